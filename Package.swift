@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TrackBench",
+    products: [
+        .library(name: "TrackBench", targets: ["TrackBench"]),
+        .executable(name: "trackbench", targets: ["trackbench"]),
+    ],
+    targets: [
+        .target(name: "TrackBench"),
+        .target(name: "TrackBenchCLI", dependencies: ["TrackBench"]),
+        .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI"]),
+        .testTarget(name: "TrackBenchTests", dependencies: ["TrackBench"]),
+        .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench"]),
+    ]
+)

@@ -1,0 +1,25 @@
+/// A filter as the benchmark runs it: one or more stages under a label.
+///
+/// A single stage is a plain filter; several stages form a pipeline (a gate
+/// followed by a smoother, for example), written `accuracy-gate+kalman`.
+public struct FilterConfiguration: Sendable {
+    /// The stages in the order fixes pass through them.
+    public var stages: [FilterStage]
+    /// The name in reports; the command-line specification unless the user chose another.
+    public var label: String
+
+    /// Creates a configuration; the label defaults to the stages' specification.
+    public init(stages: [FilterStage], label: String? = nil) {
+        precondition(!stages.isEmpty, "a filter configuration needs at least one stage")
+        self.stages = stages
+        self.label = label ?? stages.map(\.specification).joined(separator: "+")
+    }
+
+    /// A fresh filter in its initial state, ready for one scenario.
+    public func makeFilter() -> any LocationFilter {
+        if stages.count == 1 {
+            return stages[0].makeFilter()
+        }
+        return FilterPipeline(stages: stages.map { $0.makeFilter() })
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The filters the benchmark knows, by command-line name.
+///
+/// The registry is data: a list of filter types. Teams that benchmark their
+/// own filter add its type with `adding(_:)` instead of editing TrackBench.
+public struct FilterRegistry: Sendable {
+    /// Every filter that ships with TrackBench, in report order.
+    public static let builtIn = FilterRegistry([
+        RawFilter.self,
+        KalmanFilter.self,
+    ])
+
+    /// The registered filter types, in report order.
+    public let filterTypes: [any RegisteredFilter.Type]
+
+    /// Creates a registry; names must be unique.
+    public init(_ filterTypes: [any RegisteredFilter.Type]) {
+        let names = filterTypes.map { $0.name }
+        precondition(Set(names).count == names.count, "filter names must be unique, got \(names)")
+        self.filterTypes = filterTypes
+    }
+
+    /// This registry with one more filter type at the end.
+    public func adding(_ filterType: any RegisteredFilter.Type) -> FilterRegistry {
+        FilterRegistry(filterTypes + [filterType])
+    }
+
+    /// Every registered filter with its default settings: what `trackbench run` runs.
+    public var defaultConfigurations: [FilterConfiguration] {
+        filterTypes.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
+    }
+
+    /// The registered type with this name, if any.
+    public func filterType(named name: String) -> (any RegisteredFilter.Type)? {
+        filterTypes.first { $0.name == name }
+    }
+
+    /// Parses a command-line filter specification.
+    ///
+    /// The grammar is `STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
+    /// for example `kalman`, `kalman:q=2.5` or `accuracy-gate:max=30+kalman`.
+    /// - Throws: `FilterSpecificationError` naming the bad part and what was expected.
+    public func configuration(parsing specification: String) throws(FilterSpecificationError) -> FilterConfiguration {
+        let trimmed = specification.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw .malformed(specification: specification, reason: "it is empty")
+        }
+        var stages: [FilterStage] = []
+        for stageText in trimmed.split(separator: "+", omittingEmptySubsequences: false) {
+            stages.append(try stage(parsing: String(stageText), in: trimmed))
+        }
+        return FilterConfiguration(stages: stages)
+    }
+
+    private func stage(parsing text: String, in specification: String) throws(FilterSpecificationError) -> FilterStage {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard !name.isEmpty else {
+            throw .malformed(specification: specification, reason: "a stage has no filter name")
+        }
+        guard let filterType = filterType(named: name) else {
+            throw .unknownFilter(name: name, suggestion: Suggestion.closest(to: name, among: filterTypes.map { $0.name }))
+        }
+        guard parts.count == 2 else { return FilterStage(filterType: filterType) }
+        var overrides: [(name: String, value: Double)] = []
+        for assignment in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+            let pair = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[0].isEmpty else {
+                throw .malformed(specification: specification, reason: "'\(assignment)' is not KEY=VALUE")
+            }
+            let key = String(pair[0])
+            guard let parameter = filterType.parameters.first(where: { $0.name == key }) else {
+                throw .unknownParameter(filter: name, parameter: key, known: filterType.parameters.map(\.name))
+            }
+            overrides.append((key, try value(String(pair[1]), for: parameter, of: name)))
+        }
+        return FilterStage(filterType: filterType, overrides: overrides)
+    }
+
+    private func value(_ text: String, for parameter: FilterParameter, of filter: String) throws(FilterSpecificationError) -> Double {
+        let expected = parameter.isInteger
+            ? "a whole number >= \(NumberFormat.compact(parameter.minimum)) (\(parameter.unit))"
+            : "a number >= \(NumberFormat.compact(parameter.minimum)) (\(parameter.unit))"
+        guard let value = Double(text), value.isFinite, value >= parameter.minimum,
+              !parameter.isInteger || value == value.rounded()
+        else {
+            throw .invalidValue(filter: filter, parameter: parameter.name, value: text, expected: expected)
+        }
+        return value
+    }
+}

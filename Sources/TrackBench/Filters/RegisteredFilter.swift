@@ -1,0 +1,14 @@
+/// A filter the registry can name, describe and build from command-line settings.
+///
+/// Adding a filter to TrackBench means one new file with a type conforming to
+/// this protocol, and one line in `FilterRegistry.builtIn`.
+public protocol RegisteredFilter: LocationFilter {
+    /// The command-line name, lowercase with dashes, such as `kalman`.
+    static var name: String { get }
+    /// One sentence on what the filter does, for `trackbench list`.
+    static var summary: String { get }
+    /// The tunable parameters with units and defaults; empty if none.
+    static var parameters: [FilterParameter] { get }
+    /// Creates the filter from settings already checked against `parameters`.
+    init(settings: FilterSettings)
+}

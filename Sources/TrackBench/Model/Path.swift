@@ -1,0 +1,29 @@
+/// A recorded or estimated track: fixes in the order they were delivered.
+///
+/// A path may be empty (a filter that rejects everything produces one); its
+/// length is then zero.
+public struct Path: Sendable, Hashable {
+    /// The fixes in delivery order.
+    public var fixes: [LocationFix]
+
+    /// Creates a path from fixes in delivery order.
+    public init(_ fixes: [LocationFix]) {
+        self.fixes = fixes
+    }
+
+    /// The number of fixes.
+    public var count: Int { fixes.count }
+
+    /// Sum of great-circle distances between consecutive fixes, in metres.
+    ///
+    /// Every fix counts, valid or not: the length is that of the line an app
+    /// would draw from these fixes. Filtering bad ones out is a filter's job.
+    public var totalDistanceMeters: Double {
+        guard fixes.count > 1 else { return 0 }
+        var total = 0.0
+        for index in 1..<fixes.count {
+            total += GreatCircle.distanceMeters(from: fixes[index - 1].coordinate, to: fixes[index].coordinate)
+        }
+        return total
+    }
+}

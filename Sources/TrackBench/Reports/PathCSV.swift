@@ -1,0 +1,26 @@
+/// A path as CSV, one row per fix, so anyone can plot it or recompute its length.
+///
+/// Columns: `timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,`
+/// `vertical_accuracy_m,course_deg,speed_mps`. Numbers are written in Swift's
+/// shortest round-trip form, so reading them back gives the exact doubles
+/// the benchmark used and recomputed distances match `results.csv` exactly.
+public enum PathCSV {
+    /// The header row's column names, in order.
+    public static let columns = [
+        "timestamp_s", "latitude", "longitude", "altitude_m",
+        "horizontal_accuracy_m", "vertical_accuracy_m", "course_deg", "speed_mps",
+    ]
+
+    /// Renders the path with a header row and a final newline.
+    public static func render(_ path: Path) -> String {
+        var text = columns.joined(separator: ",") + "\n"
+        for fix in path.fixes {
+            let fields = [
+                fix.timestampSeconds, fix.latitude, fix.longitude, fix.altitudeMeters,
+                fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters, fix.courseDegrees, fix.speedMetersPerSecond,
+            ]
+            text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,49 @@
+/// One filter's results over a set of scenarios: a row of the ranking.
+public struct FilterSummary: Sendable, Hashable {
+    /// The filter's label.
+    public var filter: String
+    /// How many scenarios the summary covers.
+    public var scenarioCount: Int
+    /// Mean of the absolute total-distance errors, in percent.
+    public var meanAbsoluteErrorPercent: Double
+    /// Mean of the signed errors, in percent: positive = paths come out too long.
+    public var meanErrorPercent: Double
+    /// The largest absolute error, in percent.
+    public var worstAbsoluteErrorPercent: Double
+    /// The scenario with the largest absolute error.
+    public var worstScenarioID: String
+    /// Scenarios where the filter's distance beat the noisy path's.
+    public var improvedCount: Int
+
+    /// Summarises each filter's scores, ranked best first.
+    ///
+    /// Filters are ranked by mean absolute error, ties broken by label, so
+    /// the order is stable.
+    /// - Parameter scores: Scores of any number of filters and scenarios.
+    /// - Returns: One summary per filter that has at least one score.
+    public static func ranking(of scores: [ScenarioScore]) -> [FilterSummary] {
+        var order: [String] = []
+        var byFilter: [String: [ScenarioScore]] = [:]
+        for score in scores {
+            if byFilter[score.filter] == nil { order.append(score.filter) }
+            byFilter[score.filter, default: []].append(score)
+        }
+        return order.map { summary(of: byFilter[$0]!, filter: $0) }.sorted {
+            ($0.meanAbsoluteErrorPercent, $0.filter) < ($1.meanAbsoluteErrorPercent, $1.filter)
+        }
+    }
+
+    private static func summary(of scores: [ScenarioScore], filter: String) -> FilterSummary {
+        let count = Double(scores.count)
+        let worst = scores.max { abs($0.errorPercent) < abs($1.errorPercent) }!
+        return FilterSummary(
+            filter: filter,
+            scenarioCount: scores.count,
+            meanAbsoluteErrorPercent: scores.reduce(0) { $0 + abs($1.errorPercent) } / count,
+            meanErrorPercent: scores.reduce(0) { $0 + $1.errorPercent } / count,
+            worstAbsoluteErrorPercent: abs(worst.errorPercent),
+            worstScenarioID: worst.scenarioID,
+            improvedCount: scores.filter(\.improved).count
+        )
+    }
+}

@@ -1,0 +1,75 @@
+/// How one filter did on one scenario: one row of `results.csv`.
+///
+/// Distances are great-circle path lengths in metres; errors are signed
+/// percentages of the true distance (positive = the path came out too long).
+public struct ScenarioScore: Sendable, Hashable {
+    /// The scenario id, such as `loop-5000m-2.8mps-weak`.
+    public var scenarioID: String
+    /// The scenario's path type, such as `loop`.
+    public var pathType: String
+    /// The scenario's nominal distance, in metres.
+    public var nominalDistanceMeters: Double
+    /// The scenario's speed, in metres per second.
+    public var speedMetersPerSecond: Double
+    /// The scenario's signal profile name, such as `weak`.
+    public var signal: String
+    /// The filter's label, such as `kalman` or `kalman:q=2.5`.
+    public var filter: String
+    /// Noisy fixes fed to the filter.
+    public var fixes: Int
+    /// Estimates the filter produced.
+    public var estimatedFixes: Int
+    /// Length of the true path (its fixes joined by great circles), in metres.
+    public var trueDistanceMeters: Double
+    /// Length of the noisy path, in metres.
+    public var noisyDistanceMeters: Double
+    /// Length of the filter's estimated path, in metres.
+    public var estimatedDistanceMeters: Double
+
+    /// Creates a score row.
+    public init(
+        scenarioID: String,
+        pathType: String,
+        nominalDistanceMeters: Double,
+        speedMetersPerSecond: Double,
+        signal: String,
+        filter: String,
+        fixes: Int,
+        estimatedFixes: Int,
+        trueDistanceMeters: Double,
+        noisyDistanceMeters: Double,
+        estimatedDistanceMeters: Double
+    ) {
+        self.scenarioID = scenarioID
+        self.pathType = pathType
+        self.nominalDistanceMeters = nominalDistanceMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.signal = signal
+        self.filter = filter
+        self.fixes = fixes
+        self.estimatedFixes = estimatedFixes
+        self.trueDistanceMeters = trueDistanceMeters
+        self.noisyDistanceMeters = noisyDistanceMeters
+        self.estimatedDistanceMeters = estimatedDistanceMeters
+    }
+
+    /// The estimated path's total-distance error, in signed percent of the true distance.
+    public var errorPercent: Double {
+        Self.errorPercent(of: estimatedDistanceMeters, against: trueDistanceMeters)
+    }
+
+    /// The noisy path's total-distance error, in signed percent: what the filter started from.
+    public var noisyErrorPercent: Double {
+        Self.errorPercent(of: noisyDistanceMeters, against: trueDistanceMeters)
+    }
+
+    /// Whether the filter brought the distance closer to the truth than the raw
+    /// noisy path was: the seed harness's pass rule.
+    public var improved: Bool { abs(errorPercent) < abs(noisyErrorPercent) }
+
+    /// The signed error of `measured` against `truth`, in percent; 0 when both are 0.
+    static func errorPercent(of measured: Double, against truth: Double) -> Double {
+        guard truth > 0 else { return measured == 0 ? 0 : .infinity }
+        return (measured - truth) / truth * 100
+    }
+}

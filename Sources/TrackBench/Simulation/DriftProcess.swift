@@ -1,0 +1,57 @@
+import Foundation
+
+/// A slowly wandering random value with mean 0 and deviation 1, advanced once per fix.
+///
+/// Real receiver error is not independent from fix to fix: the phone filters
+/// its output, so the error drifts over tens of seconds to minutes (seed notes,
+/// sections 1 and 6). Independent noise at 1 Hz would add tens of percent to a
+/// path's length; this process moves by only a few hundredths of a deviation
+/// per step.
+///
+/// It is a second-order Gauss-Markov process: white Box-Muller draws pass
+/// through two identical first-order low-pass stages with coefficient
+/// phi = exp(-step / timeConstant), and the result is scaled back to unit
+/// variance. The process starts in its stationary distribution, so the first
+/// fix is as noisy as the rest. Its autocorrelation falls to 1/e after about
+/// 2.15 time constants.
+public struct DriftProcess: Sendable {
+    private let phi: Double
+    private let inputScale: Double
+    private let outputScale: Double
+    private var first: Double
+    private var second: Double
+
+    /// Creates a process in its stationary state.
+    /// - Parameters:
+    ///   - timeConstantSeconds: The time constant of each low-pass stage; must be positive.
+    ///   - stepSeconds: The time one call to `advance` represents.
+    ///   - gaussian: The normal source, advanced by two draws.
+    ///   - generator: The uniform source behind `gaussian`.
+    public init<Generator: RandomNumberGenerator>(
+        timeConstantSeconds: Double,
+        stepSeconds: Double,
+        gaussian: inout GaussianSampler,
+        using generator: inout Generator
+    ) {
+        phi = exp(-stepSeconds / timeConstantSeconds)
+        inputScale = (1 - phi * phi).squareRoot()
+        // Stationary variance of the second stage is (1 + phi^2) / (1 + phi)^2 and
+        // its covariance with the first stage is 1 / (1 + phi).
+        outputScale = (1 + phi) / (1 + phi * phi).squareRoot()
+        first = gaussian.next(using: &generator)
+        second = first / (1 + phi) + phi / (1 + phi) * gaussian.next(using: &generator)
+    }
+
+    /// The current value, in units of the process's deviation.
+    public var value: Double { second * outputScale }
+
+    /// Moves the process one step forward and returns its new value.
+    public mutating func advance<Generator: RandomNumberGenerator>(
+        gaussian: inout GaussianSampler,
+        using generator: inout Generator
+    ) -> Double {
+        first = phi * first + inputScale * gaussian.next(using: &generator)
+        second = phi * second + (1 - phi) * first
+        return value
+    }
+}

@@ -1,0 +1,16 @@
+/// A scenario with its simulated paths, ready to feed to filters.
+public struct SimulatedScenario: Sendable {
+    /// The scenario the paths were drawn for.
+    public var scenario: Scenario
+    /// What the runner really did.
+    public var truePath: Path
+    /// What the phone reported, one fix per true fix.
+    public var noisyPath: Path
+
+    /// Creates a simulated scenario from its paths.
+    public init(scenario: Scenario, truePath: Path, noisyPath: Path) {
+        self.scenario = scenario
+        self.truePath = truePath
+        self.noisyPath = noisyPath
+    }
+}

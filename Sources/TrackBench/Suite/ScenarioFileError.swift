@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why a scenario file could not be loaded; every case names the file.
+public enum ScenarioFileError: Error, LocalizedError, Equatable {
+    /// The file could not be read at all.
+    case unreadable(file: String, reason: String)
+    /// The file is not valid JSON.
+    case malformedJSON(file: String, detail: String)
+    /// A key is missing, unknown, of the wrong type or out of range.
+    case invalidKey(file: String, key: String, problem: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unreadable(file, reason):
+            return "cannot read scenario file '\(file)': \(reason)"
+        case let .malformedJSON(file, detail):
+            return "scenario file '\(file)' is not valid JSON: \(detail)"
+        case let .invalidKey(file, key, problem):
+            return "scenario file '\(file)': \(key.isEmpty ? "top level" : "key '\(key)'"): \(problem)"
+        }
+    }
+}

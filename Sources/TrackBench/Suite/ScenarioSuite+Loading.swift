@@ -1,0 +1,239 @@
+import Foundation
+
+extension ScenarioSuite {
+    /// Loads a suite from a scenario file.
+    ///
+    /// The file is strict: every key is required, unknown keys are rejected
+    /// (a typo must not silently fall back to a default), and values are
+    /// range-checked, so a bad file fails here with the key that is wrong
+    /// instead of producing a misleading benchmark.
+    /// - Parameter url: The JSON file; see `Scenarios/default.json` for the format.
+    /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
+    public static func load(from url: URL) throws(ScenarioFileError) -> ScenarioSuite {
+        let file = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: file) ? "it is not a readable file" : "no such file"
+            throw .unreadable(file: file, reason: reason)
+        }
+        return try decode(data, file: file)
+    }
+
+    /// Decodes a suite from the JSON text of a scenario file.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: The name to quote in errors.
+    /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
+    public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .malformedJSON(file: file, detail: Self.syntaxDetail(of: error))
+        }
+        do {
+            return try JSONDecoder().decode(SuiteFile.self, from: data).suite
+        } catch let error as DecodingError {
+            throw Self.fileError(for: error, file: file)
+        } catch {
+            throw .malformedJSON(file: file, detail: "\(error)")
+        }
+    }
+
+    private static func syntaxDetail(of error: Error) -> String {
+        let nsError = error as NSError
+        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+    }
+
+    private static func fileError(for error: DecodingError, file: String) -> ScenarioFileError {
+        switch error {
+        case let .keyNotFound(key, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath + [key]), problem: "missing; every key is required")
+        case let .typeMismatch(type, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type))")
+        case let .valueNotFound(type, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type)), got null")
+        case let .dataCorrupted(context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: context.debugDescription)
+        @unknown default:
+            return .malformedJSON(file: file, detail: "\(error)")
+        }
+    }
+
+    private static func keyPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+}
+
+/// The JSON shape of a scenario file.
+private struct SuiteFile: Decodable {
+    let suite: ScenarioSuite
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, signals
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        let origin = try container.decode(OriginFile.self, forKey: .origin)
+        let pathTypeNames = try container.decode([String].self, forKey: .pathTypes)
+        var pathTypes: [PathType] = []
+        for name in pathTypeNames {
+            guard let pathType = PathType(rawValue: name) else {
+                let known = PathType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known)")
+            }
+            pathTypes.append(pathType)
+        }
+        let distances = try container.decode([Double].self, forKey: .distancesMeters)
+        let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond)
+        let signals = try container.decode([SignalProfile].self, forKey: .signals)
+        try require(!name.isEmpty, .name, in: container, "expected a non-empty name")
+        try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
+        try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
+        try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
+        try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
+        for distance in distances {
+            try require(distance.isFinite && distance >= 10, .distancesMeters, in: container, "expected distances of at least 10 m, got \(distance)")
+        }
+        for speed in speeds {
+            try require(speed.isFinite && speed > 0, .speedsMetersPerSecond, in: container, "expected positive speeds, got \(speed)")
+        }
+        suite = ScenarioSuite(
+            name: name,
+            description: try container.decode(String.self, forKey: .description),
+            origin: Coordinate(latitude: origin.latitude, longitude: origin.longitude),
+            pathTypes: pathTypes,
+            distancesMeters: distances,
+            speedsMetersPerSecond: speeds,
+            signals: signals
+        )
+    }
+}
+
+/// The JSON shape of a scenario file's `origin`.
+private struct OriginFile: Decodable {
+    let latitude: Double
+    let longitude: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case latitude, longitude
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try container.decode(Double.self, forKey: .latitude)
+        longitude = try container.decode(Double.self, forKey: .longitude)
+        // Near the poles the flat local frame breaks down.
+        try require(abs(latitude) <= 80, .latitude, in: container, "expected a latitude within -80...80 degrees, got \(latitude)")
+        try require(abs(longitude) <= 180, .longitude, in: container, "expected a longitude within -180...180 degrees, got \(longitude)")
+    }
+}
+
+extension SignalProfile {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name
+        case horizontalAccuracyMeanMeters, horizontalAccuracyDeviationMeters
+        case verticalAccuracyMeanMeters, verticalAccuracyDeviationMeters
+        case fixIntervalMeanSeconds, fixIntervalDeviationSeconds
+        case warmUpFixes, warmUpAccuracyFactor
+        case driftTimeConstantSeconds, jitterMeters
+        case speedDeviationMetersPerSecond, courseDeviationDegrees
+    }
+
+    /// Decodes a profile strictly: all keys required, none unknown, values in range.
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys, atLeast minimum: Double, orAbove: Bool = false) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            let ok = value.isFinite && (orAbove ? value > minimum : value >= minimum)
+            try require(ok, key, in: container, "expected a number \(orAbove ? ">" : ">=") \(NumberFormat.compact(minimum)), got \(value)")
+            return value
+        }
+        let name = try container.decode(String.self, forKey: .name)
+        let isSlug = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+        try require(isSlug, .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        let warmUpFixes = try container.decode(Int.self, forKey: .warmUpFixes)
+        try require(warmUpFixes >= 0, .warmUpFixes, in: container, "expected a whole number >= 0, got \(warmUpFixes)")
+        self.init(
+            name: name,
+            horizontalAccuracyMeanMeters: try number(.horizontalAccuracyMeanMeters, atLeast: 0, orAbove: true),
+            horizontalAccuracyDeviationMeters: try number(.horizontalAccuracyDeviationMeters, atLeast: 0),
+            verticalAccuracyMeanMeters: try number(.verticalAccuracyMeanMeters, atLeast: 0, orAbove: true),
+            verticalAccuracyDeviationMeters: try number(.verticalAccuracyDeviationMeters, atLeast: 0),
+            fixIntervalMeanSeconds: try number(.fixIntervalMeanSeconds, atLeast: 0, orAbove: true),
+            fixIntervalDeviationSeconds: try number(.fixIntervalDeviationSeconds, atLeast: 0),
+            warmUpFixes: warmUpFixes,
+            warmUpAccuracyFactor: try number(.warmUpAccuracyFactor, atLeast: 1),
+            driftTimeConstantSeconds: try number(.driftTimeConstantSeconds, atLeast: 0, orAbove: true),
+            jitterMeters: try number(.jitterMeters, atLeast: 0),
+            speedDeviationMetersPerSecond: try number(.speedDeviationMetersPerSecond, atLeast: 0),
+            courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0)
+        )
+    }
+}
+
+/// A coding key for reading whatever keys an object has.
+private struct AnyCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int? = nil
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Throws on the first key of the object being decoded that is not in `allowed`.
+private func rejectUnknownKeys<Key: CodingKey>(in decoder: any Decoder, allowed: [Key]) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    let known = Set(allowed.map(\.stringValue))
+    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
+        let suggestion = Suggestion.closest(to: key.stringValue, among: Array(known)).map { " (did you mean '\($0)'?)" } ?? ""
+        throw DecodingError.dataCorruptedError(
+            forKey: key,
+            in: container,
+            debugDescription: "unknown key\(suggestion); expected only \(allowed.map(\.stringValue).joined(separator: ", "))"
+        )
+    }
+}
+
+/// Throws a data-corrupted error at `key` with `message` unless `condition` holds.
+private func require<Key: CodingKey>(
+    _ condition: Bool,
+    _ key: Key,
+    in container: KeyedDecodingContainer<Key>,
+    _ message: @autoclosure () -> String
+) throws {
+    if !condition {
+        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message())
+    }
+}
+
+/// Throws unless `values` is non-empty and has no repeats.
+private func requireUniqueNonEmpty<Key: CodingKey>(_ values: [String], _ key: Key, in container: KeyedDecodingContainer<Key>) throws {
+    try require(!values.isEmpty, key, in: container, "expected at least one value")
+    var seen: Set<String> = []
+    for value in values {
+        try require(seen.insert(value).inserted, key, in: container, "'\(value)' appears twice")
+    }
+}

@@ -1,0 +1,55 @@
+/// A named set of scenarios, as loaded from a scenario file such as `Scenarios/default.json`.
+///
+/// A file describes a grid: every path type x distance x speed x signal
+/// profile becomes one scenario, in that nesting order, which is also the
+/// order of rows in every report.
+public struct ScenarioSuite: Sendable {
+    /// The suite's name, as given in the file.
+    public var name: String
+    /// What the suite is for, as given in the file.
+    public var description: String
+    /// Where every path starts.
+    public var origin: Coordinate
+    /// The signal profiles, in file order.
+    public var signals: [SignalProfile]
+    /// Every scenario of the grid, in report order.
+    public var scenarios: [Scenario]
+
+    /// Creates a suite from the axes of its grid.
+    public init(
+        name: String,
+        description: String,
+        origin: Coordinate,
+        pathTypes: [PathType],
+        distancesMeters: [Double],
+        speedsMetersPerSecond: [Double],
+        signals: [SignalProfile]
+    ) {
+        self.name = name
+        self.description = description
+        self.origin = origin
+        self.signals = signals
+        var scenarios: [Scenario] = []
+        for pathType in pathTypes {
+            for distance in distancesMeters {
+                for speed in speedsMetersPerSecond {
+                    for signal in signals {
+                        scenarios.append(Scenario(
+                            pathType: pathType,
+                            distanceMeters: distance,
+                            speedMetersPerSecond: speed,
+                            signal: signal,
+                            origin: origin
+                        ))
+                    }
+                }
+            }
+        }
+        self.scenarios = scenarios
+    }
+
+    /// The scenario with this id, if the suite has one.
+    public func scenario(withID id: String) -> Scenario? {
+        scenarios.first { $0.id == id }
+    }
+}

@@ -1,0 +1,75 @@
+import TrackBench
+
+/// An option a command accepts.
+struct OptionSpec: Sendable {
+    /// The spelling, with dashes: `--seed`.
+    var name: String
+    /// What the value looks like in help (`<n>`), or nil for a flag.
+    var valueName: String?
+    /// Whether the option may appear more than once.
+    var isRepeatable = false
+    /// One line of help.
+    var help: String
+}
+
+/// A command line split into options and positional arguments, not yet interpreted.
+struct ParsedArguments: Equatable, Sendable {
+    /// Arguments that are not options, in order.
+    var positionals: [String] = []
+    /// Option values by option name, in order of appearance.
+    var values: [String: [String]] = [:]
+    /// Flags that were present.
+    var flags: Set<String> = []
+
+    /// The single value of an option, if given.
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    /// Splits `arguments` against the options a command accepts.
+    ///
+    /// Accepts `--name value`, `--name=value`, repeated options where
+    /// allowed, and `--` to end options. `-h` is `--help`.
+    /// - Throws: `UsageError` for unknown options, missing values and repeats.
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = argument == "-h" ? "--help" : String(parts[0])
+            let inlineValue = parts.count == 2 ? String(parts[1]) : nil
+            guard let spec = options.first(where: { $0.name == name }) else {
+                let suggestion = Suggestion.closest(to: name, among: options.map(\.name))
+                throw .unknownOption(name, command: command, suggestion: suggestion)
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw .unexpectedValue(option: name) }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw .missingValue(option: name, expected: valueName)
+            }
+            if !spec.isRepeatable, parsed.values[name] != nil {
+                throw .repeatedOption(name)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TrackBench
+
+/// `trackbench export`: one scenario's true and noisy paths as CSV.
+enum ExportCommand: Command {
+    static let name = "export"
+    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv."
+    static let arguments: [(name: String, help: String)] = [
+        ("scenario", "A scenario id, as printed by 'trackbench list'.")
+    ]
+    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder to write into, created if missing. (required)")
+    static let options = [output, CommonOptions.scenarios, CommonOptions.seed, CommonOptions.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let id = arguments.positionals.first else {
+            throw UsageError.missingArgument("a scenario id", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
+        }
+        guard let folder = arguments.value(output.name) else {
+            throw UsageError.missingArgument("--output <dir>", command: name)
+        }
+        let seed = try context.seed(from: arguments)
+        let (suite, file) = try context.suite(from: arguments)
+        guard let scenario = suite.scenario(withID: id) else {
+            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
+        }
+        let simulated = scenario.simulate(seed: seed)
+        let folderURL = URL(fileURLWithPath: folder)
+        let trueURL = folderURL.appendingPathComponent("true.csv")
+        let noisyURL = folderURL.appendingPathComponent("noisy.csv")
+        try AtomicFile.write(PathCSV.render(simulated.truePath), to: trueURL)
+        try AtomicFile.write(PathCSV.render(simulated.noisyPath), to: noisyURL)
+        context.print("Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed).")
+        return .success
+    }
+}

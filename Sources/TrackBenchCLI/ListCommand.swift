@@ -1,0 +1,33 @@
+import TrackBench
+
+/// `trackbench list`: the suite's scenarios and the registered filters.
+enum ListCommand: Command {
+    static let name = "list"
+    static let overview = "List the suite's scenarios and the registered filters with their parameters."
+    static let arguments: [(name: String, help: String)] = []
+    static let options = [CommonOptions.scenarios, CommonOptions.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if let extra = arguments.positionals.first {
+            throw UsageError.unexpectedArgument(extra, command: name)
+        }
+        let (suite, file) = try context.suite(from: arguments)
+        context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
+        for scenario in suite.scenarios {
+            context.print("  \(scenario.id)")
+        }
+        context.print()
+        context.print("FILTERS (\(context.registry.filterTypes.count); combine as A+B, set parameters as NAME:KEY=VALUE):")
+        for filterType in context.registry.filterTypes {
+            context.print("  \(filterType.name)  \(filterType.summary)")
+            for parameter in filterType.parameters {
+                let kind = parameter.isInteger ? "whole number" : "number"
+                context.print(
+                    "      \(parameter.name)=\(NumberFormat.compact(parameter.defaultValue)) \(parameter.unit)  "
+                        + "\(parameter.summary) (\(kind) >= \(NumberFormat.compact(parameter.minimum)))"
+                )
+            }
+        }
+        return .success
+    }
+}

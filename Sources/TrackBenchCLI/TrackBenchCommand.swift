@@ -1,0 +1,93 @@
+import Foundation
+import TrackBench
+
+/// The `trackbench` command line: dispatches to a subcommand and maps errors to exit codes.
+///
+/// The executable is a thin shell around `main(arguments:registry:console:)`,
+/// so teams can ship their own executable with extra filters registered.
+public enum TrackBenchCommand {
+    static var commands: [any Command.Type] { [RunCommand.self, ListCommand.self, ExportCommand.self] }
+
+    /// Runs the command line and returns the exit code; never calls `exit`.
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - registry: The filters `run` and `list` know; the built-in ones by default.
+    ///   - console: Where output and errors go.
+    public static func main(
+        arguments: [String],
+        registry: FilterRegistry = .builtIn,
+        console: Console = .system
+    ) async -> ExitCode {
+        let context = CommandContext(registry: registry, console: console)
+        var remaining = arguments
+        var command: any Command.Type = RunCommand.self
+        if let first = remaining.first, !first.hasPrefix("-") {
+            remaining.removeFirst()
+            if first == "help" {
+                return help(for: remaining, context: context)
+            }
+            guard let named = commands.first(where: { $0.name == first }) else {
+                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview, context: context)
+            }
+            command = named
+        } else if remaining == ["-h"] || remaining == ["--help"] {
+            context.print(overview)
+            return .success
+        }
+        do {
+            let parsed = try ParsedArguments.parse(remaining, options: command.options, command: command.name)
+            if parsed.flags.contains(CommonOptions.help.name) {
+                context.print(command.help)
+                return .success
+            }
+            return try await command.run(parsed, context: context)
+        } catch {
+            return fail(error, usage: "USAGE: \(command.usage)\nSee 'trackbench help \(command.name)'.", context: context)
+        }
+    }
+
+    /// Prints `Error: ...` on standard error and returns the matching exit code.
+    private static func fail(_ error: any Error, usage: String, context: CommandContext) -> ExitCode {
+        let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        if error is UsageError {
+            context.console.standardError("Error: \(message)\n\(usage)\n")
+            return .usage
+        }
+        context.console.standardError("Error: \(message)\n")
+        return .failure
+    }
+
+    private static func help(for arguments: [String], context: CommandContext) -> ExitCode {
+        guard let name = arguments.first else {
+            context.print(overview)
+            return .success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview, context: context)
+        }
+        context.print(command.help)
+        return .success
+    }
+
+    /// The top-level help.
+    static var overview: String {
+        var text = """
+        OVERVIEW: Benchmark GPS location filters on simulated phone tracks.
+
+        Runs every registered filter on every scenario of a suite, scores each by
+        total-distance error against the true path, and writes results.csv and report.md.
+
+        USAGE: trackbench [<command>] [<options>]
+
+        SUBCOMMANDS:
+
+        """
+        for command in commands {
+            let suffix = command == RunCommand.self ? " (default)" : ""
+            text += "  " + (command.name + suffix).padding(toLength: 16, withPad: " ", startingAt: 0) + command.overview + "\n"
+        }
+        text += "  help            Show help for a command.\n"
+        text += "\nSee 'trackbench help <command>' for detailed help.\n"
+        return text
+    }
+}

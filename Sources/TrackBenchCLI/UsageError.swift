@@ -1,0 +1,54 @@
+import Foundation
+
+/// A command line that cannot be run as written; exits with `ExitCode.usage`.
+public enum UsageError: Error, LocalizedError, Equatable {
+    /// No such command.
+    case unknownCommand(String, suggestion: String?)
+    /// No such option for this command.
+    case unknownOption(String, command: String, suggestion: String?)
+    /// An option that takes a value was given none.
+    case missingValue(option: String, expected: String)
+    /// A flag was given a value with `=`.
+    case unexpectedValue(option: String)
+    /// An option that may appear once appeared again.
+    case repeatedOption(String)
+    /// A value could not be used.
+    case invalidValue(option: String, value: String, expected: String)
+    /// A required argument or option is missing.
+    case missingArgument(String, command: String)
+    /// More positional arguments than the command takes.
+    case unexpectedArgument(String, command: String)
+    /// A filter specification was rejected.
+    case invalidFilter(String)
+    /// A scenario id does not exist in the suite.
+    case unknownScenario(String, file: String, suggestion: String?)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unknownCommand(name, suggestion):
+            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: run, list, export, help."
+        case let .unknownOption(option, command, suggestion):
+            return "unknown option '\(option)' for '\(command)'.\(didYouMean(suggestion))"
+        case let .missingValue(option, expected):
+            return "option '\(option)' needs a value: \(expected)."
+        case let .unexpectedValue(option):
+            return "option '\(option)' takes no value."
+        case let .repeatedOption(option):
+            return "option '\(option)' may be given only once."
+        case let .invalidValue(option, value, expected):
+            return "option '\(option)' got '\(value)', expected \(expected)."
+        case let .missingArgument(argument, command):
+            return "'\(command)' needs \(argument)."
+        case let .unexpectedArgument(argument, command):
+            return "'\(command)' does not take the argument '\(argument)'."
+        case let .invalidFilter(message):
+            return message
+        case let .unknownScenario(id, file, suggestion):
+            return "no scenario '\(id)' in '\(file)'.\(didYouMean(suggestion)) Run 'trackbench list' to see the ids."
+        }
+    }
+
+    private func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    }
+}

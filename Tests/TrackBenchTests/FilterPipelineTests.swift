@@ -1,0 +1,38 @@
+import Testing
+@testable import TrackBench
+
+/// Holds every fix back until `finish`, like a look-ahead smoother.
+private struct HoldingFilter: LocationFilter {
+    var held: [LocationFix] = []
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) { held.append(fix) }
+    mutating func finish(into estimates: inout [LocationFix]) { estimates += held }
+}
+
+/// Drops every other fix.
+private struct AlternateDropper: LocationFilter {
+    var keep = true
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        if keep { estimates.append(fix) }
+        keep.toggle()
+    }
+}
+
+struct FilterPipelineTests {
+    private let fixes = (0..<6).map { Fixtures.fix(Fixtures.frame, east: Double($0), north: 0, time: Double($0)) }
+
+    @Test func feedsEachStagesEstimatesToTheNext() {
+        let pipeline = FilterPipeline(stages: [AlternateDropper(), KalmanFilter(processNoiseMetersPerSecond: 3)])
+        let expected = KalmanFilter(processNoiseMetersPerSecond: 3).estimatedPath(for: Path(fixes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+        #expect(pipeline.estimatedPath(for: Path(fixes)) == expected)
+    }
+
+    @Test func flushesHeldFixesThroughLaterStages() {
+        let pipeline = FilterPipeline(stages: [HoldingFilter(), AlternateDropper()])
+        #expect(pipeline.estimatedPath(for: Path(fixes)).count == 3)
+    }
+
+    @Test func leavesTheConfiguredValueUntouchedBetweenRuns() {
+        let pipeline = FilterPipeline(stages: [AlternateDropper()])
+        #expect(pipeline.estimatedPath(for: Path(fixes)) == pipeline.estimatedPath(for: Path(fixes)))
+    }
+}

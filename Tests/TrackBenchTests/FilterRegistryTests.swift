@@ -1,0 +1,47 @@
+import Testing
+@testable import TrackBench
+
+struct FilterRegistryTests {
+    private let registry = FilterRegistry.builtIn
+
+    @Test func runsEveryBuiltInFilterByDefault() {
+        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.map { $0.name })
+        #expect(registry.filterTypes.map { $0.name }.starts(with: ["raw", "kalman"]))
+    }
+
+    @Test func parsesParametersIntoSettingsAndLabel() throws {
+        let configuration = try registry.configuration(parsing: "kalman:q=2.5")
+        #expect(configuration.label == "kalman:q=2.5")
+        #expect(configuration.stages[0].settings["q"] == 2.5)
+        #expect(try registry.configuration(parsing: "kalman").stages[0].settings["q"] == 3)
+    }
+
+    @Test func parsesPipelinesJoinedByPlus() throws {
+        let configuration = try registry.configuration(parsing: "raw+kalman:q=1")
+        #expect(configuration.stages.map { $0.filterType.name } == ["raw", "kalman"])
+        #expect(configuration.label == "raw+kalman:q=1")
+    }
+
+    @Test func suggestsTheClosestNameForATypo() {
+        #expect(throws: FilterSpecificationError.unknownFilter(name: "kalmn", suggestion: "kalman")) {
+            try registry.configuration(parsing: "kalmn")
+        }
+    }
+
+    @Test(arguments: [
+        ("kalman:r=1", FilterSpecificationError.unknownParameter(filter: "kalman", parameter: "r", known: ["q"])),
+        ("kalman:q=fast", .invalidValue(filter: "kalman", parameter: "q", value: "fast", expected: "a number >= 0 (m/s)")),
+        ("kalman:q=-1", .invalidValue(filter: "kalman", parameter: "q", value: "-1", expected: "a number >= 0 (m/s)")),
+        ("kalman:q", .malformed(specification: "kalman:q", reason: "'q' is not KEY=VALUE")),
+        ("raw+", .malformed(specification: "raw+", reason: "a stage has no filter name")),
+        ("", .malformed(specification: "", reason: "it is empty")),
+    ])
+    func rejectsBadSpecificationsWithTheReason(specification: String, expected: FilterSpecificationError) {
+        #expect(throws: expected) { try registry.configuration(parsing: specification) }
+    }
+
+    @Test func errorMessagesSayWhatWasExpected() {
+        let message = FilterSpecificationError.unknownParameter(filter: "kalman", parameter: "r", known: ["q"]).localizedDescription
+        #expect(message.contains("'r'") && message.contains("q"))
+    }
+}

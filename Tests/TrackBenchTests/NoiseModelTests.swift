@@ -1,0 +1,79 @@
+import Testing
+@testable import TrackBench
+
+/// The calibration band the default suite must stay in (seed notes, section 1).
+struct NoiseModelTests {
+    private var rawScores: [ScenarioScore] { Fixtures.defaultScores.filter { $0.filter == "raw" } }
+
+    @Test func rawDistanceErrorStaysWithinTenPercentInEveryScenario() {
+        #expect(rawScores.count == 54)
+        for score in rawScores {
+            #expect(abs(score.noisyErrorPercent) <= 10, "\(score.scenarioID): \(score.noisyErrorPercent) %")
+        }
+    }
+
+    @Test func medianRawDistanceErrorIsBetweenHalfAPercentAndFourPercent() {
+        let errors = rawScores.map { abs($0.noisyErrorPercent) }.sorted()
+        let median = (errors[26] + errors[27]) / 2
+        #expect(median >= 0.5 && median <= 4, "median \(median) %")
+    }
+
+    @Test func strongSignalErrsLessThanWeakOnAverage() {
+        func meanError(_ signal: String) -> Double {
+            let errors = rawScores.filter { $0.signal == signal }.map { abs($0.noisyErrorPercent) }
+            return errors.reduce(0, +) / Double(errors.count)
+        }
+        #expect(meanError("strong") < meanError("weak"))
+    }
+
+    @Test(arguments: ["strong", "weak", "varied"])
+    func reportedAccuracyHoldsAboutTwoThirdsOfFixes(signal: String) {
+        var within = 0
+        var total = 0
+        for scenario in Fixtures.defaultSuite.scenarios where scenario.signal.name == signal {
+            let simulated = scenario.simulate(seed: Benchmark.defaultSeed)
+            for (trueFix, noisyFix) in zip(simulated.truePath.fixes, simulated.noisyPath.fixes) {
+                total += 1
+                if GreatCircle.distanceMeters(from: trueFix.coordinate, to: noisyFix.coordinate) <= noisyFix.horizontalAccuracyMeters {
+                    within += 1
+                }
+            }
+        }
+        let share = Double(within) / Double(total)
+        #expect(share >= 0.55 && share <= 0.75, "\(signal): \(share * 100) % within accuracy")
+    }
+
+    @Test func errorDriftsSlowlyInsteadOfJumpingEveryFix() {
+        // Seed notes, section 6: the error changes by tens of centimetres from one fix to the next.
+        let scenario = Fixtures.defaultSuite.scenario(withID: "loop-10000m-2.8mps-strong")!
+        let simulated = scenario.simulate(seed: Benchmark.defaultSeed)
+        let frame = LocalFrame(origin: scenario.origin)
+        let errors = zip(simulated.truePath.fixes, simulated.noisyPath.fixes).map { trueFix, noisyFix in
+            let truth = frame.point(for: trueFix.coordinate)
+            let noisy = frame.point(for: noisyFix.coordinate)
+            return LocalPoint(east: noisy.east - truth.east, north: noisy.north - truth.north)
+        }
+        let changes = zip(errors.dropFirst(), errors).map { $0.distance(to: $1) }.sorted()
+        let median = changes[changes.count / 2]
+        #expect(median > 0.1 && median < 0.5, "median fix-to-fix error change \(median) m")
+    }
+
+    @Test func warmUpInflatesAccuracyForTheFirstFixesOnly() {
+        let model = NoiseModel(profile: Fixtures.strongSignal)
+        #expect(model.warmUpFactor(forFixAt: 0) == Fixtures.strongSignal.warmUpAccuracyFactor)
+        #expect(model.warmUpFactor(forFixAt: 7) > 1)
+        #expect(model.warmUpFactor(forFixAt: Fixtures.strongSignal.warmUpFixes) == 1)
+        let simulated = Fixtures.defaultSuite.scenario(withID: "loop-5000m-2.8mps-strong")!.simulate(seed: 100)
+        let accuracies = simulated.noisyPath.fixes.map(\.horizontalAccuracyMeters)
+        let early = accuracies.prefix(5).reduce(0, +) / 5
+        let later = accuracies.dropFirst(50).reduce(0, +) / Double(accuracies.count - 50)
+        #expect(early > 2 * later)
+    }
+
+    @Test func noisyPathKeepsTheTrueTimestampsAndFixCount() {
+        let simulated = Fixtures.defaultSuite.scenario(withID: "outAndBack-1000m-1.4mps-varied")!.simulate(seed: 100)
+        #expect(simulated.noisyPath.count == simulated.truePath.count)
+        #expect(simulated.noisyPath.fixes.map(\.timestampSeconds) == simulated.truePath.fixes.map(\.timestampSeconds))
+        #expect(simulated.noisyPath.fixes.allSatisfy { $0.hasValidCoordinate && $0.speedMetersPerSecond >= 0 })
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import TrackBench
+
+struct ScenarioSuiteTests {
+    @Test func defaultSuiteHasFiftyFourScenariosWithUniqueReadableIDs() {
+        let suite = Fixtures.defaultSuite
+        #expect(suite.scenarios.count == 54)
+        #expect(Set(suite.scenarios.map(\.id)).count == 54)
+        #expect(Set(suite.scenarios.map(\.pathType)) == [.loop, .outAndBack])
+        #expect(Set(suite.scenarios.map(\.distanceMeters)).count == 3)
+        #expect(Set(suite.scenarios.map(\.speedMetersPerSecond)).count == 3)
+        #expect(suite.signals.map(\.name) == ["strong", "weak", "varied"])
+        #expect(suite.scenario(withID: "loop-5000m-2.8mps-weak") != nil)
+    }
+
+    @Test func defaultProfilesUseTheMeasuredFixInterval() {
+        for signal in Fixtures.defaultSuite.signals {
+            #expect(signal.fixIntervalMeanSeconds == 1.0)
+            #expect(signal.fixIntervalDeviationSeconds == 0.131)
+            #expect((10...20).contains(signal.warmUpFixes))
+        }
+        let signals = Dictionary(uniqueKeysWithValues: Fixtures.defaultSuite.signals.map { ($0.name, $0) })
+        #expect(signals["strong"]!.horizontalAccuracyMeanMeters < signals["weak"]!.horizontalAccuracyMeanMeters)
+        #expect(signals["varied"]!.horizontalAccuracyDeviationMeters > signals["strong"]!.horizontalAccuracyDeviationMeters)
+    }
+
+    @Test func idsReadAsPathDistanceSpeedSignal() {
+        let scenario = Scenario(
+            pathType: .outAndBack,
+            distanceMeters: 21097.5,
+            speedMetersPerSecond: 3,
+            signal: Fixtures.strongSignal,
+            origin: Fixtures.frame.origin
+        )
+        #expect(scenario.id == "outAndBack-21097.5m-3mps-strong")
+    }
+
+    /// The default file's text with one edit applied, decoded.
+    private func decodeEdited(_ edit: (inout [String: Any]) -> Void) throws(ScenarioFileError) -> ScenarioSuite {
+        let url = Fixtures.packageRoot.appendingPathComponent("Scenarios/default.json")
+        var object = try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        edit(&object)
+        let data = try! JSONSerialization.data(withJSONObject: object)
+        return try ScenarioSuite.decode(data, file: "edited.json")
+    }
+
+    private func editSignal(_ index: Int, _ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
+        { object in
+            var signals = object["signals"] as! [[String: Any]]
+            edit(&signals[index])
+            object["signals"] = signals
+        }
+    }
+
+    @Test func missingKeyNamesItsPath() {
+        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[1].jitterMeters", problem: "missing; every key is required")) {
+            try decodeEdited(editSignal(1) { $0["jitterMeters"] = nil })
+        }
+    }
+
+    @Test func unknownKeySuggestsTheIntendedOne() throws {
+        let error = try #require(throws: ScenarioFileError.self) {
+            try decodeEdited { $0["distanceMeters"] = [1000] }
+        }
+        let message = error.localizedDescription
+        #expect(message.contains("edited.json") && message.contains("'distanceMeters'") && message.contains("did you mean 'distancesMeters'"))
+    }
+
+    @Test func wrongTypeSaysWhatWasExpected() throws {
+        let error = try #require(throws: ScenarioFileError.self) {
+            try decodeEdited(editSignal(0) { $0["jitterMeters"] = "small" })
+        }
+        #expect(error == .invalidKey(file: "edited.json", key: "signals[0].jitterMeters", problem: "expected a number"))
+    }
+
+    @Test(arguments: [
+        ("distancesMeters", "[1000, -5]", "expected distances of at least 10 m, got -5.0"),
+        ("speedsMetersPerSecond", "[]", "expected at least one value"),
+        ("pathTypes", #"["loop", "figureEight"]"#, "unknown path type 'figureEight'; expected one of loop, outAndBack"),
+        ("pathTypes", #"["loop", "loop"]"#, "'loop' appears twice"),
+    ])
+    func outOfRangeValuesAreRejected(key: String, json: String, problem: String) throws {
+        let value = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: key, problem: problem)) {
+            try decodeEdited { $0[key] = value }
+        }
+    }
+
+    @Test func badProfileValuesNameTheProfileKey() {
+        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[2].warmUpAccuracyFactor", problem: "expected a number >= 1, got 0.5")) {
+            try decodeEdited(editSignal(2) { $0["warmUpAccuracyFactor"] = 0.5 })
+        }
+        #expect(throws: ScenarioFileError.self) {
+            try decodeEdited(editSignal(0) { $0["name"] = "Strong Signal" })
+        }
+    }
+
+    @Test func invalidJSONIsReportedWithTheFileName() throws {
+        let error = try #require(throws: ScenarioFileError.self) {
+            try ScenarioSuite.decode(Data("{\"name\": \"x\",".utf8), file: "broken.json")
+        }
+        guard case let .malformedJSON(file, _) = error else {
+            Issue.record("expected malformedJSON, got \(error)")
+            return
+        }
+        #expect(file == "broken.json")
+    }
+
+    @Test func missingFileIsUnreadable() {
+        #expect(throws: ScenarioFileError.unreadable(file: "/nonexistent/suite.json", reason: "no such file")) {
+            try ScenarioSuite.load(from: URL(fileURLWithPath: "/nonexistent/suite.json"))
+        }
+    }
+}

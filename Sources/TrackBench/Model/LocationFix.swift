@@ -25,9 +25,15 @@ public struct LocationFix: Sendable, Hashable {
     public var speedMetersPerSecond: Double
     /// Time of the fix in seconds since the start of the recording.
     public var timestampSeconds: Double
+    /// When the app received the fix, in seconds since the start of the recording: a filter's "now".
+    ///
+    /// Equal to `timestampSeconds` for a fresh fix. A stale cached fix that
+    /// the phone re-delivers keeps its old timestamp but arrives later.
+    public var deliveryTimeSeconds: Double
 
     /// Creates a fix; every measurement other than the coordinate defaults to
-    /// "perfect" (zero accuracy radius, zero altitude) or "unknown" (course, speed).
+    /// "perfect" (zero accuracy radius, zero altitude) or "unknown" (course,
+    /// speed), and the delivery time to the timestamp (a fresh fix).
     public init(
         latitude: Double,
         longitude: Double,
@@ -36,7 +42,8 @@ public struct LocationFix: Sendable, Hashable {
         verticalAccuracyMeters: Double = 0,
         courseDegrees: Double = -1,
         speedMetersPerSecond: Double = -1,
-        timestampSeconds: Double
+        timestampSeconds: Double,
+        deliveryTimeSeconds: Double? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -46,6 +53,7 @@ public struct LocationFix: Sendable, Hashable {
         self.courseDegrees = courseDegrees
         self.speedMetersPerSecond = speedMetersPerSecond
         self.timestampSeconds = timestampSeconds
+        self.deliveryTimeSeconds = deliveryTimeSeconds ?? timestampSeconds
     }
 
     /// Whether the coordinate can be used: phones flag a bad one with a negative accuracy.

@@ -6,7 +6,7 @@ struct FilterSummaryTests {
         ScenarioScore(
             scenarioID: scenario, pathType: "loop", nominalDistanceMeters: 1000, speedMetersPerSecond: 2.8, signal: "weak",
             filter: filter, fixes: 10, estimatedFixes: 10,
-            trueDistanceMeters: 1000, noisyDistanceMeters: 1050, estimatedDistanceMeters: estimated
+            trueDistanceMeters: 1000, noisyDistanceMeters: 1050, estimatedDistanceMeters: estimated, metrics: Fixtures.unmeasured
         )
     }
 

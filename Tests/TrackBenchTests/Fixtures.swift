@@ -31,6 +31,12 @@ enum Fixtures {
         return LocationFix(latitude: coordinate.latitude, longitude: coordinate.longitude, horizontalAccuracyMeters: accuracy, timestampSeconds: time)
     }
 
+    /// Metrics for hand-made scores whose metrics a test does not look at.
+    static let unmeasured = EstimateMetrics(
+        positionMedianMeters: nil, position95thPercentileMeters: nil, positionRMSEMeters: nil, lagSeconds: nil,
+        stationaryDriftMeters: nil, keptPercent: 100, longestGapSeconds: 1, speedRMSEMetersPerSecond: nil, stopDetectionSeconds: nil
+    )
+
     /// A frame near the default suite's origin.
     static let frame = LocalFrame(origin: Coordinate(latitude: 37.3861, longitude: -122.0839))
 }

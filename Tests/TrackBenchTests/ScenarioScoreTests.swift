@@ -6,7 +6,7 @@ struct ScenarioScoreTests {
         ScenarioScore(
             scenarioID: "s", pathType: "loop", nominalDistanceMeters: 1000, speedMetersPerSecond: 2.8, signal: "weak",
             filter: "f", fixes: 10, estimatedFixes: 10,
-            trueDistanceMeters: trueDistance, noisyDistanceMeters: noisy, estimatedDistanceMeters: estimated
+            trueDistanceMeters: trueDistance, noisyDistanceMeters: noisy, estimatedDistanceMeters: estimated, metrics: Fixtures.unmeasured
         )
     }
 

@@ -67,3 +67,28 @@ struct ScenarioTruePathTests {
         #expect(abs(quarter.courseDegrees - 90) < 2)
     }
 }
+
+struct ScenarioStopTests {
+    private let scenario = Scenario(
+        pathType: .outAndBack, distanceMeters: 2000, speedMetersPerSecond: 2.0, stopSeconds: 45,
+        signal: Fixtures.strongSignal, origin: Fixtures.frame.origin
+    )
+
+    @Test func idNamesTheStop() {
+        #expect(scenario.id == "outAndBack-2000m-2mps-stop45s-strong")
+    }
+
+    @Test func runnerStandsStillHalfwayForTheStopsLength() throws {
+        let stop = try #require(scenario.stopInterval)
+        #expect(stop == 500...545)
+        #expect(scenario.durationSeconds == 1045)
+        var generator = SplitMix64(seed: 1)
+        var gaussian = GaussianSampler()
+        let path = scenario.truePath(gaussian: &gaussian, using: &generator)
+        let standing = path.fixes.filter { stop.contains($0.timestampSeconds) }
+        #expect(standing.count > 40)
+        #expect(standing.allSatisfy { $0.speedMetersPerSecond == 0 && $0.courseDegrees == -1 })
+        #expect(Set(standing.map(\.latitude)).count == 1 && Set(standing.map(\.longitude)).count == 1)
+        #expect(abs(path.totalDistanceMeters - 2000) < 4)
+    }
+}

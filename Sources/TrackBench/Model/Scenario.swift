@@ -1,16 +1,18 @@
 import Foundation
 
-/// One benchmark case: a path shape, a distance, a speed and a signal profile.
+/// One benchmark case: a path shape, a distance, a speed, an optional stop and a signal profile.
 ///
-/// The scenario holds parameters only; `truePath(using:)` and the noise model
-/// turn it into fixes, so a suite of scenarios is cheap to list.
+/// The scenario holds parameters only; `truePath(gaussian:using:)` and the
+/// noise model turn it into fixes, so a suite of scenarios is cheap to list.
 public struct Scenario: Sendable, Hashable, Identifiable {
     /// The shape of the true path.
     public var pathType: PathType
     /// The length of the true path, in metres.
     public var distanceMeters: Double
-    /// The constant speed along the path, in metres per second.
+    /// The speed while moving, in metres per second.
     public var speedMetersPerSecond: Double
+    /// How long the runner stands still halfway along the path, in seconds; 0 = no stop.
+    public var stopSeconds: Double
     /// The signal conditions the noisy path is drawn under.
     public var signal: SignalProfile
     /// Where the path starts.
@@ -21,24 +23,58 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         pathType: PathType,
         distanceMeters: Double,
         speedMetersPerSecond: Double,
+        stopSeconds: Double = 0,
         signal: SignalProfile,
         origin: Coordinate
     ) {
         self.pathType = pathType
         self.distanceMeters = distanceMeters
         self.speedMetersPerSecond = speedMetersPerSecond
+        self.stopSeconds = stopSeconds
         self.signal = signal
         self.origin = origin
     }
 
-    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak`.
+    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak` or `loop-5000m-2.8mps-stop30s-forest`.
     ///
     /// It names the scenario in reports, on the command line, and seeds its
     /// random stream, so it must not change for an unchanged scenario.
     public var id: String {
-        "\(pathType.rawValue)-\(NumberFormat.compact(distanceMeters))m-\(NumberFormat.compact(speedMetersPerSecond))mps-\(signal.name)"
+        let stop = stopSeconds > 0 ? "-stop\(NumberFormat.compact(stopSeconds))s" : ""
+        return "\(pathType.rawValue)-\(NumberFormat.compact(distanceMeters))m-\(NumberFormat.compact(speedMetersPerSecond))mps\(stop)-\(signal.name)"
     }
 
-    /// The expected duration at constant speed, in seconds.
-    public var durationSeconds: Double { distanceMeters / speedMetersPerSecond }
+    /// The whole run's duration, stop included, in seconds.
+    public var durationSeconds: Double { distanceMeters / speedMetersPerSecond + stopSeconds }
+
+    /// When the runner stands still, in seconds since the start; nil without a stop.
+    public var stopInterval: ClosedRange<Double>? {
+        guard stopSeconds > 0 else { return nil }
+        let start = distanceMeters / 2 / speedMetersPerSecond
+        return start...(start + stopSeconds)
+    }
+
+    /// Distance covered at `timeSeconds`, in metres: steady speed, halted during the stop.
+    public func distanceCoveredMeters(atTime timeSeconds: Double) -> Double {
+        var moving = timeSeconds
+        if let stop = stopInterval, timeSeconds > stop.lowerBound {
+            moving = max(stop.lowerBound, timeSeconds - stopSeconds)
+        }
+        return min(max(moving * speedMetersPerSecond, 0), distanceMeters)
+    }
+
+    /// The true speed at `timeSeconds`, in metres per second: 0 during the stop and outside the run.
+    public func trueSpeedMetersPerSecond(atTime timeSeconds: Double) -> Double {
+        if timeSeconds < 0 || timeSeconds > durationSeconds { return 0 }
+        if let stop = stopInterval, stop.contains(timeSeconds) { return 0 }
+        return speedMetersPerSecond
+    }
+
+    /// The true position at `timeSeconds`, in metres east and north of the origin.
+    ///
+    /// Exact, not interpolated between true fixes, so metrics can compare any
+    /// estimate with the truth at any time in constant time.
+    public func truePosition(atTime timeSeconds: Double) -> LocalPoint {
+        pathType.position(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds), totalMeters: distanceMeters).point
+    }
 }

@@ -32,6 +32,8 @@ public struct SignalProfile: Sendable, Hashable, Decodable {
     public var speedDeviationMetersPerSecond: Double
     /// Deviation of the reported course around the true course, in degrees.
     public var courseDeviationDegrees: Double
+    /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
+    public var faults: FaultProfile
 
     /// Creates a profile; see the properties for units.
     public init(
@@ -47,7 +49,8 @@ public struct SignalProfile: Sendable, Hashable, Decodable {
         driftTimeConstantSeconds: Double,
         jitterMeters: Double,
         speedDeviationMetersPerSecond: Double,
-        courseDeviationDegrees: Double
+        courseDeviationDegrees: Double,
+        faults: FaultProfile = .none
     ) {
         self.name = name
         self.horizontalAccuracyMeanMeters = horizontalAccuracyMeanMeters
@@ -62,5 +65,6 @@ public struct SignalProfile: Sendable, Hashable, Decodable {
         self.jitterMeters = jitterMeters
         self.speedDeviationMetersPerSecond = speedDeviationMetersPerSecond
         self.courseDeviationDegrees = courseDeviationDegrees
+        self.faults = faults
     }
 }

@@ -26,18 +26,30 @@ public struct MarkdownReport: Sendable {
         # TrackBench report
 
         Suite `\(suiteName)`: \(scenarioCount) scenarios x \(filters.count) filters, seed \(seed).
-        Each filter's score is the total-distance error of its estimated path against the
-        true path, in percent of the true distance (positive = too long). "Improved" counts
-        the scenarios where the filter came closer to the true distance than the raw noisy path.
+        Filters are ranked by mean absolute total-distance error: the error of the estimated
+        path's length against the true path's, in percent of the true distance. The other
+        columns are means over the scenarios where they apply (absolute for lag); the best
+        value in each column is in bold. Positions are compared with the truth at each
+        estimate's delivery time. See the README for every metric's definition.
 
         ## Ranking
 
-        | Rank | Filter | Mean abs error % | Mean signed error % | Worst abs error % | Worst scenario | Improved |
-        |---:|---|---:|---:|---:|---|---:|
 
         """
-        for (rank, summary) in ranking.enumerated() {
-            text += "| \(rank + 1) | `\(summary.filter)` | \(percent(summary.meanAbsoluteErrorPercent)) | "
+        text += rankingTable(ranking)
+        text += """
+
+        ## Distance error
+
+        Signed error: positive = the track came out too long. "Improved" counts the scenarios
+        where the filter came closer to the true distance than the raw noisy path.
+
+        | Filter | Mean abs error % | Mean signed error % | Worst abs error % | Worst scenario | Improved |
+        |---|---:|---:|---:|---|---:|
+
+        """
+        for summary in ranking {
+            text += "| `\(summary.filter)` | \(percent(summary.meanAbsoluteErrorPercent)) | "
                 + "\(percent(summary.meanErrorPercent)) | \(percent(summary.worstAbsoluteErrorPercent)) | "
                 + "`\(summary.worstScenarioID)` | \(summary.improvedCount)/\(summary.scenarioCount) |\n"
         }
@@ -47,6 +59,34 @@ public struct MarkdownReport: Sendable {
         text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
         text += breakdown(title: "By path type", column: "Path type", filters: rankedFilters) { $0.pathType }
         text += scenarioTable(filters: rankedFilters)
+        return text
+    }
+
+    /// The lead table: one row per filter, one column per metric, the best of each in bold.
+    private func rankingTable(_ ranking: [FilterSummary]) -> String {
+        let metrics = Metric.allCases.filter { metric in ranking.contains { $0.means[metric] != nil } }
+        var text = "| Rank | Filter | Improved | " + metrics.map(\.title).joined(separator: " | ") + " |\n"
+        text += "|---:|---|---:|" + String(repeating: "---:|", count: metrics.count) + "\n"
+        let bestImproved = ranking.map(\.improvedCount).max()
+        var best: [Metric: Double] = [:]
+        for metric in metrics {
+            for value in ranking.compactMap({ $0.means[metric] }) where best[metric].map({ metric.isBetter(value, than: $0) }) ?? true {
+                best[metric] = value
+            }
+        }
+        for (rank, summary) in ranking.enumerated() {
+            let improved = "\(summary.improvedCount)/\(summary.scenarioCount)"
+            var cells = [String(rank + 1), "`\(summary.filter)`", summary.improvedCount == bestImproved ? "**\(improved)**" : improved]
+            for metric in metrics {
+                guard let value = summary.means[metric] else {
+                    cells.append("")
+                    continue
+                }
+                let text = NumberFormat.fixed(value, decimals: 2)
+                cells.append(NumberFormat.fixed(best[metric]!, decimals: 2) == text ? "**\(text)**" : text)
+            }
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
         return text
     }
 

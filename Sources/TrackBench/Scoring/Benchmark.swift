@@ -36,13 +36,15 @@ public struct Benchmark: Sendable {
                 pathType: scenario.pathType.rawValue,
                 nominalDistanceMeters: scenario.distanceMeters,
                 speedMetersPerSecond: scenario.speedMetersPerSecond,
+                stopSeconds: scenario.stopSeconds,
                 signal: scenario.signal.name,
                 filter: configuration.label,
                 fixes: simulated.noisyPath.count,
                 estimatedFixes: estimated.count,
                 trueDistanceMeters: trueDistance,
                 noisyDistanceMeters: noisyDistance,
-                estimatedDistanceMeters: estimated.totalDistanceMeters
+                estimatedDistanceMeters: estimated.totalDistanceMeters,
+                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count)
             )
         }
     }

@@ -14,6 +14,9 @@ public struct FilterSummary: Sendable, Hashable {
     public var worstScenarioID: String
     /// Scenarios where the filter's distance beat the noisy path's.
     public var improvedCount: Int
+    /// Each metric's mean over the scenarios where it applies (absolute values
+    /// for signed ones: distance error and lag); missing where it never applies.
+    public var means: [Metric: Double]
 
     /// Summarises each filter's scores, ranked best first.
     ///
@@ -36,6 +39,13 @@ public struct FilterSummary: Sendable, Hashable {
     private static func summary(of scores: [ScenarioScore], filter: String) -> FilterSummary {
         let count = Double(scores.count)
         let worst = scores.max { abs($0.errorPercent) < abs($1.errorPercent) }!
+        var means: [Metric: Double] = [:]
+        for metric in Metric.allCases {
+            let values = scores.compactMap { metric.value(in: $0) }.map { metric.direction == .closerToZero ? abs($0) : $0 }
+            if !values.isEmpty {
+                means[metric] = values.reduce(0, +) / Double(values.count)
+            }
+        }
         return FilterSummary(
             filter: filter,
             scenarioCount: scores.count,
@@ -43,7 +53,8 @@ public struct FilterSummary: Sendable, Hashable {
             meanErrorPercent: scores.reduce(0) { $0 + $1.errorPercent } / count,
             worstAbsoluteErrorPercent: abs(worst.errorPercent),
             worstScenarioID: worst.scenarioID,
-            improvedCount: scores.filter(\.improved).count
+            improvedCount: scores.filter(\.improved).count,
+            means: means
         )
     }
 }

@@ -11,6 +11,8 @@ public struct ScenarioScore: Sendable, Hashable {
     public var nominalDistanceMeters: Double
     /// The scenario's speed, in metres per second.
     public var speedMetersPerSecond: Double
+    /// How long the scenario's runner stands still halfway, in seconds; 0 = no stop.
+    public var stopSeconds: Double
     /// The scenario's signal profile name, such as `weak`.
     public var signal: String
     /// The filter's label, such as `kalman` or `kalman:q=2.5`.
@@ -25,6 +27,8 @@ public struct ScenarioScore: Sendable, Hashable {
     public var noisyDistanceMeters: Double
     /// Length of the filter's estimated path, in metres.
     public var estimatedDistanceMeters: Double
+    /// Position, lag, drift, gap and speed metrics of the estimates.
+    public var metrics: EstimateMetrics
 
     /// Creates a score row.
     public init(
@@ -32,18 +36,21 @@ public struct ScenarioScore: Sendable, Hashable {
         pathType: String,
         nominalDistanceMeters: Double,
         speedMetersPerSecond: Double,
+        stopSeconds: Double = 0,
         signal: String,
         filter: String,
         fixes: Int,
         estimatedFixes: Int,
         trueDistanceMeters: Double,
         noisyDistanceMeters: Double,
-        estimatedDistanceMeters: Double
+        estimatedDistanceMeters: Double,
+        metrics: EstimateMetrics
     ) {
         self.scenarioID = scenarioID
         self.pathType = pathType
         self.nominalDistanceMeters = nominalDistanceMeters
         self.speedMetersPerSecond = speedMetersPerSecond
+        self.stopSeconds = stopSeconds
         self.signal = signal
         self.filter = filter
         self.fixes = fixes
@@ -51,6 +58,7 @@ public struct ScenarioScore: Sendable, Hashable {
         self.trueDistanceMeters = trueDistanceMeters
         self.noisyDistanceMeters = noisyDistanceMeters
         self.estimatedDistanceMeters = estimatedDistanceMeters
+        self.metrics = metrics
     }
 
     /// The estimated path's total-distance error, in signed percent of the true distance.

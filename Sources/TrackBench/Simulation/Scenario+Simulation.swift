@@ -1,20 +1,20 @@
 extension Scenario {
     /// Simulates the scenario: its true path and the noisy path a phone reports.
     ///
-    /// Both are drawn from the scenario's own random stream, derived from
+    /// Both are drawn from the scenario's own random streams, derived from
     /// `seed` and the scenario id, so the result does not depend on the order
-    /// scenarios run in or on the thread that runs them.
+    /// scenarios run in or on the thread that runs them. Faults (stale,
+    /// invalid and jumping fixes, dropouts, speed glitches) come from a second
+    /// stream, so a clean profile's noise is the same with or without them.
     /// - Parameter seed: The run's seed (100 by default, as in the seed notes).
     public func simulate(seed: UInt64) -> SimulatedScenario {
         var generator = SplitMix64(seed: seed, stream: id)
         var gaussian = GaussianSampler()
         let truePath = truePath(gaussian: &gaussian, using: &generator)
-        let noisyPath = NoiseModel(profile: signal).noisyPath(
-            for: truePath,
-            in: LocalFrame(origin: origin),
-            gaussian: &gaussian,
-            using: &generator
-        )
-        return SimulatedScenario(scenario: self, truePath: truePath, noisyPath: noisyPath)
+        let frame = LocalFrame(origin: origin)
+        let noisyPath = NoiseModel(profile: signal).noisyPath(for: truePath, in: frame, gaussian: &gaussian, using: &generator)
+        var faultGenerator = SplitMix64(seed: seed, stream: id + "#faults")
+        let deliveredPath = FaultInjector(faults: signal.faults).inject(into: noisyPath, in: frame, using: &faultGenerator)
+        return SimulatedScenario(scenario: self, truePath: truePath, noisyPath: deliveredPath)
     }
 }

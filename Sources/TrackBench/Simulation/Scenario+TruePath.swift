@@ -2,9 +2,10 @@ extension Scenario {
     /// The path the runner really took: one perfect fix per (jittered) fix interval.
     ///
     /// Fix intervals are drawn from the signal profile's mean and deviation
-    /// (floored at a tenth of the mean, so time always moves forward); each
-    /// step covers speed x interval along the path. The last fix lands exactly
-    /// on the end of the path. True fixes have altitude 0 and accuracies 0.
+    /// (floored at a tenth of the mean, so time always moves forward); while
+    /// moving, each step covers speed x interval along the path. The last fix
+    /// lands exactly on the end of the path. True fixes have altitude 0 and
+    /// accuracies 0; during a stop their speed is 0 and their course unknown.
     /// - Parameters:
     ///   - gaussian: The normal source for the intervals.
     ///   - generator: The scenario's random stream.
@@ -15,33 +16,30 @@ extension Scenario {
     ) -> Path {
         let frame = LocalFrame(origin: origin)
         let shortestInterval = signal.fixIntervalMeanSeconds / 10
+        let endSeconds = durationSeconds
         var fixes: [LocationFix] = []
-        fixes.reserveCapacity(Int(durationSeconds / signal.fixIntervalMeanSeconds) + 2)
+        fixes.reserveCapacity(Int(endSeconds / signal.fixIntervalMeanSeconds) + 2)
         var timeSeconds = 0.0
-        var coveredMeters = 0.0
         while true {
-            let (point, course) = pathType.position(atDistanceMeters: coveredMeters, totalMeters: distanceMeters)
+            let (point, course) = pathType.position(
+                atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds),
+                totalMeters: distanceMeters
+            )
             let coordinate = frame.coordinate(for: point)
+            let speed = trueSpeedMetersPerSecond(atTime: timeSeconds)
             fixes.append(LocationFix(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
-                courseDegrees: course,
-                speedMetersPerSecond: speedMetersPerSecond,
+                courseDegrees: speed > 0 ? course : -1,
+                speedMetersPerSecond: speed,
                 timestampSeconds: timeSeconds
             ))
-            if coveredMeters >= distanceMeters { break }
+            if timeSeconds >= endSeconds { break }
             let interval = max(
                 shortestInterval,
                 gaussian.next(mean: signal.fixIntervalMeanSeconds, deviation: signal.fixIntervalDeviationSeconds, using: &generator)
             )
-            let remainingMeters = distanceMeters - coveredMeters
-            if speedMetersPerSecond * interval >= remainingMeters {
-                timeSeconds += remainingMeters / speedMetersPerSecond
-                coveredMeters = distanceMeters
-            } else {
-                timeSeconds += interval
-                coveredMeters += speedMetersPerSecond * interval
-            }
+            timeSeconds = min(timeSeconds + interval, endSeconds)
         }
         return Path(fixes)
     }

@@ -4,7 +4,8 @@ public struct SimulatedScenario: Sendable {
     public var scenario: Scenario
     /// What the runner really did.
     public var truePath: Path
-    /// What the phone reported, one fix per true fix.
+    /// What the phone delivered, in delivery order: one fix per true fix
+    /// unless the signal profile has faults.
     public var noisyPath: Path
 
     /// Creates a simulated scenario from its paths.

@@ -88,7 +88,7 @@ private struct SuiteFile: Decodable {
     let suite: ScenarioSuite
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, signals
+        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, signals
     }
 
     init(from decoder: any Decoder) throws {
@@ -107,17 +107,22 @@ private struct SuiteFile: Decodable {
         }
         let distances = try container.decode([Double].self, forKey: .distancesMeters)
         let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond)
+        let stops = try container.decode([Double].self, forKey: .stopsSeconds)
         let signals = try container.decode([SignalProfile].self, forKey: .signals)
         try require(!name.isEmpty, .name, in: container, "expected a non-empty name")
         try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
         try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
         try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
+        try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
         try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
         for distance in distances {
             try require(distance.isFinite && distance >= 10, .distancesMeters, in: container, "expected distances of at least 10 m, got \(distance)")
         }
         for speed in speeds {
             try require(speed.isFinite && speed > 0, .speedsMetersPerSecond, in: container, "expected positive speeds, got \(speed)")
+        }
+        for stop in stops {
+            try require(stop.isFinite && stop >= 0, .stopsSeconds, in: container, "expected stop lengths >= 0 s (0 = no stop), got \(stop)")
         }
         suite = ScenarioSuite(
             name: name,
@@ -126,6 +131,7 @@ private struct SuiteFile: Decodable {
             pathTypes: pathTypes,
             distancesMeters: distances,
             speedsMetersPerSecond: speeds,
+            stopsSeconds: stops,
             signals: signals
         )
     }
@@ -159,7 +165,7 @@ extension SignalProfile {
         case fixIntervalMeanSeconds, fixIntervalDeviationSeconds
         case warmUpFixes, warmUpAccuracyFactor
         case driftTimeConstantSeconds, jitterMeters
-        case speedDeviationMetersPerSecond, courseDeviationDegrees
+        case speedDeviationMetersPerSecond, courseDeviationDegrees, faults
     }
 
     /// Decodes a profile strictly: all keys required, none unknown, values in range.
@@ -190,7 +196,50 @@ extension SignalProfile {
             driftTimeConstantSeconds: try number(.driftTimeConstantSeconds, atLeast: 0, orAbove: true),
             jitterMeters: try number(.jitterMeters, atLeast: 0),
             speedDeviationMetersPerSecond: try number(.speedDeviationMetersPerSecond, atLeast: 0),
-            courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0)
+            courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0),
+            faults: try container.decode(FaultProfile.self, forKey: .faults)
+        )
+    }
+}
+
+extension FaultProfile: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case staleFixProbability, staleFixMinimumAgeSeconds, staleFixMaximumAgeSeconds
+        case invalidFixProbability, invalidFixOffsetMeters
+        case jumpProbability, jumpMeters, jumpDurationSeconds
+        case dropoutProbability, dropoutSeconds
+        case speedGlitchProbability
+    }
+
+    /// Decodes faults strictly: all keys required, none unknown, probabilities in 0...1.
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func probability(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            try require(value >= 0 && value <= 1, key, in: container, "expected a probability per fix within 0...1, got \(value)")
+            return value
+        }
+        func size(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            try require(value.isFinite && value >= 0, key, in: container, "expected a number >= 0, got \(value)")
+            return value
+        }
+        let minimumAge = try size(.staleFixMinimumAgeSeconds)
+        let maximumAge = try size(.staleFixMaximumAgeSeconds)
+        try require(maximumAge >= minimumAge, .staleFixMaximumAgeSeconds, in: container, "expected at least staleFixMinimumAgeSeconds (\(minimumAge)), got \(maximumAge)")
+        self.init(
+            staleFixProbability: try probability(.staleFixProbability),
+            staleFixMinimumAgeSeconds: minimumAge,
+            staleFixMaximumAgeSeconds: maximumAge,
+            invalidFixProbability: try probability(.invalidFixProbability),
+            invalidFixOffsetMeters: try size(.invalidFixOffsetMeters),
+            jumpProbability: try probability(.jumpProbability),
+            jumpMeters: try size(.jumpMeters),
+            jumpDurationSeconds: try size(.jumpDurationSeconds),
+            dropoutProbability: try probability(.dropoutProbability),
+            dropoutSeconds: try size(.dropoutSeconds),
+            speedGlitchProbability: try probability(.speedGlitchProbability)
         )
     }
 }

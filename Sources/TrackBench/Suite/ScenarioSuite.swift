@@ -1,8 +1,8 @@
 /// A named set of scenarios, as loaded from a scenario file such as `Scenarios/default.json`.
 ///
-/// A file describes a grid: every path type x distance x speed x signal
-/// profile becomes one scenario, in that nesting order, which is also the
-/// order of rows in every report.
+/// A file describes a grid: every path type x distance x speed x stop x
+/// signal profile becomes one scenario, in that nesting order, which is also
+/// the order of rows in every report.
 public struct ScenarioSuite: Sendable {
     /// The suite's name, as given in the file.
     public var name: String
@@ -23,6 +23,7 @@ public struct ScenarioSuite: Sendable {
         pathTypes: [PathType],
         distancesMeters: [Double],
         speedsMetersPerSecond: [Double],
+        stopsSeconds: [Double] = [0],
         signals: [SignalProfile]
     ) {
         self.name = name
@@ -33,14 +34,17 @@ public struct ScenarioSuite: Sendable {
         for pathType in pathTypes {
             for distance in distancesMeters {
                 for speed in speedsMetersPerSecond {
-                    for signal in signals {
-                        scenarios.append(Scenario(
-                            pathType: pathType,
-                            distanceMeters: distance,
-                            speedMetersPerSecond: speed,
-                            signal: signal,
-                            origin: origin
-                        ))
+                    for stop in stopsSeconds {
+                        for signal in signals {
+                            scenarios.append(Scenario(
+                                pathType: pathType,
+                                distanceMeters: distance,
+                                speedMetersPerSecond: speed,
+                                stopSeconds: stop,
+                                signal: signal,
+                                origin: origin
+                            ))
+                        }
                     }
                 }
             }

@@ -1,0 +1,148 @@
+import Foundation
+
+/// What a tuning engineer needs beyond total distance: accuracy, lag, drift, gaps and speed.
+///
+/// Every metric compares a filter's estimates with the exact true track at
+/// each estimate's delivery time: where the app shows the runner against
+/// where the runner is. Optional metrics are nil where they do not apply (no
+/// estimates, no stop in the scenario, no speeds reported).
+public struct EstimateMetrics: Sendable, Hashable {
+    /// Median horizontal distance from the truth, in metres.
+    public var positionMedianMeters: Double?
+    /// 95th percentile of the horizontal distance from the truth, in metres.
+    public var position95thPercentileMeters: Double?
+    /// Root mean square horizontal distance from the truth, in metres.
+    public var positionRMSEMeters: Double?
+    /// The time shift that best aligns the estimates with the truth, in seconds (positive = behind).
+    public var lagSeconds: Double?
+    /// Distance the estimates travel while the runner stands still, in metres.
+    public var stationaryDriftMeters: Double?
+    /// Estimates out per delivered fix in, in percent (gates keep less than 100).
+    public var keptPercent: Double
+    /// The longest time without an estimate, start and end of the run included, in seconds.
+    public var longestGapSeconds: Double
+    /// Root mean square error of the reported speeds, in metres per second.
+    public var speedRMSEMetersPerSecond: Double?
+    /// Seconds from the start of the stop until an estimate reports under 0.5 m/s;
+    /// the stop's length if none does during the stop.
+    public var stopDetectionSeconds: Double?
+
+    /// The smartphone-positioning score, (median + 95th percentile) / 2, in metres,
+    /// as smartphone GNSS challenges rank by.
+    public var phoneScoreMeters: Double? {
+        guard let median = positionMedianMeters, let high = position95thPercentileMeters else { return nil }
+        return (median + high) / 2
+    }
+
+    /// Below this speed, in metres per second, an estimate counts as "stopped": slower than any walk.
+    public static let stoppedSpeedMetersPerSecond = 0.5
+    /// The lag search range, in seconds.
+    static let lagRangeSeconds = -5.0...30.0
+    /// At most this many estimates enter the lag search, evenly spaced, to keep it cheap.
+    static let lagSampleLimit = 200
+
+    /// Creates metrics from their values.
+    public init(
+        positionMedianMeters: Double?,
+        position95thPercentileMeters: Double?,
+        positionRMSEMeters: Double?,
+        lagSeconds: Double?,
+        stationaryDriftMeters: Double?,
+        keptPercent: Double,
+        longestGapSeconds: Double,
+        speedRMSEMetersPerSecond: Double?,
+        stopDetectionSeconds: Double?
+    ) {
+        self.positionMedianMeters = positionMedianMeters
+        self.position95thPercentileMeters = position95thPercentileMeters
+        self.positionRMSEMeters = positionRMSEMeters
+        self.lagSeconds = lagSeconds
+        self.stationaryDriftMeters = stationaryDriftMeters
+        self.keptPercent = keptPercent
+        self.longestGapSeconds = longestGapSeconds
+        self.speedRMSEMetersPerSecond = speedRMSEMetersPerSecond
+        self.stopDetectionSeconds = stopDetectionSeconds
+    }
+
+    /// Measures a filter's estimates against a scenario's true track.
+    /// - Parameters:
+    ///   - estimates: The filter's output, in output order.
+    ///   - scenario: The scenario, whose exact true track is the reference.
+    ///   - deliveredFixes: How many fixes the filter was fed.
+    public init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int) {
+        let frame = LocalFrame(origin: scenario.origin)
+        let fixes = estimates.fixes
+        let points = fixes.map { frame.point(for: $0.coordinate) }
+        let errors = zip(fixes, points).map { fix, point in
+            point.distance(to: scenario.truePosition(atTime: fix.deliveryTimeSeconds))
+        }
+        let sortedErrors = errors.sorted()
+        positionMedianMeters = Self.percentile(sortedErrors, 0.5)
+        position95thPercentileMeters = Self.percentile(sortedErrors, 0.95)
+        positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+        lagSeconds = Self.lag(of: fixes, at: points, against: scenario)
+        keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
+        longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
+
+        let speeds = fixes.filter { $0.speedMetersPerSecond >= 0 }
+        speedRMSEMetersPerSecond = speeds.isEmpty ? nil : (speeds.reduce(0) { sum, fix in
+            let error = fix.speedMetersPerSecond - scenario.trueSpeedMetersPerSecond(atTime: fix.deliveryTimeSeconds)
+            return sum + error * error
+        } / Double(speeds.count)).squareRoot()
+
+        guard let stop = scenario.stopInterval else {
+            stationaryDriftMeters = nil
+            stopDetectionSeconds = nil
+            return
+        }
+        var drift = 0.0
+        for index in points.indices.dropFirst()
+        where stop.contains(fixes[index - 1].deliveryTimeSeconds) && stop.contains(fixes[index].deliveryTimeSeconds) {
+            drift += points[index].distance(to: points[index - 1])
+        }
+        stationaryDriftMeters = drift
+        let firstStopped = fixes.first { fix in
+            stop.contains(fix.deliveryTimeSeconds) && fix.speedMetersPerSecond >= 0
+                && fix.speedMetersPerSecond < Self.stoppedSpeedMetersPerSecond
+        }
+        stopDetectionSeconds = firstStopped.map { $0.deliveryTimeSeconds - stop.lowerBound } ?? scenario.stopSeconds
+    }
+
+    /// The value at fraction `p` of sorted values, interpolating between neighbours; nil if empty.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = p * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+    }
+
+    /// The longest stretch without an estimate, counting from the start of the run to its end.
+    static func longestGap(in times: [Double], runSeconds: Double) -> Double {
+        let sorted = ([0] + times + [runSeconds]).sorted()
+        return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.max() ?? runSeconds
+    }
+
+    /// The shift that minimises the mean squared distance between the estimates and the truth
+    /// shifted back by it: whole seconds over the search range, then tenths around the best.
+    private static func lag(of fixes: [LocationFix], at points: [LocalPoint], against scenario: Scenario) -> Double? {
+        guard !fixes.isEmpty else { return nil }
+        let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
+        let samples = Swift.stride(from: 0, to: fixes.count, by: stride).map { (fixes[$0].deliveryTimeSeconds, points[$0]) }
+        func cost(_ shift: Double) -> Double {
+            samples.reduce(0) { sum, sample in
+                let truth = scenario.truePosition(atTime: sample.0 - shift)
+                let east = sample.1.east - truth.east
+                let north = sample.1.north - truth.north
+                return sum + east * east + north * north
+            }
+        }
+        func best(among shifts: [Double]) -> Double {
+            let costs = shifts.map(cost)
+            return shifts[costs.indices.min { costs[$0] < costs[$1] }!]
+        }
+        let coarse = best(among: Array(Swift.stride(from: lagRangeSeconds.lowerBound, through: lagRangeSeconds.upperBound, by: 1)))
+        let fine = best(among: (-10...10).map { coarse + Double($0) / 10 })
+        return (fine * 10).rounded() / 10
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import TrackBench
+
+struct EstimateMetricsTests {
+    private let scenario = Scenario(
+        pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2.5, stopSeconds: 30,
+        signal: Fixtures.strongSignal, origin: Fixtures.frame.origin
+    )
+
+    /// Estimates at whole seconds placed where the truth was `delaySeconds` earlier, with speed from `speed`.
+    private func estimates(delaySeconds: Double = 0, every step: Double = 1, speed: (Double) -> Double = { _ in -1 }) -> Path {
+        let frame = LocalFrame(origin: scenario.origin)
+        let times = Array(stride(from: 0.0, through: scenario.durationSeconds, by: step))
+        return Path(times.map { time in
+            let coordinate = frame.coordinate(for: scenario.truePosition(atTime: time - delaySeconds))
+            return LocationFix(latitude: coordinate.latitude, longitude: coordinate.longitude, speedMetersPerSecond: speed(time), timestampSeconds: time)
+        })
+    }
+
+    @Test func theTruthItselfScoresZeroErrorAndZeroLag() throws {
+        let metrics = EstimateMetrics(measuring: estimates(), against: scenario, deliveredFixes: 830)
+        #expect(try #require(metrics.positionRMSEMeters) < 1e-6)
+        #expect(metrics.lagSeconds == 0)
+        #expect(metrics.stationaryDriftMeters == 0)
+        #expect(metrics.speedRMSEMetersPerSecond == nil)
+    }
+
+    @Test func aDelayedTrackShowsItsDelayAsLag() {
+        #expect(EstimateMetrics(measuring: estimates(delaySeconds: 5), against: scenario, deliveredFixes: 830).lagSeconds == 5)
+        #expect(EstimateMetrics(measuring: estimates(delaySeconds: 2.3), against: scenario, deliveredFixes: 830).lagSeconds == 2.3)
+    }
+
+    @Test func keptShareAndLongestGapCountDroppedTime() {
+        let metrics = EstimateMetrics(measuring: estimates(every: 10), against: scenario, deliveredFixes: 830)
+        #expect(abs(metrics.keptPercent - 84.0 / 830 * 100) < 1e-9)
+        #expect(abs(metrics.longestGapSeconds - 10) < 1e-9)
+        #expect(EstimateMetrics.longestGap(in: [5, 6], runSeconds: 20) == 14)
+        #expect(EstimateMetrics.longestGap(in: [], runSeconds: 20) == 20)
+    }
+
+    @Test func speedErrorAndStopDetectionFollowTheReportedSpeeds() throws {
+        let stop = try #require(scenario.stopInterval)
+        // Reports 2.5 m/s (the truth while moving) until 3 s into the stop, then 0.
+        let metrics = EstimateMetrics(
+            measuring: estimates { $0 < stop.lowerBound.rounded(.up) + 3 ? 2.5 : 0 },
+            against: scenario,
+            deliveredFixes: 830
+        )
+        let detection = try #require(metrics.stopDetectionSeconds)
+        #expect(abs(detection - (stop.lowerBound.rounded(.up) + 3 - stop.lowerBound)) < 1e-9)
+        // 3 or 4 wrong readings of 2.5 m/s in the stop, the rest right, after the stop 0 instead of 2.5.
+        #expect(try #require(metrics.speedRMSEMetersPerSecond) > 0)
+    }
+
+    @Test func stopDetectionIsTheWholeStopWhenSpeedNeverDrops() {
+        let metrics = EstimateMetrics(measuring: estimates { _ in 2.5 }, against: scenario, deliveredFixes: 830)
+        #expect(metrics.stopDetectionSeconds == 30)
+    }
+
+    @Test func driftAddsUpMovementWhileTheRunnerStandsStill() throws {
+        let stop = try #require(scenario.stopInterval)
+        let frame = LocalFrame(origin: scenario.origin)
+        let still = scenario.truePosition(atTime: stop.lowerBound)
+        // Two estimates in the stop, 3 m apart.
+        let fixes = [0.0, 4.0].map { east -> LocationFix in
+            let coordinate = frame.coordinate(for: LocalPoint(east: still.east + east, north: still.north))
+            return LocationFix(latitude: coordinate.latitude, longitude: coordinate.longitude, timestampSeconds: stop.lowerBound + 1 + east)
+        }
+        let metrics = EstimateMetrics(measuring: Path(fixes), against: scenario, deliveredFixes: 2)
+        #expect(abs(try #require(metrics.stationaryDriftMeters) - 4) < 1e-6)
+    }
+
+    @Test func percentilesInterpolateBetweenNeighbours() {
+        #expect(EstimateMetrics.percentile([1, 2, 3, 4], 0.5) == 2.5)
+        #expect(EstimateMetrics.percentile([0, 10], 0.95) == 9.5)
+        #expect(EstimateMetrics.percentile([], 0.5) == nil)
+    }
+
+    @Test func phoneScoreIsTheMeanOfMedianAndNinetyFifthPercentile() {
+        var metrics = Fixtures.unmeasured
+        metrics.positionMedianMeters = 2
+        metrics.position95thPercentileMeters = 8
+        #expect(metrics.phoneScoreMeters == 5)
+    }
+
+    @Test func metricsWithoutAStopLeaveStopColumnsEmpty() {
+        var moving = scenario
+        moving.stopSeconds = 0
+        let metrics = EstimateMetrics(measuring: estimates(), against: moving, deliveredFixes: 800)
+        #expect(metrics.stationaryDriftMeters == nil && metrics.stopDetectionSeconds == nil)
+    }
+}

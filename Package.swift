@@ -5,6 +5,7 @@ let package = Package(
     name: "TrackBench",
     products: [
         .library(name: "TrackBench", targets: ["TrackBench"]),
+        .library(name: "TrackBenchCLI", targets: ["TrackBenchCLI"]),
         .executable(name: "trackbench", targets: ["trackbench"]),
     ],
     targets: [

@@ -53,7 +53,7 @@ enum RunCommand: Command {
         return .success
     }
 
-    private static func jobCount(from arguments: ParsedArguments) throws(UsageError) -> Int {
+    static func jobCount(from arguments: ParsedArguments) throws(UsageError) -> Int {
         guard let text = arguments.value(jobs.name) else { return ProcessInfo.processInfo.activeProcessorCount }
         guard let count = Int(text), count >= 1 else {
             throw .invalidValue(option: jobs.name, value: text, expected: "a whole number >= 1")

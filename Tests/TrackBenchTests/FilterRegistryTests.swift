@@ -45,3 +45,16 @@ struct FilterRegistryTests {
         #expect(message.contains("'r'") && message.contains("q"))
     }
 }
+
+struct FilterLabelTests {
+    @Test func labelsNameATuningWithoutChangingItsSpecification() throws {
+        let configuration = try FilterRegistry.builtIn.configuration(parsing: "slow=kalman:q=1")
+        #expect(configuration.label == "slow")
+        #expect(configuration.specification == "kalman:q=1")
+        #expect(configuration.stages[0].settings["q"] == 1)
+    }
+
+    @Test func rejectsEmptyLabels() {
+        #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: "=kalman") }
+    }
+}

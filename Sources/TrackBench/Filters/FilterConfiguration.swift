@@ -15,6 +15,11 @@ public struct FilterConfiguration: Sendable {
         self.label = label ?? stages.map(\.specification).joined(separator: "+")
     }
 
+    /// The stages as written on the command line, without the label: `accuracy-gate:max=30+kalman`.
+    public var specification: String {
+        stages.map(\.specification).joined(separator: "+")
+    }
+
     /// A fresh filter in its initial state, ready for one scenario.
     public func makeFilter() -> any LocationFilter {
         if stages.count == 1 {

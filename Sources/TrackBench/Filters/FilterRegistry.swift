@@ -38,19 +38,29 @@ public struct FilterRegistry: Sendable {
 
     /// Parses a command-line filter specification.
     ///
-    /// The grammar is `STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
-    /// for example `kalman`, `kalman:q=2.5` or `accuracy-gate:max=30+kalman`.
+    /// The grammar is `[LABEL=]STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
+    /// for example `kalman`, `kalman:q=2.5`, `accuracy-gate:max=30+kalman`, or
+    /// `slow=kalman:q=1` to run a tuning under the label `slow`.
     /// - Throws: `FilterSpecificationError` naming the bad part and what was expected.
     public func configuration(parsing specification: String) throws(FilterSpecificationError) -> FilterConfiguration {
-        let trimmed = specification.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
+        var text = Substring(specification.trimmingCharacters(in: .whitespacesAndNewlines))
+        var label: String?
+        if let equals = text.firstIndex(of: "="),
+           !text[..<equals].contains(where: { $0 == ":" || $0 == "+" }) {
+            label = String(text[..<equals])
+            text = text[text.index(after: equals)...]
+            guard let label, !label.isEmpty, !label.contains(where: { $0 == "," || $0 == "\"" || $0.isWhitespace }) else {
+                throw .malformed(specification: specification, reason: "a label must be non-empty, without spaces, commas or quotes")
+            }
+        }
+        guard !text.isEmpty else {
             throw .malformed(specification: specification, reason: "it is empty")
         }
         var stages: [FilterStage] = []
-        for stageText in trimmed.split(separator: "+", omittingEmptySubsequences: false) {
-            stages.append(try stage(parsing: String(stageText), in: trimmed))
+        for stageText in text.split(separator: "+", omittingEmptySubsequences: false) {
+            stages.append(try stage(parsing: String(stageText), in: String(text)))
         }
-        return FilterConfiguration(stages: stages)
+        return FilterConfiguration(stages: stages, label: label)
     }
 
     private func stage(parsing text: String, in specification: String) throws(FilterSpecificationError) -> FilterStage {

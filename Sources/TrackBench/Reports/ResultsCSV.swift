@@ -11,7 +11,7 @@ public enum ResultsCSV {
         "scenario", "filter", "fixes", "true_distance_m", "noisy_distance_m", "estimated_distance_m", "error_pct",
         "noisy_error_pct", "improved", "estimated_fixes", "path_type", "nominal_distance_m", "speed_mps", "stop_s", "signal",
         "position_p50_m", "position_p95_m", "position_rmse_m", "phone_score_m", "lag_s", "drift_m",
-        "kept_pct", "longest_gap_s", "speed_rmse_mps", "stop_detect_s",
+        "kept_pct", "longest_gap_s", "speed_rmse_mps", "stop_detect_s", "filter_spec",
     ]
 
     /// Renders scores as CSV text with a header row and a final newline.
@@ -45,6 +45,7 @@ public enum ResultsCSV {
                 NumberFormat.fixed(score.metrics.longestGapSeconds, decimals: 3),
                 optional(score.metrics.speedRMSEMetersPerSecond, decimals: 3),
                 optional(score.metrics.stopDetectionSeconds, decimals: 3),
+                CSVField.escaped(score.filterSpecification),
             ]
             lines.append(fields.joined(separator: ","))
         }

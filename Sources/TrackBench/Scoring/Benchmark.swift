@@ -39,6 +39,7 @@ public struct Benchmark: Sendable {
                 stopSeconds: scenario.stopSeconds,
                 signal: scenario.signal.name,
                 filter: configuration.label,
+                filterSpecification: configuration.specification,
                 fixes: simulated.noisyPath.count,
                 estimatedFixes: estimated.count,
                 trueDistanceMeters: trueDistance,

@@ -17,6 +17,8 @@ public struct ScenarioScore: Sendable, Hashable {
     public var signal: String
     /// The filter's label, such as `kalman` or `kalman:q=2.5`.
     public var filter: String
+    /// The filter's specification, from which it can be rebuilt: the label unless the user chose one.
+    public var filterSpecification: String
     /// Noisy fixes fed to the filter.
     public var fixes: Int
     /// Estimates the filter produced.
@@ -39,6 +41,7 @@ public struct ScenarioScore: Sendable, Hashable {
         stopSeconds: Double = 0,
         signal: String,
         filter: String,
+        filterSpecification: String? = nil,
         fixes: Int,
         estimatedFixes: Int,
         trueDistanceMeters: Double,
@@ -53,6 +56,7 @@ public struct ScenarioScore: Sendable, Hashable {
         self.stopSeconds = stopSeconds
         self.signal = signal
         self.filter = filter
+        self.filterSpecification = filterSpecification ?? filter
         self.fixes = fixes
         self.estimatedFixes = estimatedFixes
         self.trueDistanceMeters = trueDistanceMeters

@@ -1,0 +1,111 @@
+/// The regression gate's Markdown: the verdict, regressions first, then everything else.
+///
+/// Written to fit a CI job summary: regressions are listed in full with
+/// baseline, current, delta and tolerance; improvements follow with the hint
+/// to update the baseline; the count of unchanged comparisons is folded away.
+public struct BaselineReport: Sendable {
+    /// The comparison to report.
+    public var comparison: BaselineComparison
+    /// The tolerances it was made with.
+    public var tolerances: ToleranceSet
+    /// Whether improvements and additions fail the gate.
+    public var isStrict: Bool
+    /// The baseline file, as the user named it.
+    public var baselineFile: String
+
+    /// Creates a report.
+    public init(comparison: BaselineComparison, tolerances: ToleranceSet, isStrict: Bool, baselineFile: String) {
+        self.comparison = comparison
+        self.tolerances = tolerances
+        self.isStrict = isStrict
+        self.baselineFile = baselineFile
+    }
+
+    /// One line: passed or failed, and why.
+    public var verdict: String {
+        let c = comparison
+        var problems: [String] = []
+        if !c.regressions.isEmpty {
+            let scenarios = Set(c.regressions.map(\.scenarioID)).count
+            let filters = Set(c.regressions.map(\.filter)).sorted().map { "`\($0)`" }.joined(separator: ", ")
+            problems.append("\(c.regressions.count) regressions in \(scenarios) scenarios (\(filters))")
+        }
+        if !c.missing.isEmpty { problems.append("\(c.missing.count) results missing from this run") }
+        if !c.changedInputs.isEmpty { problems.append("\(c.changedInputs.count) results with changed simulated input") }
+        if isStrict {
+            if !c.improvements.isEmpty { problems.append("\(c.improvements.count) improvements not in the baseline (strict)") }
+            if !c.added.isEmpty { problems.append("\(c.added.count) new results not in the baseline (strict)") }
+        }
+        if problems.isEmpty {
+            var notes = "no regressions in \(c.unchangedCount + c.improvements.count) comparisons"
+            if !c.improvements.isEmpty { notes += "; \(c.improvements.count) improvements: update the baseline" }
+            if !c.added.isEmpty { notes += "; \(c.added.count) new results not in the baseline" }
+            return "PASSED: " + notes
+        }
+        return "FAILED: " + problems.joined(separator: "; ")
+    }
+
+    /// The report as Markdown, ending in a newline.
+    public func render() -> String {
+        let c = comparison
+        var text = "## TrackBench check\n\n**\(verdict)**\n\nBaseline: `\(baselineFile)`. "
+        text += "Tolerance: a change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
+        text += "in the metric's unit and \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline value"
+        if !tolerances.absoluteOverrides.isEmpty {
+            let overrides = tolerances.absoluteOverrides.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "`\($0.key.column)` \(NumberFormat.compact($0.value))" }
+            text += " (absolute overrides: " + overrides.joined(separator: ", ") + ")"
+        }
+        text += ".\n"
+        if !c.regressions.isEmpty {
+            text += "\n### Regressions (\(c.regressions.count))\n\n" + table(c.regressions)
+        }
+        if !c.changedInputs.isEmpty {
+            text += "\n### Changed inputs (\(c.changedInputs.count))\n\nThe simulated paths differ from the baseline's "
+            text += "(fixes, true or noisy distance): the scenario file, the seed or the noise model changed, so these "
+            text += "results cannot be compared. If that was on purpose, run `trackbench check --update-baseline`.\n\n"
+            text += pairList(c.changedInputs)
+        }
+        if !c.missing.isEmpty {
+            text += "\n### Missing from this run (\(c.missing.count))\n\nIn the baseline but not produced now: a filter "
+            text += "or scenario was removed or renamed.\n\n" + pairList(c.missing)
+        }
+        if !c.improvements.isEmpty {
+            text += "\n### Improvements (\(c.improvements.count))\n\nBetter than the baseline beyond tolerance. If intended, "
+            text += "record them with `trackbench check --update-baseline` so the baseline does not go stale.\n\n"
+            text += table(c.improvements)
+        }
+        if !c.added.isEmpty {
+            text += "\n### New in this run (\(c.added.count))\n\nNot in the baseline yet; `--update-baseline` adds them.\n\n"
+            text += pairList(c.added)
+        }
+        text += "\n<details><summary>\(c.unchangedCount) comparisons within tolerance</summary>\n\n"
+        text += "Every metric of every (scenario, filter) pair present in both files was compared.\n\n</details>\n"
+        return text
+    }
+
+    private func table(_ changes: [BaselineComparison.Change]) -> String {
+        var text = "| Scenario | Filter | Metric | Baseline | Current | Delta | Tolerance |\n|---|---|---|---:|---:|---:|---:|\n"
+        for change in changes {
+            let tolerance = tolerances[change.metric]
+            let allowance = max(tolerance.absolute, tolerance.relative * abs(change.baseline ?? 0))
+            text += "| `\(change.scenarioID)` | `\(change.filter)` | `\(change.metric.column)` | "
+                + "\(format(change.baseline)) | \(format(change.current)) | \(change.delta.map(signed) ?? "") | "
+                + "\(format(allowance)) |\n"
+        }
+        return text
+    }
+
+    private func pairList(_ pairs: [BaselineComparison.Pair]) -> String {
+        pairs.map { "- `\($0.scenarioID)` with `\($0.filter)`\n" }.joined()
+    }
+
+    private func format(_ value: Double?) -> String {
+        value.map { NumberFormat.fixed($0, decimals: 4) } ?? "n/a"
+    }
+
+    private func signed(_ value: Double) -> String {
+        let text = NumberFormat.fixed(value, decimals: 4)
+        return value > 0 && text != "0.0000" ? "+" + text : text
+    }
+}

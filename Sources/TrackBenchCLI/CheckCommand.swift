@@ -1,0 +1,153 @@
+import Foundation
+import TrackBench
+
+/// `trackbench check`: the CI regression gate.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let overview = "Rerun the suite and fail if any result is worse than the committed baseline."
+    static let arguments: [(name: String, help: String)] = []
+    static let baseline = OptionSpec(
+        name: "--baseline",
+        valueName: "file",
+        help: "Baseline results CSV. (default: \(defaultBaseline))"
+    )
+    static let filter = OptionSpec(
+        name: "--filter",
+        valueName: "spec",
+        isRepeatable: true,
+        help: "Filter to check, as for 'run'. Repeat for more. (default: the baseline's filters plus every registered one)"
+    )
+    static let absolute = OptionSpec(
+        name: "--absolute-tolerance",
+        valueName: "x",
+        help: "Changes up to x in the metric's unit (%, m, s, m/s) are ignored. (default: \(NumberFormat.compact(Tolerance.standard.absolute)))"
+    )
+    static let relative = OptionSpec(
+        name: "--relative-tolerance",
+        valueName: "fraction",
+        help: "Changes up to this fraction of the baseline value are ignored. (default: \(NumberFormat.compact(Tolerance.standard.relative)))"
+    )
+    static let tolerance = OptionSpec(
+        name: "--tolerance",
+        valueName: "metric=x",
+        isRepeatable: true,
+        help: "Absolute tolerance for one metric, by CSV column, e.g. lag_s=0.2. Repeatable."
+    )
+    static let strict = OptionSpec(
+        name: "--strict",
+        help: "Also fail on improvements and on results missing from the baseline, so it never goes stale."
+    )
+    static let update = OptionSpec(
+        name: "--update-baseline",
+        help: "Write this run's results as the new baseline (atomically) instead of comparing."
+    )
+    static let options = [
+        baseline, CommonOptions.scenarios, CommonOptions.seed, filter, absolute, relative, tolerance, strict, update,
+        RunCommand.jobs, CommonOptions.help,
+    ]
+    static let defaultBaseline = "Results/baseline.csv"
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if let extra = arguments.positionals.first {
+            throw UsageError.unexpectedArgument(extra, command: name)
+        }
+        let tolerances = try toleranceSet(from: arguments)
+        let seed = try context.seed(from: arguments)
+        let jobs = try RunCommand.jobCount(from: arguments)
+        let baselineFile = arguments.value(baseline.name) ?? defaultBaseline
+        let baselineURL = URL(fileURLWithPath: baselineFile)
+        let isUpdate = arguments.flags.contains(update.name)
+        let baselineScores: [ScenarioScore]
+        if isUpdate && !FileManager.default.fileExists(atPath: baselineFile) {
+            baselineScores = []
+        } else {
+            baselineScores = try ResultsCSV.load(from: baselineURL)
+        }
+        let filters = try filters(from: arguments, baseline: baselineScores, context: context)
+        let (suite, _) = try context.suite(from: arguments)
+        let scores = await Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed).run(maximumConcurrency: jobs)
+
+        if isUpdate {
+            try AtomicFile.write(ResultsCSV.render(scores), to: baselineURL)
+            context.print("Wrote \(scores.count) results (\(suite.scenarios.count) scenarios x \(filters.count) filters) to \(baselineFile).")
+            return .success
+        }
+        // Compare the run as it would be written, so identical results compare equal to the last digit.
+        let written = try ResultsCSV.parse(ResultsCSV.render(scores), file: "this run")
+        let comparison = BaselineComparison(baseline: baselineScores, current: written, tolerances: tolerances)
+        let isStrict = arguments.flags.contains(strict.name)
+        let report = BaselineReport(comparison: comparison, tolerances: tolerances, isStrict: isStrict, baselineFile: baselineFile)
+        let markdown = report.render()
+        context.print(markdown)
+        if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+            appendSummary(markdown, to: summaryPath, context: context)
+        }
+        return comparison.passes(strict: isStrict) ? .success : .regression
+    }
+
+    /// The filters to rerun: those given, or the baseline's (rebuilt from their specs) plus every registered one.
+    private static func filters(
+        from arguments: ParsedArguments,
+        baseline: [ScenarioScore],
+        context: CommandContext
+    ) throws -> [FilterConfiguration] {
+        if arguments.values[filter.name] != nil {
+            return try context.filters(from: arguments, option: filter.name)
+        }
+        var configurations: [FilterConfiguration] = []
+        var labels: Set<String> = []
+        for score in baseline where !labels.contains(score.filter) {
+            labels.insert(score.filter)
+            // A filter that no longer parses is left out and reported as missing.
+            if var configuration = try? context.registry.configuration(parsing: score.filterSpecification) {
+                configuration.label = score.filter
+                configurations.append(configuration)
+            }
+        }
+        for configuration in context.registry.defaultConfigurations where !labels.contains(configuration.label) {
+            configurations.append(configuration)
+        }
+        return configurations
+    }
+
+    private static func toleranceSet(from arguments: ParsedArguments) throws(UsageError) -> ToleranceSet {
+        func nonNegative(_ option: OptionSpec, _ fallback: Double) throws(UsageError) -> Double {
+            guard let text = arguments.value(option.name) else { return fallback }
+            guard let value = Double(text), value >= 0, value.isFinite else {
+                throw .invalidValue(option: option.name, value: text, expected: "a number >= 0")
+            }
+            return value
+        }
+        var set = ToleranceSet(standard: Tolerance(
+            absolute: try nonNegative(absolute, Tolerance.standard.absolute),
+            relative: try nonNegative(relative, Tolerance.standard.relative)
+        ))
+        for assignment in arguments.values[tolerance.name] ?? [] {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            let columns = Metric.allCases.map(\.column)
+            guard parts.count == 2, let metric = Metric(rawValue: parts[0]) else {
+                throw .invalidValue(option: tolerance.name, value: assignment, expected: "METRIC=X with METRIC one of \(columns.joined(separator: ", "))")
+            }
+            guard let value = Double(parts[1]), value >= 0, value.isFinite else {
+                throw .invalidValue(option: tolerance.name, value: assignment, expected: "a number >= 0 after '='")
+            }
+            set.absoluteOverrides[metric] = value
+        }
+        return set
+    }
+
+    /// Appends the report to the CI job summary; a failure to do so is a warning, not a verdict.
+    private static func appendSummary(_ markdown: String, to path: String, context: CommandContext) {
+        guard let handle = FileHandle(forWritingAtPath: path) ?? createFile(at: path) else {
+            context.console.standardError("warning: cannot write the job summary '\(path)'\n")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        handle.write(Data(markdown.utf8))
+    }
+
+    private static func createFile(at path: String) -> FileHandle? {
+        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+    }
+}

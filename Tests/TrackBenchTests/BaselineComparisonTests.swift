@@ -1,0 +1,83 @@
+import Testing
+@testable import TrackBench
+
+struct BaselineComparisonTests {
+    private let baseline = Array(Fixtures.defaultScores.prefix(8))
+
+    private func edited(_ index: Int, _ edit: (inout ScenarioScore) -> Void) -> [ScenarioScore] {
+        var scores = baseline
+        edit(&scores[index])
+        return scores
+    }
+
+    @Test func identicalRunsPassWithEveryMetricCompared() {
+        let comparison = BaselineComparison(baseline: baseline, current: baseline)
+        #expect(comparison.passes(strict: true))
+        let applicable = baseline.reduce(0) { count, score in count + Metric.allCases.filter { $0.value(in: score) != nil }.count }
+        #expect(comparison.unchangedCount == applicable)
+    }
+
+    @Test func aWorseDistanceErrorIsARegressionWithBothValues() throws {
+        let current = edited(1) { $0.estimatedDistanceMeters *= 1.05 }
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        #expect(!comparison.passes(strict: false))
+        let change = try #require(comparison.regressions.first)
+        #expect(change.metric == .errorPercent && change.filter == baseline[1].filter)
+        #expect(change.baseline == baseline[1].errorPercent && change.current == current[1].errorPercent)
+    }
+
+    @Test func directionDecidesWhatIsWorse() {
+        let lessKept = edited(0) { $0.metrics.keptPercent = 90 }
+        #expect(BaselineComparison(baseline: baseline, current: lessKept).regressions.map(\.metric) == [.keptPercent])
+        let smallerError = edited(0) { $0.metrics.positionRMSEMeters! -= 1 }
+        let comparison = BaselineComparison(baseline: baseline, current: smallerError)
+        #expect(comparison.regressions.isEmpty && comparison.improvements.map(\.metric) == [.positionRMSEMeters])
+        #expect(comparison.passes(strict: false) && !comparison.passes(strict: true))
+    }
+
+    @Test func changesWithinEitherAllowanceAreIgnored() {
+        let tiny = edited(0) { $0.metrics.positionRMSEMeters! += 0.0005 }
+        #expect(BaselineComparison(baseline: baseline, current: tiny).passes(strict: true))
+        let loose = ToleranceSet(absoluteOverrides: [.positionRMSEMeters: 2])
+        let larger = edited(0) { $0.metrics.positionRMSEMeters! += 1.5 }
+        #expect(BaselineComparison(baseline: baseline, current: larger, tolerances: loose).passes(strict: true))
+        #expect(!BaselineComparison(baseline: baseline, current: larger).passes(strict: false))
+    }
+
+    @Test func aMetricThatStopsApplyingIsARegression() {
+        let silent = edited(0) { $0.metrics.positionMedianMeters = nil }
+        #expect(BaselineComparison(baseline: baseline, current: silent).regressions.map(\.metric) == [.positionMedianMeters, .phoneScoreMeters])
+    }
+
+    @Test func missingAndAddedPairsAreReported() {
+        var current = Array(baseline.dropLast())
+        var extra = baseline[0]
+        extra.filter = "kalman:q=9"
+        current.append(extra)
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        #expect(comparison.missing == [.init(scenarioID: baseline[7].scenarioID, filter: baseline[7].filter)])
+        #expect(comparison.added == [.init(scenarioID: extra.scenarioID, filter: "kalman:q=9")])
+        #expect(!comparison.passes(strict: false))
+    }
+
+    @Test func changedSimulatedInputIsNotBlamedOnTheFilter() {
+        let current = edited(2) { $0.noisyDistanceMeters += 10 }
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        #expect(comparison.changedInputs.count == 1 && comparison.regressions.isEmpty)
+        #expect(!comparison.passes(strict: false))
+    }
+
+    @Test func reportListsRegressionsFirstWithAVerdict() {
+        let current = edited(1) { $0.estimatedDistanceMeters *= 1.05; $0.metrics.positionRMSEMeters! -= 1 }
+        let report = BaselineReport(
+            comparison: BaselineComparison(baseline: baseline, current: current),
+            tolerances: ToleranceSet(), isStrict: false, baselineFile: "Results/baseline.csv"
+        )
+        let text = report.render()
+        #expect(report.verdict.hasPrefix("FAILED: 1 regressions in 1 scenarios"))
+        let regressions = text.range(of: "### Regressions (1)")
+        let improvements = text.range(of: "### Improvements (1)")
+        #expect(regressions != nil && improvements != nil && regressions!.lowerBound < improvements!.lowerBound)
+        #expect(text.contains("--update-baseline"))
+    }
+}

@@ -6,7 +6,7 @@ import TrackBench
 /// The executable is a thin shell around `main(arguments:registry:console:)`,
 /// so teams can ship their own executable with extra filters registered.
 public enum TrackBenchCommand {
-    static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, ListCommand.self, ExportCommand.self] }
+    static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, ListCommand.self, ExportCommand.self] }
 
     /// Runs the command line and returns the exit code; never calls `exit`.
     /// - Parameters:

@@ -26,7 +26,7 @@ public enum UsageError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .unknownCommand(name, suggestion):
-            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: run, check, list, export, help."
+            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: run, check, sweep, compare, list, export, help."
         case let .unknownOption(option, command, suggestion):
             return "unknown option '\(option)' for '\(command)'.\(didYouMean(suggestion))"
         case let .missingValue(option, expected):

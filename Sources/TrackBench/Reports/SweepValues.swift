@@ -1,0 +1,55 @@
+import Foundation
+
+/// The values a tuning sweep tries for one parameter, parsed from `START...END:STEP` or `A,B,C`.
+public struct SweepValues: Sendable, Hashable {
+    /// The values in the order they run.
+    public var values: [Double]
+
+    /// The most values one sweep may have, so a typo in the step cannot start an endless run.
+    public static let limit = 1000
+
+    /// Parses a range with a step (`1...5:0.5`, end included when the steps reach it) or a comma list (`1,2.5,4`).
+    /// - Throws: A message saying what was expected.
+    public init(parsing text: String) throws(SweepValuesError) {
+        if let rangeSeparator = text.range(of: "...") {
+            let start = text[..<rangeSeparator.lowerBound]
+            let rest = text[rangeSeparator.upperBound...].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard rest.count == 2, let first = Double(start), let last = Double(rest[0]), let step = Double(rest[1]),
+                  first.isFinite, last.isFinite, step.isFinite
+            else {
+                throw SweepValuesError(text: text, reason: "expected START...END:STEP, such as 1...5:0.5")
+            }
+            guard step > 0, last >= first else {
+                throw SweepValuesError(text: text, reason: "expected END >= START and a positive STEP")
+            }
+            let count = Int(((last - first) / step * (1 + 1e-9)).rounded(.down)) + 1
+            guard count <= Self.limit else {
+                throw SweepValuesError(text: text, reason: "that is \(count) values; at most \(Self.limit) are allowed")
+            }
+            // Multiplying instead of adding keeps 0.1-steps from accumulating rounding error.
+            values = (0..<count).map { ((first + Double($0) * step) * 1e9).rounded() / 1e9 }
+        } else {
+            var parsed: [Double] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let value = Double(item), value.isFinite else {
+                    throw SweepValuesError(text: text, reason: "'\(item)' is not a number; expected START...END:STEP or A,B,C")
+                }
+                parsed.append(value)
+            }
+            guard Set(parsed).count == parsed.count else {
+                throw SweepValuesError(text: text, reason: "a value appears twice")
+            }
+            values = parsed
+        }
+    }
+}
+
+/// Why sweep values could not be parsed.
+public struct SweepValuesError: Error, LocalizedError, Equatable {
+    /// The text as given.
+    public var text: String
+    /// What was wrong and what was expected.
+    public var reason: String
+
+    public var errorDescription: String? { "bad sweep values '\(text)': \(reason)" }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TrackBench
+
+/// `trackbench compare`: two results files side by side.
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let overview = "Put two results.csv files side by side per filter and scenario group, with deltas."
+    static let arguments: [(name: String, help: String)] = [
+        ("a.csv", "The first results file (A), such as a committed baseline."),
+        ("b.csv", "The second results file (B), such as a new tuning's run."),
+    ]
+    static let by = OptionSpec(
+        name: "--by",
+        valueName: "group",
+        help: "Group scenarios by \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", ")) after the all-scenarios table. (default: signal)"
+    )
+    static let options = [by, CommonOptions.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard arguments.positionals.count >= 2 else {
+            throw UsageError.missingArgument("two results files", command: name)
+        }
+        if arguments.positionals.count > 2 {
+            throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
+        }
+        let groupText = arguments.value(by.name) ?? ComparisonReport.Grouping.signal.rawValue
+        guard let grouping = ComparisonReport.Grouping(rawValue: groupText) else {
+            throw UsageError.invalidValue(
+                option: by.name,
+                value: groupText,
+                expected: "one of \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        let files = arguments.positionals
+        let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
+        let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))
+        context.print(ComparisonReport(first: (files[0], first), second: (files[1], second), grouping: grouping).render())
+        return .success
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TrackBench
+
+/// `trackbench sweep`: one filter parameter over a range of values, side by side.
+enum SweepCommand: Command {
+    static let name = "sweep"
+    static let overview = "Run the suite for each value of one filter parameter and mark the best value."
+    static let arguments: [(name: String, help: String)] = [
+        ("filter", "The filter to tune, as for 'run --filter' (other parameters may be set, e.g. kalman or accuracy-gate:max=30+kalman)."),
+        ("parameter=values", "The parameter and its values: START...END:STEP (e.g. q=0.5...6:0.5) or a list (e.g. window=3,5,10,20)."),
+    ]
+    static let by = OptionSpec(
+        name: "--by",
+        valueName: "metric",
+        help: "Metric (CSV column) that picks the best value. (default: error_pct, the mean absolute distance error)"
+    )
+    static let output = OptionSpec(
+        name: "--output",
+        valueName: "dir",
+        help: "Also write sweep.csv and sweep.md into this folder."
+    )
+    static let options = [CommonOptions.scenarios, CommonOptions.seed, by, output, RunCommand.jobs, CommonOptions.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard arguments.positionals.count >= 2 else {
+            throw UsageError.missingArgument(arguments.positionals.isEmpty ? "a filter and PARAMETER=VALUES" : "PARAMETER=VALUES", command: name)
+        }
+        if arguments.positionals.count > 2 {
+            throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
+        }
+        let filterText = arguments.positionals[0]
+        let assignment = arguments.positionals[1].split(separator: "=", maxSplits: 1).map(String.init)
+        guard assignment.count == 2 else {
+            throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C")
+        }
+        let parameter = assignment[0]
+        let values: [Double]
+        do {
+            values = try SweepValues(parsing: assignment[1]).values
+        } catch {
+            throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: error.reason)
+        }
+        let rankingMetric = try metric(from: arguments)
+        let seed = try context.seed(from: arguments)
+        let jobs = try RunCommand.jobCount(from: arguments)
+        let base = try configuration(filterText, context: context)
+        let configurations = try values.map { value in
+            try configuration(setting: parameter, to: value, in: base, context: context)
+        }
+        let (suite, _) = try context.suite(from: arguments)
+        let scores = await Benchmark(scenarios: suite.scenarios, filters: configurations, seed: seed).run(maximumConcurrency: jobs)
+        let summaries = FilterSummary.ranking(of: scores)
+        let rows = zip(values, configurations).map { value, configuration in
+            (value: value, summary: summaries.first { $0.filter == configuration.label }!)
+        }
+        let report = SweepReport(filter: base.specification, parameter: parameter, rows: rows, rankingMetric: rankingMetric)
+        context.print(report.renderMarkdown())
+        if let best = report.bestIndex {
+            context.print("Best \(parameter) = \(NumberFormat.compact(values[best])) by \(rankingMetric.column) (suite '\(suite.name)', seed \(seed)).")
+        }
+        if let folder = arguments.value(output.name) {
+            let folderURL = URL(fileURLWithPath: folder)
+            try AtomicFile.write(report.renderCSV(), to: folderURL.appendingPathComponent("sweep.csv"))
+            try AtomicFile.write(report.renderMarkdown(), to: folderURL.appendingPathComponent("sweep.md"))
+            context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath) and sweep.md.")
+        }
+        return .success
+    }
+
+    private static func metric(from arguments: ParsedArguments) throws(UsageError) -> Metric {
+        guard let text = arguments.value(by.name) else { return .errorPercent }
+        guard let metric = Metric(rawValue: text) else {
+            throw .invalidValue(option: by.name, value: text, expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))")
+        }
+        return metric
+    }
+
+    private static func configuration(_ specification: String, context: CommandContext) throws(UsageError) -> FilterConfiguration {
+        do {
+            return try context.registry.configuration(parsing: specification)
+        } catch {
+            throw .invalidFilter(error.localizedDescription)
+        }
+    }
+
+    /// The base configuration with `parameter` set to `value` in the first stage that declares it,
+    /// validated by parsing the resulting specification.
+    private static func configuration(
+        setting parameter: String,
+        to value: Double,
+        in base: FilterConfiguration,
+        context: CommandContext
+    ) throws(UsageError) -> FilterConfiguration {
+        guard let stageIndex = base.stages.firstIndex(where: { stage in stage.filterType.parameters.contains { $0.name == parameter } }) else {
+            let known = base.stages.flatMap { $0.filterType.parameters.map(\.name) }
+            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
+            throw .invalidValue(option: "<parameter=values>", value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
+        }
+        var stages = base.stages
+        var overrides = stages[stageIndex].overrides.filter { $0.name != parameter }
+        overrides.append((parameter, value))
+        stages[stageIndex] = FilterStage(filterType: stages[stageIndex].filterType, overrides: overrides)
+        return try configuration(FilterConfiguration(stages: stages).specification, context: context)
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 struct BenchmarkTests {
     private let benchmark = Benchmark(
         scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(12)),
-        filters: FilterRegistry.builtIn.defaultConfigurations
+        filters: Fixtures.rawAndKalman
     )
 
     @Test(arguments: [1, 2, 5, 64])

@@ -16,11 +16,11 @@ enum Fixtures {
         }
     }()
 
+    /// The `raw` and `kalman` filters with default settings.
+    static let rawAndKalman = FilterRegistry.builtIn.defaultConfigurations.filter { ["raw", "kalman"].contains($0.label) }
+
     /// The default suite's raw and Kalman scores at the default seed, computed once.
-    static let defaultScores: [ScenarioScore] = Benchmark(
-        scenarios: defaultSuite.scenarios,
-        filters: FilterRegistry.builtIn.defaultConfigurations
-    ).scoresInOrder()
+    static let defaultScores: [ScenarioScore] = Benchmark(scenarios: defaultSuite.scenarios, filters: rawAndKalman).scoresInOrder()
 
     /// The default suite's `strong` profile.
     static var strongSignal: SignalProfile { defaultSuite.signals.first { $0.name == "strong" }! }

@@ -8,8 +8,17 @@ public struct FilterRegistry: Sendable {
     /// Every filter that ships with TrackBench, in report order.
     public static let builtIn = FilterRegistry([
         RawFilter.self,
+        StaleFixGate.self,
+        AccuracyGate.self,
+        AdaptiveAccuracyGate.self,
+        RunningAverageFilter.self,
+        ThresholdRunningAverageFilter.self,
+        LeastSquaresFilter.self,
         KalmanFilter.self,
     ])
+
+    /// The largest value a whole-number parameter (a window size) accepts, so it always fits an `Int`.
+    public static let largestWholeNumber = 1_000_000.0
 
     /// The registered filter types, in report order.
     public let filterTypes: [any RegisteredFilter.Type]
@@ -90,10 +99,10 @@ public struct FilterRegistry: Sendable {
 
     private func value(_ text: String, for parameter: FilterParameter, of filter: String) throws(FilterSpecificationError) -> Double {
         let expected = parameter.isInteger
-            ? "a whole number >= \(NumberFormat.compact(parameter.minimum)) (\(parameter.unit))"
+            ? "a whole number from \(NumberFormat.compact(parameter.minimum)) to \(NumberFormat.compact(Self.largestWholeNumber)) (\(parameter.unit))"
             : "a number >= \(NumberFormat.compact(parameter.minimum)) (\(parameter.unit))"
         guard let value = Double(text), value.isFinite, value >= parameter.minimum,
-              !parameter.isInteger || value == value.rounded()
+              !parameter.isInteger || (value == value.rounded() && value <= Self.largestWholeNumber)
         else {
             throw .invalidValue(filter: filter, parameter: parameter.name, value: text, expected: expected)
         }

@@ -1,0 +1,94 @@
+/// Windowed linear least squares in time: fits each coordinate as a straight line over the last N fixes.
+///
+/// Over the last `window` fixes, the current one included, latitude(t),
+/// longitude(t) and altitude(t) are each fitted as a * t + b by ordinary
+/// least squares, and the estimate is the current fix with those three lines
+/// evaluated at the current fix's timestamp (the end of the window, not its
+/// centre, so unlike a running average it does not lag on a straight line
+/// at constant speed). Accuracies, speed, course and times stay the current
+/// fix's. The fit can carry a track through a short signal gap, but it
+/// cuts corners and overshoots on curves, more so with a bigger window.
+///
+/// Numerics: times and coordinates are taken as offsets from the current
+/// fix, and the sums are centred on their means (two passes), so the small
+/// differences that matter are not lost against latitudes of tens of degrees
+/// or timestamps of hours.
+/// Edge cases: with one fix in the window, or `window` = 1, the fix passes
+/// through unchanged. When every time in the window is equal the slope is
+/// undefined and the estimate is the window's mean instead. "Current" means
+/// the latest delivered: a stale re-delivered fix is evaluated at its own old
+/// timestamp. Like `running-average`, it uses every fix as delivered,
+/// invalid ones included; put a gate in front.
+///
+/// - Complexity: O(`window`) per fix, without allocation once the window is full.
+public struct LeastSquaresFilter: RegisteredFilter {
+    public static let name = "least-squares"
+    public static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, evaluated at the newest fix."
+    public static let parameters = [
+        FilterParameter(
+            name: "window",
+            defaultValue: 20,
+            unit: "fixes",
+            summary: "how many recent fixes, the current one included, are fitted; bigger smooths more but cuts corners; 1 passes fixes through",
+            minimum: 1,
+            isInteger: true
+        )
+    ]
+
+    private var recent: RingBuffer<LocationFix>
+
+    public init(settings: FilterSettings) {
+        self.init(windowSize: Int(settings["window"]))
+    }
+
+    /// Creates the filter.
+    /// - Parameter windowSize: How many recent fixes are fitted, the current one included; at least 1 (1 passes fixes through).
+    public init(windowSize: Int) {
+        recent = RingBuffer(capacity: windowSize)
+    }
+
+    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        recent.append(fix)
+        guard recent.count > 1 else {
+            estimates.append(fix)
+            return
+        }
+        // Pass 1: the means, as offsets from the current fix.
+        var meanTime = 0.0
+        var meanLatitude = 0.0
+        var meanLongitude = 0.0
+        var meanAltitude = 0.0
+        for member in recent.elements {
+            meanTime += member.timestampSeconds - fix.timestampSeconds
+            meanLatitude += member.latitude - fix.latitude
+            meanLongitude += member.longitude - fix.longitude
+            meanAltitude += member.altitudeMeters - fix.altitudeMeters
+        }
+        let count = Double(recent.count)
+        meanTime /= count
+        meanLatitude /= count
+        meanLongitude /= count
+        meanAltitude /= count
+        // Pass 2: centred sum of squared times and of time x coordinate products.
+        var timeSquares = 0.0
+        var latitudeProducts = 0.0
+        var longitudeProducts = 0.0
+        var altitudeProducts = 0.0
+        for member in recent.elements {
+            let time = member.timestampSeconds - fix.timestampSeconds - meanTime
+            timeSquares += time * time
+            latitudeProducts += time * (member.latitude - fix.latitude - meanLatitude)
+            longitudeProducts += time * (member.longitude - fix.longitude - meanLongitude)
+            altitudeProducts += time * (member.altitudeMeters - fix.altitudeMeters - meanAltitude)
+        }
+        // Each line passes through its means with slope products / timeSquares;
+        // at offset 0 (the current time) it is mean - slope * meanTime.
+        // Equal times give timeSquares == 0 exactly (offsets are all 0): keep the mean.
+        let slopeWeight = timeSquares > 0 ? -meanTime / timeSquares : 0
+        var estimate = fix
+        estimate.latitude += meanLatitude + slopeWeight * latitudeProducts
+        estimate.longitude += meanLongitude + slopeWeight * longitudeProducts
+        estimate.altitudeMeters += meanAltitude + slopeWeight * altitudeProducts
+        estimates.append(estimate)
+    }
+}

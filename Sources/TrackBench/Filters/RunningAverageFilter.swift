@@ -1,0 +1,67 @@
+/// The running average of the last N fixes: each estimate is the mean position of a FIFO window.
+///
+/// Every delivered fix joins a first-in, first-out window of the last
+/// `window` fixes, itself included, and produces one estimate: the fix with
+/// latitude, longitude and altitude replaced by their means over the window.
+/// Accuracies, speed, course and times stay the current fix's. Until the
+/// window fills the mean is over the fixes so far, so the first estimate is
+/// the first fix.
+///
+/// A bigger window is smoother but lags: on a straight line at constant
+/// speed the estimate trails the newest fix by (N - 1) / 2 fix intervals,
+/// 2 s for the default N = 5 at 1 Hz and about 20 s for N = 40. It also cuts
+/// corners on curves.
+///
+/// It averages every fix as delivered, invalid ones (negative accuracy) and
+/// stale ones included: choosing which fixes to trust is a gate's job, so
+/// run it as `accuracy-gate+running-average`, or use
+/// `running-average-threshold`. Coordinates are averaged as plain degrees,
+/// which is fine for local tracks but wrong across the 180th meridian.
+/// The means are taken as offsets from the current fix, so a window of one,
+/// or of identical positions, returns the coordinates exactly.
+///
+/// - Complexity: O(`window`) per fix, without allocation once the window is full.
+public struct RunningAverageFilter: RegisteredFilter {
+    public static let name = "running-average"
+    public static let summary = "Mean latitude, longitude and altitude of the last window fixes (FIFO), one estimate per fix; lags (window - 1) / 2 fixes."
+    public static let parameters = [
+        FilterParameter(
+            name: "window",
+            defaultValue: 5,
+            unit: "fixes",
+            summary: "how many recent fixes, the current one included, are averaged; bigger is smoother but lags (window - 1) / 2 fixes",
+            minimum: 1,
+            isInteger: true
+        )
+    ]
+
+    private var recent: RingBuffer<LocationFix>
+
+    public init(settings: FilterSettings) {
+        self.init(windowSize: Int(settings["window"]))
+    }
+
+    /// Creates the filter.
+    /// - Parameter windowSize: How many recent fixes are averaged, the current one included; at least 1.
+    public init(windowSize: Int) {
+        recent = RingBuffer(capacity: windowSize)
+    }
+
+    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        recent.append(fix)
+        var latitudeOffset = 0.0
+        var longitudeOffset = 0.0
+        var altitudeOffset = 0.0
+        for member in recent.elements {
+            latitudeOffset += member.latitude - fix.latitude
+            longitudeOffset += member.longitude - fix.longitude
+            altitudeOffset += member.altitudeMeters - fix.altitudeMeters
+        }
+        let count = Double(recent.count)
+        var estimate = fix
+        estimate.latitude += latitudeOffset / count
+        estimate.longitude += longitudeOffset / count
+        estimate.altitudeMeters += altitudeOffset / count
+        estimates.append(estimate)
+    }
+}

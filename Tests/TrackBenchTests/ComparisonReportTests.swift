@@ -1,0 +1,28 @@
+import Testing
+@testable import TrackBench
+
+struct ComparisonReportTests {
+    @Test func showsBothValuesAndTheDeltaPerGroup() {
+        let first = Fixtures.defaultScores
+        let second = first.map { score -> ScenarioScore in
+            var changed = score
+            if score.filter == "kalman" && score.signal == "weak" { changed.estimatedDistanceMeters = score.trueDistanceMeters * 1.01 }
+            return changed
+        }
+        let text = ComparisonReport(first: ("a.csv", first), second: ("b.csv", second), grouping: .signal).render()
+        #expect(text.contains("### all scenarios") && text.contains("### signal weak") && text.contains("### signal strong"))
+        let weak = text.components(separatedBy: "### signal weak")[1].components(separatedBy: "###")[0]
+        let kalmanRow = weak.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!
+        #expect(kalmanRow.contains("-> 1.000 ("))
+        let strong = text.components(separatedBy: "### signal strong")[1].components(separatedBy: "###")[0]
+        #expect(strong.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!.contains("(0.000)"))
+    }
+
+    @Test func listsFiltersFoundInOnlyOneFile() {
+        let first = Fixtures.defaultScores
+        let second = first.filter { $0.filter == "raw" }
+        let text = ComparisonReport(first: ("a.csv", first), second: ("b.csv", second), grouping: .none).render()
+        #expect(text.contains("Only in A: `kalman`"))
+        #expect(!text.contains("### signal"))
+    }
+}

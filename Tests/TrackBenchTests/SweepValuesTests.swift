@@ -1,0 +1,19 @@
+import Testing
+@testable import TrackBench
+
+struct SweepValuesTests {
+    @Test func rangesIncludeTheEndWhenTheStepsReachIt() throws {
+        #expect(try SweepValues(parsing: "1...3:0.5").values == [1, 1.5, 2, 2.5, 3])
+        #expect(try SweepValues(parsing: "0.1...0.5:0.1").values == [0.1, 0.2, 0.3, 0.4, 0.5])
+        #expect(try SweepValues(parsing: "1...2:0.3").values == [1, 1.3, 1.6, 1.9])
+    }
+
+    @Test func listsKeepTheirOrder() throws {
+        #expect(try SweepValues(parsing: "20,5,10").values == [20, 5, 10])
+    }
+
+    @Test(arguments: ["1...3", "3...1:1", "1...3:0", "a,b", "1,1", "0...1:0.00001", ""])
+    func rejectsMalformedOrRunawayValues(text: String) {
+        #expect(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
+    }
+}

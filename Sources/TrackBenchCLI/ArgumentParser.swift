@@ -1,3 +1,4 @@
+import Foundation
 import TrackBench
 
 /// An option a command accepts.
@@ -8,6 +9,8 @@ struct OptionSpec: Sendable {
     var valueName: String?
     /// Whether the option may appear more than once.
     var isRepeatable = false
+    /// Whether the command cannot run without it (shown without brackets in usage).
+    var isRequired = false
     /// One line of help.
     var help: String
 }
@@ -23,6 +26,15 @@ struct ParsedArguments: Equatable, Sendable {
 
     /// The single value of an option, if given.
     func value(_ option: String) -> String? { values[option]?.last }
+
+    /// The folder named by an option, if given; an empty name is a usage error, not the working directory.
+    func folder(_ option: String) throws(UsageError) -> URL? {
+        guard let path = value(option) else { return nil }
+        guard !path.isEmpty else {
+            throw .invalidValue(option: option, value: path, expected: "a folder path")
+        }
+        return URL(fileURLWithPath: path)
+    }
 
     /// Splits `arguments` against the options a command accepts.
     ///
@@ -45,7 +57,7 @@ struct ParsedArguments: Equatable, Sendable {
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = argument == "-h" ? "--help" : String(parts[0])
+            let name = parts[0] == "-h" ? "--help" : String(parts[0])
             let inlineValue = parts.count == 2 ? String(parts[1]) : nil
             guard let spec = options.first(where: { $0.name == name }) else {
                 let suggestion = Suggestion.closest(to: name, among: options.map(\.name))

@@ -35,7 +35,7 @@ extension Command {
         words += arguments.map { "<\($0.name)>" }
         for option in options where option.name != "--help" {
             let spelling = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            words.append("[\(spelling)]" + (option.isRepeatable ? " ..." : ""))
+            words.append((option.isRequired ? spelling : "[\(spelling)]") + (option.isRepeatable ? " ..." : ""))
         }
         return words.joined(separator: " ")
     }
@@ -43,7 +43,7 @@ extension Command {
     private static func table(_ rows: [(String, String)]) -> String {
         let width = min(28, rows.map(\.0.count).max() ?? 0)
         return rows.map { left, right in
-            let padding = left.count < width ? String(repeating: " ", count: width - left.count) : "\n" + String(repeating: " ", count: width + 2)
+            let padding = left.count <= width ? String(repeating: " ", count: width - left.count) : "\n" + String(repeating: " ", count: width + 2)
             return "  \(left)\(padding)  \(right)\n"
         }.joined()
     }

@@ -8,7 +8,7 @@ enum ExportCommand: Command {
     static let arguments: [(name: String, help: String)] = [
         ("scenario", "A scenario id, as printed by 'trackbench list'.")
     ]
-    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder to write into, created if missing. (required)")
+    static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder to write into, created if missing. (required)")
     static let options = [output, CommonOptions.scenarios, CommonOptions.seed, CommonOptions.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -18,7 +18,7 @@ enum ExportCommand: Command {
         if arguments.positionals.count > 1 {
             throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
         }
-        guard let folder = arguments.value(output.name) else {
+        guard let folderURL = try arguments.folder(output.name) else {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try context.seed(from: arguments)
@@ -27,7 +27,6 @@ enum ExportCommand: Command {
             throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
         }
         let simulated = scenario.simulate(seed: seed)
-        let folderURL = URL(fileURLWithPath: folder)
         let trueURL = folderURL.appendingPathComponent("true.csv")
         let noisyURL = folderURL.appendingPathComponent("noisy.csv")
         try AtomicFile.write(PathCSV.render(simulated.truePath), to: trueURL)

@@ -31,7 +31,7 @@ enum RunCommand: Command {
         let seed = try context.seed(from: arguments)
         let filters = try context.filters(from: arguments, option: filter.name)
         let jobs = try jobCount(from: arguments)
-        let outputFolder = URL(fileURLWithPath: arguments.value(output.name) ?? "Results")
+        let outputFolder = try arguments.folder(output.name) ?? URL(fileURLWithPath: "Results")
         let (suite, _) = try context.suite(from: arguments)
 
         let start = Date()

@@ -58,8 +58,7 @@ enum SweepCommand: Command {
         if let best = report.bestIndex {
             context.print("Best \(parameter) = \(NumberFormat.compact(values[best])) by \(rankingMetric.column) (suite '\(suite.name)', seed \(seed)).")
         }
-        if let folder = arguments.value(output.name) {
-            let folderURL = URL(fileURLWithPath: folder)
+        if let folderURL = try arguments.folder(output.name) {
             try AtomicFile.write(report.renderCSV(), to: folderURL.appendingPathComponent("sweep.csv"))
             try AtomicFile.write(report.renderMarkdown(), to: folderURL.appendingPathComponent("sweep.md"))
             context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath) and sweep.md.")

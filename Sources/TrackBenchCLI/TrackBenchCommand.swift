@@ -87,7 +87,9 @@ public enum TrackBenchCommand {
             text += "  " + (command.name + suffix).padding(toLength: 16, withPad: " ", startingAt: 0) + command.overview + "\n"
         }
         text += "  help            Show help for a command.\n"
-        text += "\nSee 'trackbench help <command>' for detailed help.\n"
+        text += "\nOPTIONS:\n  -h, --help      Show help information.\n"
+        text += "\nWithout a command, the options of 'run' apply: 'trackbench --seed 7' runs with seed 7.\n"
+        text += "See 'trackbench help <command>' for detailed help.\n"
         return text
     }
 }

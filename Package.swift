@@ -12,7 +12,13 @@ let package = Package(
         .target(name: "TrackBench"),
         .target(name: "TrackBenchCLI", dependencies: ["TrackBench"]),
         .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI"]),
+        // How a team benchmarks its own filter: see README, "Using TrackBench from your own package".
+        .executableTarget(
+            name: "team-filter-benchmark",
+            dependencies: ["TrackBench", "TrackBenchCLI"],
+            path: "Examples/TeamFilterBenchmark"
+        ),
         .testTarget(name: "TrackBenchTests", dependencies: ["TrackBench"]),
-        .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench"]),
+        .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench", "team-filter-benchmark"]),
     ]
 )

@@ -505,23 +505,28 @@ enum TrackBenchExecutable {
         return folders
     }
 
-    /// The built `trackbench` executable.
-    static func url() throws -> URL {
-        let candidates = productFolders.map { $0.appendingPathComponent("trackbench") }
+    /// A built executable of this package, `trackbench` by default.
+    static func url(named name: String = "trackbench") throws -> URL {
+        let candidates = productFolders.map { $0.appendingPathComponent(name) }
         let found = candidates.first { candidate in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
                 && !isDirectory.boolValue
                 && FileManager.default.isExecutableFile(atPath: candidate.path)
         }
-        return try #require(found, "no trackbench executable in \(productFolders.map(\.path))")
+        return try #require(found, "no \(name) executable in \(productFolders.map(\.path))")
     }
 
-    /// Runs `trackbench` with `arguments` from the package root and captures everything it prints.
+    /// Runs `trackbench` (or another executable of the package) with `arguments` from the package
+    /// root and captures everything it prints; `environment` adds variables to the test's own.
     ///
     /// Output goes to temporary files rather than pipes, so a chatty process never blocks on a full pipe.
-    static func run(_ arguments: [String]) async throws -> CommandResult {
-        let executable = try url()
+    static func run(
+        _ arguments: [String],
+        executable name: String = "trackbench",
+        environment: [String: String] = [:]
+    ) async throws -> CommandResult {
+        let executable = try url(named: name)
         return try await withTemporaryFolder { capture in
             let outputURL = capture.appendingPathComponent("stdout")
             let errorURL = capture.appendingPathComponent("stderr")
@@ -534,6 +539,7 @@ enum TrackBenchExecutable {
             process.executableURL = executable
             process.arguments = arguments
             process.currentDirectoryURL = packageRoot
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = outputHandle
             process.standardError = errorHandle

@@ -71,9 +71,28 @@ struct EstimateMetricsTests {
     }
 
     @Test func percentilesInterpolateBetweenNeighbours() {
-        #expect(EstimateMetrics.percentile([1, 2, 3, 4], 0.5) == 2.5)
-        #expect(EstimateMetrics.percentile([0, 10], 0.95) == 9.5)
-        #expect(EstimateMetrics.percentile([], 0.5) == nil)
+        var values: [Double] = [4, 1, 3, 2]
+        #expect(EstimateMetrics.percentile(&values, 0.5) == 2.5)
+        values = [10, 0]
+        #expect(EstimateMetrics.percentile(&values, 0.95) == 9.5)
+        values = []
+        #expect(EstimateMetrics.percentile(&values, 0.5) == nil)
+    }
+
+    @Test func percentilesMatchASortedReferenceOnRandomData() {
+        var generator = SplitMix64(seed: 5)
+        for count in [1, 2, 3, 10, 101, 1000] {
+            let values = (0..<count).map { _ in Double(generator.next() % 50) }
+            let sorted = values.sorted()
+            for p in [0.0, 0.5, 0.95, 1.0] {
+                let rank = p * Double(count - 1)
+                let lower = Int(rank.rounded(.down))
+                let upper = min(lower + 1, count - 1)
+                let expected = sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+                var workspace = values
+                #expect(EstimateMetrics.percentile(&workspace, p) == expected, "count \(count), p \(p)")
+            }
+        }
     }
 
     @Test func phoneScoreIsTheMeanOfMedianAndNinetyFifthPercentile() {

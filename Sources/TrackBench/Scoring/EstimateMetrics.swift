@@ -39,7 +39,7 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// The lag search range, in seconds.
     static let lagRangeSeconds = -5.0...30.0
     /// At most this many estimates enter the lag search, evenly spaced, to keep it cheap.
-    static let lagSampleLimit = 200
+    static let lagSampleLimit = 100
 
     /// Creates metrics from their values.
     public init(
@@ -76,9 +76,9 @@ public struct EstimateMetrics: Sendable, Hashable {
         let errors = zip(fixes, points).map { fix, point in
             point.distance(to: scenario.truePosition(atTime: fix.deliveryTimeSeconds))
         }
-        let sortedErrors = errors.sorted()
-        positionMedianMeters = Self.percentile(sortedErrors, 0.5)
-        position95thPercentileMeters = Self.percentile(sortedErrors, 0.95)
+        var workspace = errors
+        positionMedianMeters = Self.percentile(&workspace, 0.5)
+        position95thPercentileMeters = Self.percentile(&workspace, 0.95)
         positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
         lagSeconds = Self.lag(of: fixes, at: points, against: scenario)
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
@@ -108,13 +108,49 @@ public struct EstimateMetrics: Sendable, Hashable {
         stopDetectionSeconds = firstStopped.map { $0.deliveryTimeSeconds - stop.lowerBound } ?? scenario.stopSeconds
     }
 
-    /// The value at fraction `p` of sorted values, interpolating between neighbours; nil if empty.
-    static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let rank = p * Double(sorted.count - 1)
+    /// The value at fraction `p` of the values' sorted order, interpolating between neighbours; nil if empty.
+    ///
+    /// Reorders `values` (a selection, not a full sort, so it stays O(n) on
+    /// the hundreds of thousands of estimates a run scores).
+    static func percentile(_ values: inout [Double], _ p: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let rank = p * Double(values.count - 1)
         let lower = Int(rank.rounded(.down))
-        let upper = min(lower + 1, sorted.count - 1)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+        let lowerValue = select(lower, in: &values)
+        guard lower + 1 < values.count, rank > Double(lower) else { return lowerValue }
+        // After selection everything above `lower` is at least its value; the next rank is their minimum.
+        let upperValue = values[(lower + 1)...].min()!
+        return lowerValue + (upperValue - lowerValue) * (rank - Double(lower))
+    }
+
+    /// Hoare's selection: moves the value of sorted rank `k` to index `k`, smaller ones before it, larger after.
+    private static func select(_ k: Int, in values: inout [Double]) -> Double {
+        var low = 0
+        var high = values.count - 1
+        while low < high {
+            let middle = low + (high - low) / 2
+            // Median of three as the pivot keeps sorted input from going quadratic.
+            let pivot = max(min(values[low], values[middle]), min(max(values[low], values[middle]), values[high]))
+            var i = low
+            var j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j {
+                high = j
+            } else if k >= i {
+                low = i
+            } else {
+                break
+            }
+        }
+        return values[k]
     }
 
     /// The longest stretch without an estimate, counting from the start of the run to its end.

@@ -15,7 +15,7 @@ enum CheckCommand: Command {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to check, as for 'run'. Repeat for more. (default: the baseline's filters plus every registered one)"
+        help: "Filter to check, as for 'run'. Repeat for more. (default: every registered filter plus the baseline's other filters)"
     )
     static let absolute = OptionSpec(
         name: "--absolute-tolerance",
@@ -85,7 +85,7 @@ enum CheckCommand: Command {
         return comparison.passes(strict: isStrict) ? .success : .regression
     }
 
-    /// The filters to rerun: those given, or the baseline's (rebuilt from their specs) plus every registered one.
+    /// The filters to rerun: those given, or every registered one plus the baseline's others (rebuilt from their specs).
     private static func filters(
         from arguments: ParsedArguments,
         baseline: [ScenarioScore],
@@ -94,8 +94,8 @@ enum CheckCommand: Command {
         if arguments.values[filter.name] != nil {
             return try context.filters(from: arguments, option: filter.name)
         }
-        var configurations: [FilterConfiguration] = []
-        var labels: Set<String> = []
+        var configurations = context.registry.defaultConfigurations
+        var labels = Set(configurations.map(\.label))
         for score in baseline where !labels.contains(score.filter) {
             labels.insert(score.filter)
             // A filter that no longer parses is left out and reported as missing.
@@ -103,9 +103,6 @@ enum CheckCommand: Command {
                 configuration.label = score.filter
                 configurations.append(configuration)
             }
-        }
-        for configuration in context.registry.defaultConfigurations where !labels.contains(configuration.label) {
-            configurations.append(configuration)
         }
         return configurations
     }

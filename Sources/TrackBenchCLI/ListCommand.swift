@@ -21,10 +21,9 @@ enum ListCommand: Command {
         for filterType in context.registry.filterTypes {
             context.print("  \(filterType.name)  \(filterType.summary)")
             for parameter in filterType.parameters {
-                let kind = parameter.isInteger ? "whole number" : "number"
                 context.print(
                     "      \(parameter.name)=\(NumberFormat.compact(parameter.defaultValue)) \(parameter.unit)  "
-                        + "\(parameter.summary) (\(kind) >= \(NumberFormat.compact(parameter.minimum)))"
+                        + "\(parameter.summary) (\(parameter.expectedValues))"
                 )
             }
         }

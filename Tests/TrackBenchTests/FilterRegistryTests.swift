@@ -34,6 +34,9 @@ struct FilterRegistryTests {
         ("kalman:q=fast", .invalidValue(filter: "kalman", parameter: "q", value: "fast", expected: "a number >= 0 (m/s)")),
         ("kalman:q=-1", .invalidValue(filter: "kalman", parameter: "q", value: "-1", expected: "a number >= 0 (m/s)")),
         ("kalman:q", .malformed(specification: "kalman:q", reason: "'q' is not KEY=VALUE")),
+        ("speed-ema:alpha=2", .invalidValue(filter: "speed-ema", parameter: "alpha", value: "2", expected: "a number from 0 to 1 (weight)")),
+        ("running-average:window=2.5", .invalidValue(filter: "running-average", parameter: "window", value: "2.5", expected: "a whole number from 1 to 1000000 (fixes)")),
+        ("running-average:window=1e300", .invalidValue(filter: "running-average", parameter: "window", value: "1e300", expected: "a whole number from 1 to 1000000 (fixes)")),
         ("raw+", .malformed(specification: "raw+", reason: "a stage has no filter name")),
         ("", .malformed(specification: "", reason: "it is empty")),
     ])

@@ -10,16 +10,36 @@ public struct FilterParameter: Sendable, Hashable {
     public var summary: String
     /// The smallest accepted value (inclusive).
     public var minimum: Double
+    /// The largest accepted value (inclusive); infinity when there is no upper bound.
+    public var maximum: Double
     /// Whether the value must be a whole number, as for window sizes.
     public var isInteger: Bool
 
     /// Creates a parameter description.
-    public init(name: String, defaultValue: Double, unit: String, summary: String, minimum: Double, isInteger: Bool = false) {
+    public init(
+        name: String,
+        defaultValue: Double,
+        unit: String,
+        summary: String,
+        minimum: Double,
+        maximum: Double = .infinity,
+        isInteger: Bool = false
+    ) {
         self.name = name
         self.defaultValue = defaultValue
         self.unit = unit
         self.summary = summary
         self.minimum = minimum
+        self.maximum = isInteger ? min(maximum, FilterRegistry.largestWholeNumber) : maximum
         self.isInteger = isInteger
+    }
+
+    /// The accepted values in words, such as "a number from 0 to 1" or "a whole number >= 1".
+    public var expectedValues: String {
+        let kind = isInteger ? "a whole number" : "a number"
+        let range = maximum.isFinite
+            ? "from \(NumberFormat.compact(minimum)) to \(NumberFormat.compact(maximum))"
+            : ">= \(NumberFormat.compact(minimum))"
+        return "\(kind) \(range)"
     }
 }

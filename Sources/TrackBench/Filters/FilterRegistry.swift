@@ -15,6 +15,11 @@ public struct FilterRegistry: Sendable {
         ThresholdRunningAverageFilter.self,
         LeastSquaresFilter.self,
         KalmanFilter.self,
+        ConstantVelocityKalmanFilter.self,
+        RTSSmoother.self,
+        SpeedEMAFilter.self,
+        SpeedWindowFilter.self,
+        SpeedDecayFilter.self,
     ])
 
     /// The largest value a whole-number parameter (a window size) accepts, so it always fits an `Int`.
@@ -98,11 +103,9 @@ public struct FilterRegistry: Sendable {
     }
 
     private func value(_ text: String, for parameter: FilterParameter, of filter: String) throws(FilterSpecificationError) -> Double {
-        let expected = parameter.isInteger
-            ? "a whole number from \(NumberFormat.compact(parameter.minimum)) to \(NumberFormat.compact(Self.largestWholeNumber)) (\(parameter.unit))"
-            : "a number >= \(NumberFormat.compact(parameter.minimum)) (\(parameter.unit))"
-        guard let value = Double(text), value.isFinite, value >= parameter.minimum,
-              !parameter.isInteger || (value == value.rounded() && value <= Self.largestWholeNumber)
+        let expected = "\(parameter.expectedValues) (\(parameter.unit))"
+        guard let value = Double(text), value.isFinite, value >= parameter.minimum, value <= parameter.maximum,
+              !parameter.isInteger || value == value.rounded()
         else {
             throw .invalidValue(filter: filter, parameter: parameter.name, value: text, expected: expected)
         }

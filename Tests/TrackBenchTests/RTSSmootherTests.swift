@@ -1,0 +1,108 @@
+import Testing
+@testable import TrackBench
+
+struct RTSSmootherTests {
+    private let frame = Fixtures.frame
+
+    /// Fixes at 1 Hz along the east axis at `speed`, with seeded Gaussian noise per axis.
+    private func noisyLine(speed: Double = 3, count: Int, deviation: Double, seed: UInt64 = 11) -> [LocationFix] {
+        var generator = SplitMix64(seed: seed)
+        var sampler = GaussianSampler()
+        return (0..<count).map { index in
+            let time = Double(index)
+            return Fixtures.fix(
+                frame,
+                east: speed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
+                north: sampler.next(mean: 0, deviation: deviation, using: &generator),
+                // A 2-D RMS radius for `deviation` metres per axis.
+                accuracy: deviation * 2.0.squareRoot(),
+                time: time
+            )
+        }
+    }
+
+    /// The root mean square distance of the estimates from the true line east at `speed`.
+    private func rmsError(_ estimates: [LocationFix], speed: Double = 3) -> Double {
+        let sum = estimates.reduce(0.0) { sum, estimate in
+            let error = frame.point(for: estimate.coordinate)
+                .distance(to: LocalPoint(east: speed * estimate.timestampSeconds, north: 0))
+            return sum + error * error
+        }
+        return (sum / Double(estimates.count)).squareRoot()
+    }
+
+    @Test func emitsOneEstimatePerValidFixOnlyInFinish() {
+        var fixes = noisyLine(count: 30, deviation: 3)
+        fixes.insert(Fixtures.fix(frame, east: 0, north: 0, accuracy: -1, time: 4.5), at: 5)
+        fixes.insert(Fixtures.fix(frame, east: 0, north: 0, accuracy: -1, time: 10.5), at: 12)
+        var smoother = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
+        var estimates: [LocationFix] = []
+        for fix in fixes {
+            smoother.receive(fix, into: &estimates)
+        }
+        #expect(estimates.isEmpty)
+        smoother.finish(into: &estimates)
+        #expect(estimates.count == 30)
+        #expect(estimates.map(\.timestampSeconds) == (0..<30).map(Double.init))
+        var again: [LocationFix] = []
+        smoother.finish(into: &again)
+        #expect(again.isEmpty)
+    }
+
+    @Test func lastEstimateEqualsTheForwardFilters() {
+        let fixes = noisyLine(count: 50, deviation: 4)
+        let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
+        let forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
+        #expect(smoothed.count == forward.count)
+        #expect(smoothed.fixes.last == forward.fixes.last)
+        #expect(smoothed.fixes.first != forward.fixes.first)
+    }
+
+    @Test func smoothsANoisyStraightLineBetterThanTheForwardFilter() {
+        let fixes = noisyLine(count: 200, deviation: 5)
+        let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
+        let forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
+        let smoothedError = rmsError(smoothed.fixes)
+        let forwardError = rmsError(forward.fixes)
+        #expect(smoothedError < 0.8 * forwardError)
+        #expect(forwardError < rmsError(fixes))
+        // The smoothed covariance is never larger than the filtered one.
+        for (smoothedFix, forwardFix) in zip(smoothed.fixes, forward.fixes) {
+            #expect(smoothedFix.horizontalAccuracyMeters <= forwardFix.horizontalAccuracyMeters + 1e-9)
+        }
+    }
+
+    @Test func withoutProcessNoiseTheSmoothedTrackIsOneStraightLine() {
+        // Noise 0 means constant velocity exactly, so every smoothed state lies on one line in time.
+        let fixes = noisyLine(count: 40, deviation: 5)
+        let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 0).estimatedPath(for: Path(fixes)).fixes
+        let first = frame.point(for: smoothed[0].coordinate)
+        let last = frame.point(for: smoothed[39].coordinate)
+        let velocityEast = (last.east - first.east) / 39
+        let velocityNorth = (last.north - first.north) / 39
+        for (index, estimate) in smoothed.enumerated() {
+            let point = frame.point(for: estimate.coordinate)
+            let onLine = LocalPoint(east: first.east + velocityEast * Double(index), north: first.north + velocityNorth * Double(index))
+            #expect(point.distance(to: onLine) < 1e-3)
+            #expect(abs(estimate.speedMetersPerSecond - smoothed[0].speedMetersPerSecond) < 1e-6)
+        }
+    }
+
+    @Test func aDuplicateTimestampIsSmoothedWithoutPrediction() {
+        var fixes = noisyLine(count: 20, deviation: 3)
+        fixes.insert(Fixtures.fix(frame, east: 30, north: 1, accuracy: 4, time: 10), at: 11)
+        let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes)).fixes
+        #expect(smoothed.count == 21)
+        // Two looks at the same moment are smoothed to the same state.
+        #expect(abs(smoothed[10].latitude - smoothed[11].latitude) < 1e-12)
+        #expect(abs(smoothed[10].longitude - smoothed[11].longitude) < 1e-12)
+        #expect(abs(smoothed[10].speedMetersPerSecond - smoothed[11].speedMetersPerSecond) < 1e-9)
+    }
+
+    @Test func settingsDefaultToANoiseOfOneMetrePerSecondSquared() {
+        let fixes = noisyLine(count: 15, deviation: 2)
+        let fromSettings = RTSSmoother(settings: FilterSettings(parameters: RTSSmoother.parameters))
+        let explicit = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
+        #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)
+    }
+}

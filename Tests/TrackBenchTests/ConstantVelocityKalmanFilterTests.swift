@@ -4,29 +4,6 @@ import Testing
 struct ConstantVelocityKalmanFilterTests {
     private let frame = Fixtures.frame
 
-    /// Fixes at 1 Hz moving at a constant velocity from the origin, with seeded Gaussian noise per axis.
-    private func line(
-        eastSpeed: Double,
-        northSpeed: Double,
-        count: Int,
-        deviation: Double,
-        accuracy: Double,
-        seed: UInt64 = 7
-    ) -> [LocationFix] {
-        var generator = SplitMix64(seed: seed)
-        var sampler = GaussianSampler()
-        return (0..<count).map { index in
-            let time = Double(index)
-            return Fixtures.fix(
-                frame,
-                east: eastSpeed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
-                north: northSpeed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
-                accuracy: accuracy,
-                time: time
-            )
-        }
-    }
-
     @Test func firstValidFixStartsTheTrackStandingStill() {
         let fix = Fixtures.fix(frame, east: 10, north: 20, accuracy: 8, time: 0)
         let estimated = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path([fix]))
@@ -76,7 +53,7 @@ struct ConstantVelocityKalmanFilterTests {
     }
 
     @Test func skipsInvalidFixes() {
-        let valid = line(eastSpeed: 3, northSpeed: 0, count: 10, deviation: 2, accuracy: 3)
+        let valid = Fixtures.noisyLine(eastSpeed: 3, northSpeed: 0, count: 10, deviation: 2, accuracy: 3, seed: 7)
         var mixed: [LocationFix] = []
         for (index, fix) in valid.enumerated() {
             var invalid = Fixtures.fix(frame, east: 500, north: -500, accuracy: -1, time: fix.timestampSeconds + 0.5)
@@ -92,7 +69,7 @@ struct ConstantVelocityKalmanFilterTests {
     @Test func convergesToTheSpeedCourseAndPositionOfAStraightLine() {
         // 0.1 m of noise per axis; at 1 Hz with noise 1 m/s^2 the velocity still
         // follows it a little (over 200 seeds: at most 0.21 m/s, 5.3 degrees, 0.28 m).
-        let fixes = line(eastSpeed: 3, northSpeed: 0, count: 60, deviation: 0.1, accuracy: 1)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, northSpeed: 0, count: 60, deviation: 0.1, accuracy: 1, seed: 7)
         let estimated = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         let last = estimated.fixes.last!
         #expect(abs(last.speedMetersPerSecond - 3) < 0.25)
@@ -104,7 +81,7 @@ struct ConstantVelocityKalmanFilterTests {
         (0.0, 3.0, 0.0), (3.0, 3.0, 45.0), (3.0, 0.0, 90.0), (0.0, -3.0, 180.0), (-3.0, 0.0, 270.0), (-3.0, 3.0, 315.0),
     ])
     func reportsTheCourseClockwiseFromNorth(eastSpeed: Double, northSpeed: Double, course: Double) {
-        let fixes = line(eastSpeed: eastSpeed, northSpeed: northSpeed, count: 20, deviation: 0, accuracy: 1)
+        let fixes = Fixtures.noisyLine(eastSpeed: eastSpeed, northSpeed: northSpeed, count: 20, deviation: 0, accuracy: 1, seed: 7)
         let estimated = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         let last = estimated.fixes.last!
         #expect(abs(last.courseDegrees - course) < 1e-6)
@@ -121,7 +98,7 @@ struct ConstantVelocityKalmanFilterTests {
     }
 
     @Test func settingsDefaultToANoiseOfOneMetrePerSecondSquared() {
-        let fixes = line(eastSpeed: 3, northSpeed: 1, count: 15, deviation: 2, accuracy: 3)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, northSpeed: 1, count: 15, deviation: 2, accuracy: 3, seed: 7)
         let fromSettings = ConstantVelocityKalmanFilter(settings: FilterSettings(parameters: ConstantVelocityKalmanFilter.parameters))
         let explicit = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1)
         #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)

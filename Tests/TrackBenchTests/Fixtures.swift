@@ -37,6 +37,43 @@ enum Fixtures {
         stationaryDriftMeters: nil, keptPercent: 100, longestGapSeconds: 1, speedRMSEMetersPerSecond: nil, stopDetectionSeconds: nil
     )
 
+    /// A fix at a distinct position (3 m east per second) reporting `speed` at `time`, for speed filters.
+    static func fix(speed: Double, time: Double) -> LocationFix {
+        var fix = fix(frame, east: time * 3, north: 2, accuracy: 6, time: time)
+        fix.speedMetersPerSecond = speed
+        fix.courseDegrees = 80
+        return fix
+    }
+
+    /// Fixes `interval` seconds apart from time 0 reporting `speeds`, for speed filters.
+    static func fixes(speeds: [Double], interval: Double = 1) -> [LocationFix] {
+        speeds.enumerated().map { fix(speed: $1, time: Double($0) * interval) }
+    }
+
+    /// Fixes at 1 Hz moving at a constant velocity from the origin, with seeded Gaussian noise per axis.
+    static func noisyLine(
+        eastSpeed: Double,
+        northSpeed: Double = 0,
+        count: Int,
+        deviation: Double,
+        accuracy: Double? = nil,
+        seed: UInt64
+    ) -> [LocationFix] {
+        var generator = SplitMix64(seed: seed)
+        var sampler = GaussianSampler()
+        return (0..<count).map { index in
+            let time = Double(index)
+            return fix(
+                frame,
+                east: eastSpeed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
+                north: northSpeed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
+                // By default the 2-D RMS radius of `deviation` metres per axis.
+                accuracy: accuracy ?? deviation * 2.0.squareRoot(),
+                time: time
+            )
+        }
+    }
+
     /// A frame near the default suite's origin.
     static let frame = LocalFrame(origin: Coordinate(latitude: 37.3861, longitude: -122.0839))
 }

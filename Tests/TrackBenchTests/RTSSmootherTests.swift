@@ -4,23 +4,6 @@ import Testing
 struct RTSSmootherTests {
     private let frame = Fixtures.frame
 
-    /// Fixes at 1 Hz along the east axis at `speed`, with seeded Gaussian noise per axis.
-    private func noisyLine(speed: Double = 3, count: Int, deviation: Double, seed: UInt64 = 11) -> [LocationFix] {
-        var generator = SplitMix64(seed: seed)
-        var sampler = GaussianSampler()
-        return (0..<count).map { index in
-            let time = Double(index)
-            return Fixtures.fix(
-                frame,
-                east: speed * time + sampler.next(mean: 0, deviation: deviation, using: &generator),
-                north: sampler.next(mean: 0, deviation: deviation, using: &generator),
-                // A 2-D RMS radius for `deviation` metres per axis.
-                accuracy: deviation * 2.0.squareRoot(),
-                time: time
-            )
-        }
-    }
-
     /// The root mean square distance of the estimates from the true line east at `speed`.
     private func rmsError(_ estimates: [LocationFix], speed: Double = 3) -> Double {
         let sum = estimates.reduce(0.0) { sum, estimate in
@@ -32,7 +15,7 @@ struct RTSSmootherTests {
     }
 
     @Test func emitsOneEstimatePerValidFixOnlyInFinish() {
-        var fixes = noisyLine(count: 30, deviation: 3)
+        var fixes = Fixtures.noisyLine(eastSpeed: 3, count: 30, deviation: 3, seed: 11)
         fixes.insert(Fixtures.fix(frame, east: 0, north: 0, accuracy: -1, time: 4.5), at: 5)
         fixes.insert(Fixtures.fix(frame, east: 0, north: 0, accuracy: -1, time: 10.5), at: 12)
         var smoother = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
@@ -50,7 +33,7 @@ struct RTSSmootherTests {
     }
 
     @Test func lastEstimateEqualsTheForwardFilters() {
-        let fixes = noisyLine(count: 50, deviation: 4)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, count: 50, deviation: 4, seed: 11)
         let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         let forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         #expect(smoothed.count == forward.count)
@@ -59,7 +42,7 @@ struct RTSSmootherTests {
     }
 
     @Test func smoothsANoisyStraightLineBetterThanTheForwardFilter() {
-        let fixes = noisyLine(count: 200, deviation: 5)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, count: 200, deviation: 5, seed: 11)
         let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         let forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes))
         let smoothedError = rmsError(smoothed.fixes)
@@ -74,7 +57,7 @@ struct RTSSmootherTests {
 
     @Test func withoutProcessNoiseTheSmoothedTrackIsOneStraightLine() {
         // Noise 0 means constant velocity exactly, so every smoothed state lies on one line in time.
-        let fixes = noisyLine(count: 40, deviation: 5)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, count: 40, deviation: 5, seed: 11)
         let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 0).estimatedPath(for: Path(fixes)).fixes
         let first = frame.point(for: smoothed[0].coordinate)
         let last = frame.point(for: smoothed[39].coordinate)
@@ -89,7 +72,7 @@ struct RTSSmootherTests {
     }
 
     @Test func aDuplicateTimestampIsSmoothedWithoutPrediction() {
-        var fixes = noisyLine(count: 20, deviation: 3)
+        var fixes = Fixtures.noisyLine(eastSpeed: 3, count: 20, deviation: 3, seed: 11)
         fixes.insert(Fixtures.fix(frame, east: 30, north: 1, accuracy: 4, time: 10), at: 11)
         let smoothed = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes)).fixes
         #expect(smoothed.count == 21)
@@ -100,7 +83,7 @@ struct RTSSmootherTests {
     }
 
     @Test func settingsDefaultToANoiseOfOneMetrePerSecondSquared() {
-        let fixes = noisyLine(count: 15, deviation: 2)
+        let fixes = Fixtures.noisyLine(eastSpeed: 3, count: 15, deviation: 2, seed: 11)
         let fromSettings = RTSSmoother(settings: FilterSettings(parameters: RTSSmoother.parameters))
         let explicit = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
         #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)

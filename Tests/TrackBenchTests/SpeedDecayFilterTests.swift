@@ -3,18 +3,6 @@ import Testing
 @testable import TrackBench
 
 struct SpeedDecayFilterTests {
-    /// A fix at a distinct position with the given reported speed and timestamp.
-    private func fix(speed: Double, time: Double) -> LocationFix {
-        var fix = Fixtures.fix(Fixtures.frame, east: time * 3, north: 2, accuracy: 6, time: time)
-        fix.speedMetersPerSecond = speed
-        return fix
-    }
-
-    /// Fixes 1 s apart from time 0 with the given speeds.
-    private func fixes(speeds: [Double]) -> [LocationFix] {
-        speeds.enumerated().map { fix(speed: $1, time: Double($0)) }
-    }
-
     private func speeds(_ filter: some LocationFilter, _ fixes: [LocationFix]) -> [Double] {
         filter.estimatedPath(for: Path(fixes)).fixes.map(\.speedMetersPerSecond)
     }
@@ -23,12 +11,12 @@ struct SpeedDecayFilterTests {
 
     @Test(arguments: [0.0, 45.0])
     func aSingleGlitchLeavesTheEstimateUnmoved(glitch: Double) {
-        #expect(speeds(defaults, fixes(speeds: [3, 3, 3, glitch, 3, 3])) == [3, 3, 3, 3, 3, 3])
+        #expect(speeds(defaults, Fixtures.fixes(speeds: [3, 3, 3, glitch, 3, 3])) == [3, 3, 3, 3, 3, 3])
     }
 
     @Test func showsAStopWithinSixSecondsUnlikeTheWindowedAverage() {
         // 3 m/s for 30 s (times 0 to 29), then stopped; time 35 is 6 s after the last moving fix.
-        let input = fixes(speeds: Array(repeating: 3, count: 30) + Array(repeating: 0, count: 10))
+        let input = Fixtures.fixes(speeds: Array(repeating: 3, count: 30) + Array(repeating: 0, count: 10))
         let decay = speeds(defaults, input)
         let window = speeds(SpeedWindowFilter(maxAgeSeconds: 15, minimumFixCount: 3), input)
         #expect(decay[35] < 0.5)
@@ -40,7 +28,7 @@ struct SpeedDecayFilterTests {
 
     @Test func smoothsInTimeNotInFixes() {
         let filter = SpeedDecayFilter(medianFixCount: 1, timeConstantSeconds: 2)
-        let result = speeds(filter, [fix(speed: 0, time: 0), fix(speed: 4, time: 2), fix(speed: 4, time: 12)])
+        let result = speeds(filter, [Fixtures.fix(speed: 0, time: 0), Fixtures.fix(speed: 4, time: 2), Fixtures.fix(speed: 4, time: 12)])
         let afterTwoSeconds = 4 * (1 - exp(-1.0))
         #expect(result[0] == 0)
         #expect(abs(result[1] - afterTwoSeconds) < 1e-12)
@@ -52,21 +40,21 @@ struct SpeedDecayFilterTests {
     @Test func withTauZeroEmitsTheRunningMedian() {
         let filter = SpeedDecayFilter(medianFixCount: 3, timeConstantSeconds: 0)
         // Medians of [3], [3, 0], [3, 0, 0], [0, 0, 5], [0, 5, 5], [5, 5, 1].
-        #expect(speeds(filter, fixes(speeds: [3, 0, 0, 5, 5, 1])) == [3, 1.5, 0, 0, 5, 5])
+        #expect(speeds(filter, Fixtures.fixes(speeds: [3, 0, 0, 5, 5, 1])) == [3, 1.5, 0, 0, 5, 5])
     }
 
     @Test func unknownAndStaleSpeedsChangeNothing() {
         let filter = SpeedDecayFilter(medianFixCount: 3, timeConstantSeconds: 0)
         let input = [
-            fix(speed: -1, time: 0), fix(speed: 2, time: 1), fix(speed: .nan, time: 2),
-            fix(speed: 10, time: 1), fix(speed: 10, time: 0.5), fix(speed: 4, time: 3),
+            Fixtures.fix(speed: -1, time: 0), Fixtures.fix(speed: 2, time: 1), Fixtures.fix(speed: .nan, time: 2),
+            Fixtures.fix(speed: 10, time: 1), Fixtures.fix(speed: 10, time: 0.5), Fixtures.fix(speed: 4, time: 3),
         ]
         // The stale 10s never join the median: the last is median(2, 4) = 3, not 4.
         #expect(speeds(filter, input) == [-1, 2, 2, 2, 2, 3])
     }
 
     @Test func passesEverythingButTheSpeedThrough() {
-        let input = fixes(speeds: [1, 2, -1, 6])
+        let input = Fixtures.fixes(speeds: [1, 2, -1, 6])
         for (estimate, fix) in zip(defaults.estimatedPath(for: Path(input)).fixes, input) {
             var restored = estimate
             restored.speedMetersPerSecond = fix.speedMetersPerSecond
@@ -76,7 +64,7 @@ struct SpeedDecayFilterTests {
 
     @Test func settingsDefaultToAMedianOfThreeAndTauOfTwoSeconds() {
         let filter = SpeedDecayFilter(settings: FilterSettings(parameters: SpeedDecayFilter.parameters))
-        let input = fixes(speeds: [3, 3, 0, 3, 0, 0, 0, 2, 8, 2.5])
+        let input = Fixtures.fixes(speeds: [3, 3, 0, 3, 0, 0, 0, 2, 8, 2.5])
         #expect(speeds(filter, input) == speeds(defaults, input))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TrackBench
 
 /// `trackbench list`: the suite's scenarios and the registered filters.
@@ -18,8 +19,9 @@ enum ListCommand: Command {
         }
         context.print()
         context.print("FILTERS (\(context.registry.filterTypes.count); combine as A+B, set parameters as NAME:KEY=VALUE):")
+        let width = context.registry.filterTypes.map { $0.name.count }.max() ?? 0
         for filterType in context.registry.filterTypes {
-            context.print("  \(filterType.name)  \(filterType.summary)")
+            context.print("  " + filterType.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary)
             for parameter in filterType.parameters {
                 context.print(
                     "      \(parameter.name)=\(NumberFormat.compact(parameter.defaultValue)) \(parameter.unit)  "

@@ -11,6 +11,11 @@ struct CommandContext: Sendable {
     /// Where messages go.
     var console: Console
 
+    /// A label or name as a file name: characters other than ASCII letters, digits, '.', '_' and '-' become '_'.
+    static func fileName(for label: String) -> String {
+        String(label.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") ? $0 : "_" })
+    }
+
     /// Prints a line to standard output.
     func print(_ line: String = "") {
         console.standardOutput(line + "\n")

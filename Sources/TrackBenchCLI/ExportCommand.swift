@@ -4,12 +4,18 @@ import TrackBench
 /// `trackbench export`: one scenario's true and noisy paths as CSV.
 enum ExportCommand: Command {
     static let name = "export"
-    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv."
+    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, and filters' estimates."
     static let arguments: [(name: String, help: String)] = [
         ("scenario", "A scenario id, as printed by 'trackbench list'.")
     ]
     static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder to write into, created if missing. (required)")
-    static let options = [output, CommonOptions.scenarios, CommonOptions.seed, CommonOptions.help]
+    static let filter = OptionSpec(
+        name: "--filter",
+        valueName: "spec",
+        isRepeatable: true,
+        help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
+    )
+    static let options = [output, filter, CommonOptions.scenarios, CommonOptions.seed, CommonOptions.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let id = arguments.positionals.first else {
@@ -22,6 +28,7 @@ enum ExportCommand: Command {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try context.seed(from: arguments)
+        let filters = arguments.values[filter.name] == nil ? [] : try context.filters(from: arguments, option: filter.name)
         let (suite, file) = try context.suite(from: arguments)
         guard let scenario = suite.scenario(withID: id) else {
             throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
@@ -32,6 +39,13 @@ enum ExportCommand: Command {
         try AtomicFile.write(PathCSV.render(simulated.truePath), to: trueURL)
         try AtomicFile.write(PathCSV.render(simulated.noisyPath), to: noisyURL)
         context.print("Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed).")
+        for configuration in filters {
+            let estimated = configuration.makeFilter().estimatedPath(for: simulated.noisyPath)
+            let url = folderURL.appendingPathComponent("estimated-\(CommandContext.fileName(for: configuration.label)).csv")
+            try AtomicFile.write(PathCSV.render(estimated), to: url)
+            context.print("Wrote \(url.relativePath) (\(estimated.count) estimates of '\(configuration.label)').")
+        }
         return .success
     }
+
 }

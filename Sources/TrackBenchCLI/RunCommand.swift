@@ -15,7 +15,7 @@ enum RunCommand: Command {
     static let output = OptionSpec(
         name: "--output",
         valueName: "dir",
-        help: "Folder for results.csv and report.md, created if missing. (default: Results)"
+        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
     )
     static let jobs = OptionSpec(
         name: "--jobs",
@@ -31,8 +31,10 @@ enum RunCommand: Command {
         let seed = try context.seed(from: arguments)
         let filters = try context.filters(from: arguments, option: filter.name)
         let jobs = try jobCount(from: arguments)
-        let outputFolder = try arguments.folder(output.name) ?? URL(fileURLWithPath: "Results")
         let (suite, _) = try context.suite(from: arguments)
+        // Another suite's reports go beside the default ones instead of over them.
+        let defaultFolder = suite.name == "default" ? "Results" : "Results/\(CommandContext.fileName(for: suite.name))"
+        let outputFolder = try arguments.folder(output.name) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
         let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed)

@@ -410,6 +410,26 @@ struct ExportCommandTests {
         }
     }
 
+    @Test func exportWritesEachFiltersEstimatesMatchingTheRun() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("paths")
+            async let export = TrackBenchExecutable.run(
+                ["export", Self.scenarioID, "--output", output.path, "--filter", "kalman", "--filter", "accuracy-gate+cv-kalman"]
+            )
+            let run = try await SharedRuns.defaultRun.value
+            #expect(try await export.status == 0)
+            let results = try CSVTable(try #require(run.resultsCSV))
+            for (label, file) in [("kalman", "estimated-kalman.csv"), ("cv-kalman", "estimated-accuracy-gate_cv-kalman.csv")] {
+                let row = try #require(try results.row(where: ["scenario": Self.scenarioID, "filter": label]))
+                let estimated = try CSVTable(String(contentsOf: output.appendingPathComponent(file), encoding: .utf8))
+                #expect(estimated.rows.count == Int(try results.value("estimated_fixes", in: row)))
+                let distance = try #require(Double(try results.value("estimated_distance_m", in: row)))
+                // A clean strong signal: the accuracy gate passes everything, so the pipeline equals cv-kalman.
+                #expect(abs(try Self.totalDistanceMeters(of: estimated) - distance) <= 0.001, "\(file)")
+            }
+        }
+    }
+
     @Test func exportedPathsReproduceTheDistancesAndFixCountOfTheRun() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.appendingPathComponent("paths")

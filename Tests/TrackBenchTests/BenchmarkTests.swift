@@ -13,6 +13,18 @@ struct BenchmarkTests {
         #expect(ResultsCSV.render(parallel) == ResultsCSV.render(benchmark.scoresInOrder()))
     }
 
+    @Test func faultsAndStopsStayDeterministicInParallel() async throws {
+        let hard = Benchmark(
+            scenarios: Array(Fixtures.hardSuite.scenarios.prefix(8)),
+            filters: try ["raw", "stale-gate+adaptive-gate+cv-kalman", "rts-smoother", "speed-decay"].map {
+                try FilterRegistry.builtIn.configuration(parsing: $0)
+            }
+        )
+        let parallel = await hard.run(maximumConcurrency: 4)
+        #expect(ResultsCSV.render(parallel) == ResultsCSV.render(hard.scoresInOrder()))
+        #expect(parallel.contains { $0.metrics.stopDetectionSeconds != nil })
+    }
+
     @Test func aDifferentSeedGivesDifferentNumbers() {
         var reseeded = benchmark
         reseeded.seed = 101

@@ -16,6 +16,15 @@ enum Fixtures {
         }
     }()
 
+    /// The harder suite as shipped in `Scenarios/hard.json`.
+    static let hardSuite: ScenarioSuite = {
+        do {
+            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/hard.json"))
+        } catch {
+            fatalError("Scenarios/hard.json must load: \(error.localizedDescription)")
+        }
+    }()
+
     /// The `raw` and `kalman` filters with default settings.
     static let rawAndKalman = FilterRegistry.builtIn.defaultConfigurations.filter { ["raw", "kalman"].contains($0.label) }
 

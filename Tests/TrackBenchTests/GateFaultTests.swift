@@ -4,22 +4,14 @@ import Testing
 
 /// Gates remove the faults they exist for, and nothing else when there are none.
 struct GateFaultTests {
-    static let hardSuite: ScenarioSuite = {
-        do {
-            return try ScenarioSuite.load(from: Fixtures.packageRoot.appendingPathComponent("Scenarios/hard.json"))
-        } catch {
-            fatalError("Scenarios/hard.json must load: \(error.localizedDescription)")
-        }
-    }()
-
     private func delivered(_ id: String) throws -> Path {
-        try #require(Self.hardSuite.scenario(withID: id)).simulate(seed: Benchmark.defaultSeed).noisyPath
+        try #require(Fixtures.hardSuite.scenario(withID: id)).simulate(seed: Benchmark.defaultSeed).noisyPath
     }
 
     private func isStale(_ fix: LocationFix) -> Bool { fix.deliveryTimeSeconds - fix.timestampSeconds > 10 }
 
     @Test func hardSuiteMixesStopsAndFaultySignals() {
-        let suite = Self.hardSuite
+        let suite = Fixtures.hardSuite
         #expect(suite.scenarios.count == 48)
         #expect(Set(suite.signals.map(\.name)) == ["city-canyon", "forest", "signal-loss"])
         #expect(suite.scenarios.filter { $0.stopSeconds > 0 }.allSatisfy { (10...60).contains($0.stopSeconds) })

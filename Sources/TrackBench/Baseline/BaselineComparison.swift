@@ -50,11 +50,11 @@ public struct BaselineComparison: Sendable {
     public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet()) {
         var currentByKey: [String: ScenarioScore] = [:]
         for score in current {
-            currentByKey[Self.key(score)] = score
+            currentByKey[score.pairKey] = score
         }
-        let baselineKeys = Set(baseline.map(Self.key))
+        let baselineKeys = Set(baseline.map(\.pairKey))
         for old in baseline {
-            guard let new = currentByKey[Self.key(old)] else {
+            guard let new = currentByKey[old.pairKey] else {
                 missing.append(Pair(scenarioID: old.scenarioID, filter: old.filter))
                 continue
             }
@@ -69,7 +69,7 @@ public struct BaselineComparison: Sendable {
                 compare(metric, old: old, new: new, tolerance: tolerances[metric])
             }
         }
-        added = current.filter { !baselineKeys.contains(Self.key($0)) }.map { Pair(scenarioID: $0.scenarioID, filter: $0.filter) }
+        added = current.filter { !baselineKeys.contains($0.pairKey) }.map { Pair(scenarioID: $0.scenarioID, filter: $0.filter) }
     }
 
     /// Whether the gate passes: nothing got worse, nothing disappeared, the inputs are the same;
@@ -105,9 +105,5 @@ public struct BaselineComparison: Sendable {
                 improvements.append(change)
             }
         }
-    }
-
-    private static func key(_ score: ScenarioScore) -> String {
-        score.scenarioID + "\u{0}" + score.filter
     }
 }

@@ -36,19 +36,19 @@ public struct ComparisonReport: Sendable {
 
     /// The comparison as Markdown: one table per group, one row per filter, each metric as `A -> B (delta)`.
     public func render() -> String {
-        let firstFilters = distinct(first.scores.map(\.filter))
+        let firstFilters = first.scores.map(\.filter).uniqued()
         let secondFilters = Set(second.scores.map(\.filter))
         let shared = firstFilters.filter { secondFilters.contains($0) }
         var text = "## Comparison\n\nA = `\(first.name)`, B = `\(second.name)`. Cells read `A -> B (B - A)`; "
         text += "means over the group's scenarios present in both files (absolute for distance error and lag).\n"
         let onlyFirst = firstFilters.filter { !secondFilters.contains($0) }
-        let onlySecond = distinct(second.scores.map(\.filter)).filter { !firstFilters.contains($0) }
+        let onlySecond = second.scores.map(\.filter).uniqued().filter { !firstFilters.contains($0) }
         if !onlyFirst.isEmpty { text += "\nOnly in A: " + onlyFirst.map { "`\($0)`" }.joined(separator: ", ") + "\n" }
         if !onlySecond.isEmpty { text += "\nOnly in B: " + onlySecond.map { "`\($0)`" }.joined(separator: ", ") + "\n" }
         let commonScenarios = Set(first.scores.map(\.scenarioID)).intersection(second.scores.map(\.scenarioID))
         let groups = [Grouping.none] + (grouping == .none ? [] : [grouping])
         for grouping in groups {
-            for group in distinct(first.scores.map(grouping.group(of:))) {
+            for group in first.scores.map(grouping.group(of:)).uniqued() {
                 let inGroup: (ScenarioScore) -> Bool = { commonScenarios.contains($0.scenarioID) && grouping.group(of: $0) == group }
                 let before = FilterSummary.ranking(of: first.scores.filter(inGroup))
                 let after = FilterSummary.ranking(of: second.scores.filter(inGroup))
@@ -77,10 +77,5 @@ public struct ComparisonReport: Sendable {
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
-    }
-
-    private func distinct(_ values: [String]) -> [String] {
-        var seen: Set<String> = []
-        return values.filter { seen.insert($0).inserted }
     }
 }

@@ -20,8 +20,8 @@ public struct MarkdownReport: Sendable {
     /// The report as Markdown text, ending in a newline.
     public func render() -> String {
         let ranking = FilterSummary.ranking(of: scores)
-        let filters = distinct(scores.map(\.filter))
-        let scenarioCount = distinct(scores.map(\.scenarioID)).count
+        let filters = scores.map(\.filter).uniqued()
+        let scenarioCount = scores.map(\.scenarioID).uniqued().count
         var text = """
         # TrackBench report
 
@@ -100,7 +100,7 @@ public struct MarkdownReport: Sendable {
         var text = "\n## \(title)\n\nMean absolute error %, per filter.\n\n"
         text += "| \(column) | " + filters.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: filters.count) + "\n"
-        for value in distinct(scores.map(group)) {
+        for value in scores.map(group).uniqued() {
             let ranked = FilterSummary.ranking(of: scores.filter { group($0) == value })
             let cells = filters.map { filter in
                 ranked.first { $0.filter == filter }.map { percent($0.meanAbsoluteErrorPercent) } ?? ""
@@ -119,7 +119,7 @@ public struct MarkdownReport: Sendable {
         for score in scores {
             rowsByScenario[score.scenarioID, default: []].append(score)
         }
-        for scenario in distinct(scores.map(\.scenarioID)) {
+        for scenario in scores.map(\.scenarioID).uniqued() {
             let rows = rowsByScenario[scenario]!
             let first = rows[0]
             let cells = filters.map { filter in rows.first { $0.filter == filter }.map { percent($0.errorPercent) } ?? "" }
@@ -131,11 +131,5 @@ public struct MarkdownReport: Sendable {
 
     private func percent(_ value: Double) -> String {
         NumberFormat.fixed(value, decimals: 2)
-    }
-
-    /// The values in order of first appearance, without repeats.
-    private func distinct(_ values: [String]) -> [String] {
-        var seen: Set<String> = []
-        return values.filter { seen.insert($0).inserted }
     }
 }

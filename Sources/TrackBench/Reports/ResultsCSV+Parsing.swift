@@ -58,7 +58,7 @@ extension ResultsCSV {
             }
             let row = Row(fields: fields, index: index, file: file, line: lineNumber)
             let score = try row.score()
-            guard seen.insert(score.scenarioID + "\u{0}" + score.filter).inserted else {
+            guard seen.insert(score.pairKey).inserted else {
                 throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' appears twice")
             }
             scores.append(score)

@@ -25,13 +25,8 @@ public struct FilterSummary: Sendable, Hashable {
     /// - Parameter scores: Scores of any number of filters and scenarios.
     /// - Returns: One summary per filter that has at least one score.
     public static func ranking(of scores: [ScenarioScore]) -> [FilterSummary] {
-        var order: [String] = []
-        var byFilter: [String: [ScenarioScore]] = [:]
-        for score in scores {
-            if byFilter[score.filter] == nil { order.append(score.filter) }
-            byFilter[score.filter, default: []].append(score)
-        }
-        return order.map { summary(of: byFilter[$0]!, filter: $0) }.sorted {
+        // Labels are unique, so the sort is total and the dictionary's order does not show.
+        Dictionary(grouping: scores, by: \.filter).map { summary(of: $1, filter: $0) }.sorted {
             ($0.meanAbsoluteErrorPercent, $0.filter) < ($1.meanAbsoluteErrorPercent, $1.filter)
         }
     }

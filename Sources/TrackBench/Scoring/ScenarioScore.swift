@@ -79,6 +79,9 @@ public struct ScenarioScore: Sendable, Hashable {
     /// noisy path was: the seed harness's pass rule.
     public var improved: Bool { abs(errorPercent) < abs(noisyErrorPercent) }
 
+    /// Identifies the (scenario, filter) pair: a results file holds each pair once.
+    var pairKey: String { scenarioID + "\u{0}" + filter }
+
     /// The signed error of `measured` against `truth`, in percent; 0 when both are 0.
     static func errorPercent(of measured: Double, against truth: Double) -> Double {
         guard truth > 0 else { return measured == 0 ? 0 : .infinity }

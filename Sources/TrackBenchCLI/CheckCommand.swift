@@ -122,7 +122,7 @@ enum CheckCommand: Command {
         for assignment in arguments.values[tolerance.name] ?? [] {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             let columns = Metric.allCases.map(\.column)
-            guard parts.count == 2, let metric = Metric(rawValue: parts[0]) else {
+            guard parts.count == 2, let metric = Metric(column: parts[0]) else {
                 throw .invalidValue(option: tolerance.name, value: assignment, expected: "METRIC=X with METRIC one of \(columns.joined(separator: ", "))")
             }
             guard let value = Double(parts[1]), value >= 0, value.isFinite else {

@@ -68,7 +68,7 @@ enum SweepCommand: Command {
 
     private static func metric(from arguments: ParsedArguments) throws(UsageError) -> Metric {
         guard let text = arguments.value(by.name) else { return .errorPercent }
-        guard let metric = Metric(rawValue: text) else {
+        guard let metric = Metric(column: text) else {
             throw .invalidValue(option: by.name, value: text, expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))")
         }
         return metric

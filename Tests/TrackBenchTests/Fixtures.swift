@@ -41,10 +41,12 @@ enum Fixtures {
     }
 
     /// Metrics for hand-made scores whose metrics a test does not look at.
-    static let unmeasured = EstimateMetrics(
-        positionMedianMeters: nil, position95thPercentileMeters: nil, positionRMSEMeters: nil, lagSeconds: nil,
-        stationaryDriftMeters: nil, keptPercent: 100, longestGapSeconds: 1, speedRMSEMetersPerSecond: nil, stopDetectionSeconds: nil
-    )
+    static let unmeasured: EstimateMetrics = {
+        var metrics = EstimateMetrics()
+        metrics.keptPercent = 100
+        metrics.longestGapSeconds = 1
+        return metrics
+    }()
 
     /// A fix at a distinct position (3 m east per second) reporting `speed` at `time`, for speed filters.
     static func fix(speed: Double, time: Double) -> LocationFix {

@@ -6,11 +6,17 @@ struct ResultsCSVTests {
         scenarioID: "loop-1000m-2.8mps-weak", pathType: "loop", nominalDistanceMeters: 1000, speedMetersPerSecond: 2.8,
         signal: "weak", filter: "kalman:q=2.5,x", fixes: 358, estimatedFixes: 357,
         trueDistanceMeters: 999.95, noisyDistanceMeters: 1012.3456789, estimatedDistanceMeters: 999.95,
-        metrics: EstimateMetrics(
-            positionMedianMeters: 2, position95thPercentileMeters: 6.5, positionRMSEMeters: 3.25, lagSeconds: 1.5,
-            stationaryDriftMeters: nil, keptPercent: 99.72, longestGapSeconds: 1.2345, speedRMSEMetersPerSecond: 0.2,
-            stopDetectionSeconds: nil
-        )
+        metrics: {
+            var metrics = EstimateMetrics()
+            metrics.positionMedianMeters = 2
+            metrics.position95thPercentileMeters = 6.5
+            metrics.positionRMSEMeters = 3.25
+            metrics.lagSeconds = 1.5
+            metrics.keptPercent = 99.72
+            metrics.longestGapSeconds = 1.2345
+            metrics.speedRMSEMetersPerSecond = 0.2
+            return metrics
+        }()
     )
 
     @Test func headerStartsWithTheStableCoreColumns() {

@@ -4,7 +4,7 @@ import Testing
 struct SweepReportTests {
     private func summary(_ label: String, error: Double, lag: Double) -> FilterSummary {
         FilterSummary(
-            filter: label, scenarioCount: 2, meanAbsoluteErrorPercent: error, meanErrorPercent: error,
+            filter: label, scenarioCount: 2, meanErrorPercent: error,
             worstAbsoluteErrorPercent: error, worstScenarioID: "s", improvedCount: 1,
             means: [.errorPercent: error, .lagSeconds: lag]
         )

@@ -52,7 +52,7 @@ public struct BaselineReport: Sendable {
         text += "Tolerance: a change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
         text += "in the metric's unit and \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline value"
         if !tolerances.absoluteOverrides.isEmpty {
-            let overrides = tolerances.absoluteOverrides.sorted { $0.key.rawValue < $1.key.rawValue }
+            let overrides = tolerances.absoluteOverrides.sorted { $0.key.column < $1.key.column }
                 .map { "`\($0.key.column)` \(NumberFormat.compact($0.value))" }
             text += " (absolute overrides: " + overrides.joined(separator: ", ") + ")"
         }

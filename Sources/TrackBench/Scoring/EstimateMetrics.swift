@@ -2,6 +2,9 @@ import Foundation
 
 /// What a tuning engineer needs beyond total distance: accuracy, lag, drift, gaps and speed.
 ///
+/// Each property is the storage of one `Metric` declaration, which gives
+/// its column, unit, decimals and direction.
+///
 /// Every metric compares a filter's estimates with the exact true track at
 /// each estimate's delivery time: where the app shows the runner against
 /// where the runner is. Optional metrics are nil where they do not apply (no
@@ -17,10 +20,10 @@ public struct EstimateMetrics: Sendable, Hashable {
     public var lagSeconds: Double?
     /// Distance the estimates travel while the runner stands still, in metres.
     public var stationaryDriftMeters: Double?
-    /// Estimates out per delivered fix in, in percent (gates keep less than 100).
-    public var keptPercent: Double
-    /// The longest time without an estimate, start and end of the run included, in seconds.
-    public var longestGapSeconds: Double
+    /// Estimates out per delivered fix in, in percent (gates keep less than 100); set for every measured run.
+    public var keptPercent: Double?
+    /// The longest time without an estimate, start and end of the run included, in seconds; set for every measured run.
+    public var longestGapSeconds: Double?
     /// Root mean square error of the reported speeds, in metres per second.
     public var speedRMSEMetersPerSecond: Double?
     /// Seconds from the start of the stop until an estimate reports under 0.5 m/s;
@@ -41,28 +44,8 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// At most this many estimates enter the lag search, evenly spaced, to keep it cheap.
     static let lagSampleLimit = 100
 
-    /// Creates metrics from their values.
-    public init(
-        positionMedianMeters: Double?,
-        position95thPercentileMeters: Double?,
-        positionRMSEMeters: Double?,
-        lagSeconds: Double?,
-        stationaryDriftMeters: Double?,
-        keptPercent: Double,
-        longestGapSeconds: Double,
-        speedRMSEMetersPerSecond: Double?,
-        stopDetectionSeconds: Double?
-    ) {
-        self.positionMedianMeters = positionMedianMeters
-        self.position95thPercentileMeters = position95thPercentileMeters
-        self.positionRMSEMeters = positionRMSEMeters
-        self.lagSeconds = lagSeconds
-        self.stationaryDriftMeters = stationaryDriftMeters
-        self.keptPercent = keptPercent
-        self.longestGapSeconds = longestGapSeconds
-        self.speedRMSEMetersPerSecond = speedRMSEMetersPerSecond
-        self.stopDetectionSeconds = stopDetectionSeconds
-    }
+    /// Creates metrics with no values: nothing measured yet.
+    public init() {}
 
     /// Measures a filter's estimates against a scenario's true track.
     /// - Parameters:

@@ -4,8 +4,6 @@ public struct FilterSummary: Sendable, Hashable {
     public var filter: String
     /// How many scenarios the summary covers.
     public var scenarioCount: Int
-    /// Mean of the absolute total-distance errors, in percent.
-    public var meanAbsoluteErrorPercent: Double
     /// Mean of the signed errors, in percent: positive = paths come out too long.
     public var meanErrorPercent: Double
     /// The largest absolute error, in percent.
@@ -17,6 +15,9 @@ public struct FilterSummary: Sendable, Hashable {
     /// Each metric's mean over the scenarios where it applies (absolute values
     /// for signed ones: distance error and lag); missing where it never applies.
     public var means: [Metric: Double]
+
+    /// Mean of the absolute total-distance errors, in percent: the ranking's key.
+    public var meanAbsoluteErrorPercent: Double { means[.errorPercent] ?? .infinity }
 
     /// Summarises each filter's scores, ranked best first.
     ///
@@ -44,7 +45,6 @@ public struct FilterSummary: Sendable, Hashable {
         return FilterSummary(
             filter: filter,
             scenarioCount: scores.count,
-            meanAbsoluteErrorPercent: scores.reduce(0) { $0 + abs($1.errorPercent) } / count,
             meanErrorPercent: scores.reduce(0) { $0 + $1.errorPercent } / count,
             worstAbsoluteErrorPercent: abs(worst.errorPercent),
             worstScenarioID: worst.scenarioID,

@@ -1,20 +1,13 @@
-/// A per-scenario figure TrackBench reports, with its CSV column and which way is better.
+/// A per-scenario figure TrackBench reports: its one declaration.
 ///
-/// One list drives the report's columns, the summaries and the regression
-/// gate, so a new metric is added in one place.
-public enum Metric: String, CaseIterable, Sendable, Hashable {
-    case errorPercent = "error_pct"
-    case positionMedianMeters = "position_p50_m"
-    case position95thPercentileMeters = "position_p95_m"
-    case positionRMSEMeters = "position_rmse_m"
-    case phoneScoreMeters = "phone_score_m"
-    case lagSeconds = "lag_s"
-    case stationaryDriftMeters = "drift_m"
-    case keptPercent = "kept_pct"
-    case longestGapSeconds = "longest_gap_s"
-    case speedRMSEMetersPerSecond = "speed_rmse_mps"
-    case stopDetectionSeconds = "stop_detect_s"
-
+/// Everything that shows, stores or judges a metric loops over
+/// `Metric.allCases`: the `results.csv` columns and their parsing, the
+/// report's tables, the regression gate, sweeps and comparisons. Adding a
+/// metric is one declaration in the list below plus its computation (a new
+/// `EstimateMetrics` property set in `EstimateMetrics.init(measuring:...)`).
+///
+/// Two metrics are equal when they have the same column.
+public struct Metric: Sendable, Hashable, CustomStringConvertible {
     /// Which values are better.
     public enum Direction: Sendable {
         /// Smaller is better.
@@ -25,51 +18,42 @@ public enum Metric: String, CaseIterable, Sendable, Hashable {
         case closerToZero
     }
 
-    /// The CSV column holding the metric; its name carries the unit.
-    public var column: String { rawValue }
+    /// Where a metric's value comes from.
+    enum Source: Sendable {
+        /// Measured by `EstimateMetrics` and stored in `results.csv`.
+        case measured(WritableKeyPath<EstimateMetrics, Double?> & Sendable)
+        /// Computed from other values of the score; `results.csv` repeats it for readers.
+        case derived(@Sendable (ScenarioScore) -> Double?)
+    }
 
+    /// The `results.csv` column holding the metric; its name carries the unit.
+    public let column: String
+    /// A short title for report tables, with the unit.
+    public let title: String
+    /// The unit, such as `%`, `m`, `s` or `m/s`.
+    public let unit: String
+    /// Digits after the point in `results.csv`.
+    public let decimals: Int
     /// Which values are better.
-    public var direction: Direction {
-        switch self {
-        case .errorPercent, .lagSeconds: return .closerToZero
-        case .keptPercent: return .higher
-        default: return .lower
-        }
-    }
-
-    /// A short column title for reports, with the unit.
-    public var title: String {
-        switch self {
-        case .errorPercent: return "Distance error %"
-        case .positionMedianMeters: return "Position p50 m"
-        case .position95thPercentileMeters: return "Position p95 m"
-        case .positionRMSEMeters: return "Position RMSE m"
-        case .phoneScoreMeters: return "Phone score m"
-        case .lagSeconds: return "Lag s"
-        case .stationaryDriftMeters: return "Drift m"
-        case .keptPercent: return "Kept %"
-        case .longestGapSeconds: return "Longest gap s"
-        case .speedRMSEMetersPerSecond: return "Speed RMSE m/s"
-        case .stopDetectionSeconds: return "Stop detect s"
-        }
-    }
+    public let direction: Direction
+    /// What the metric measures, in one sentence, for the documentation.
+    public let summary: String
+    /// Whether every score has a value; otherwise the metric may not apply (an empty CSV field).
+    public let alwaysApplies: Bool
+    let source: Source
 
     /// The metric's value in one score, or nil where it does not apply.
     public func value(in score: ScenarioScore) -> Double? {
-        let metrics = score.metrics
-        switch self {
-        case .errorPercent: return score.errorPercent
-        case .positionMedianMeters: return metrics.positionMedianMeters
-        case .position95thPercentileMeters: return metrics.position95thPercentileMeters
-        case .positionRMSEMeters: return metrics.positionRMSEMeters
-        case .phoneScoreMeters: return metrics.phoneScoreMeters
-        case .lagSeconds: return metrics.lagSeconds
-        case .stationaryDriftMeters: return metrics.stationaryDriftMeters
-        case .keptPercent: return metrics.keptPercent
-        case .longestGapSeconds: return metrics.longestGapSeconds
-        case .speedRMSEMetersPerSecond: return metrics.speedRMSEMetersPerSecond
-        case .stopDetectionSeconds: return metrics.stopDetectionSeconds
+        switch source {
+        case let .measured(keyPath): return score.metrics[keyPath: keyPath]
+        case let .derived(compute): return compute(score)
         }
+    }
+
+    /// Whether the value is measured and stored, rather than derived from other columns.
+    public var isMeasured: Bool {
+        if case .measured = source { return true }
+        return false
     }
 
     /// Whether `candidate` is better than `other` for this metric (ties are not better).
@@ -80,4 +64,105 @@ public enum Metric: String, CaseIterable, Sendable, Hashable {
         case .closerToZero: return abs(candidate) < abs(other)
         }
     }
+
+    init(
+        column: String, title: String, unit: String, decimals: Int, direction: Direction,
+        summary: String, alwaysApplies: Bool, source: Source
+    ) {
+        self.column = column
+        self.title = title
+        self.unit = unit
+        self.decimals = decimals
+        self.direction = direction
+        self.summary = summary
+        self.alwaysApplies = alwaysApplies
+        self.source = source
+    }
+
+    /// The metric whose CSV column is `column`, if any.
+    public init?(column: String) {
+        guard let metric = Self.allCases.first(where: { $0.column == column }) else { return nil }
+        self = metric
+    }
+
+    public var description: String { column }
+
+    public static func == (lhs: Metric, rhs: Metric) -> Bool { lhs.column == rhs.column }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(column) }
+}
+
+extension Metric {
+    /// Every metric, in column order: the one list everything else loops over.
+    public static let allCases: [Metric] = [
+        errorPercent, positionMedianMeters, position95thPercentileMeters, positionRMSEMeters, phoneScoreMeters,
+        lagSeconds, stationaryDriftMeters, keptPercent, longestGapSeconds, speedRMSEMetersPerSecond, stopDetectionSeconds,
+    ]
+
+    /// The estimated path's total-distance error, in signed percent of the true distance.
+    public static let errorPercent = Metric(
+        column: "error_pct", title: "Distance error %", unit: "%", decimals: 4, direction: .closerToZero,
+        summary: "signed error of the estimated path's length against the true path's, in percent of the true distance (positive = too long)",
+        alwaysApplies: true, source: .derived { $0.errorPercent }
+    )
+    /// Median horizontal distance from the truth, in metres.
+    public static let positionMedianMeters = Metric(
+        column: "position_p50_m", title: "Position p50 m", unit: "m", decimals: 3, direction: .lower,
+        summary: "median horizontal distance of the estimates from the true position at their delivery time",
+        alwaysApplies: false, source: .measured(\.positionMedianMeters)
+    )
+    /// 95th percentile of the horizontal distance from the truth, in metres.
+    public static let position95thPercentileMeters = Metric(
+        column: "position_p95_m", title: "Position p95 m", unit: "m", decimals: 3, direction: .lower,
+        summary: "95th percentile of that distance",
+        alwaysApplies: false, source: .measured(\.position95thPercentileMeters)
+    )
+    /// Root mean square horizontal distance from the truth, in metres.
+    public static let positionRMSEMeters = Metric(
+        column: "position_rmse_m", title: "Position RMSE m", unit: "m", decimals: 3, direction: .lower,
+        summary: "root mean square of that distance",
+        alwaysApplies: false, source: .measured(\.positionRMSEMeters)
+    )
+    /// (p50 + p95) / 2, in metres, as smartphone GNSS challenges rank by.
+    public static let phoneScoreMeters = Metric(
+        column: "phone_score_m", title: "Phone score m", unit: "m", decimals: 3, direction: .lower,
+        summary: "(p50 + p95) / 2 of that distance, the score smartphone GNSS challenges rank by",
+        alwaysApplies: false, source: .derived { $0.metrics.phoneScoreMeters }
+    )
+    /// The time shift that best aligns the estimates with the truth, in seconds (positive = behind).
+    public static let lagSeconds = Metric(
+        column: "lag_s", title: "Lag s", unit: "s", decimals: 1, direction: .closerToZero,
+        summary: "the time shift, in tenths of a second from -5 to 30 s, that best aligns the estimates with the truth (positive = behind)",
+        alwaysApplies: false, source: .measured(\.lagSeconds)
+    )
+    /// Distance the estimates travel while the runner stands still, in metres.
+    public static let stationaryDriftMeters = Metric(
+        column: "drift_m", title: "Drift m", unit: "m", decimals: 3, direction: .lower,
+        summary: "distance the estimates travel while the runner stands still (scenarios with a stop only)",
+        alwaysApplies: false, source: .measured(\.stationaryDriftMeters)
+    )
+    /// Estimates out per delivered fix in, in percent.
+    public static let keptPercent = Metric(
+        column: "kept_pct", title: "Kept %", unit: "%", decimals: 2, direction: .higher,
+        summary: "estimates out per delivered fix in, in percent (gates keep less than 100)",
+        alwaysApplies: true, source: .measured(\.keptPercent)
+    )
+    /// The longest time without an estimate, start and end of the run included, in seconds.
+    public static let longestGapSeconds = Metric(
+        column: "longest_gap_s", title: "Longest gap s", unit: "s", decimals: 3, direction: .lower,
+        summary: "the longest time without an estimate, counting from the start of the run to its end",
+        alwaysApplies: true, source: .measured(\.longestGapSeconds)
+    )
+    /// Root mean square error of the reported speeds, in metres per second.
+    public static let speedRMSEMetersPerSecond = Metric(
+        column: "speed_rmse_mps", title: "Speed RMSE m/s", unit: "m/s", decimals: 3, direction: .lower,
+        summary: "root mean square error of the speeds the estimates report (estimates with a known speed only)",
+        alwaysApplies: false, source: .measured(\.speedRMSEMetersPerSecond)
+    )
+    /// Seconds from the start of the stop until an estimate reports under 0.5 m/s.
+    public static let stopDetectionSeconds = Metric(
+        column: "stop_detect_s", title: "Stop detect s", unit: "s", decimals: 3, direction: .lower,
+        summary: "seconds from the start of the stop until an estimate reports under 0.5 m/s; the stop's length if none does",
+        alwaysApplies: false, source: .measured(\.stopDetectionSeconds)
+    )
 }

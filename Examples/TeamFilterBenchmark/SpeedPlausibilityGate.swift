@@ -10,18 +10,19 @@ import TrackBench
 struct SpeedPlausibilityGate: RegisteredFilter {
     static let name = "speed-plausibility-gate"
     static let summary = "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
-    static let parameters = [
-        FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0),
-        FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0),
-    ]
+    /// The `max-speed` parameter.
+    static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
+    /// The `reset` parameter.
+    static let reset = FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
+    static let parameters = [maxSpeed, reset]
 
     private let maximumSpeedMetersPerSecond: Double
     private let resetSeconds: Double
     private var lastKept: LocationFix?
 
     init(settings: FilterSettings) {
-        maximumSpeedMetersPerSecond = settings["max-speed"]
-        resetSeconds = settings["reset"]
+        maximumSpeedMetersPerSecond = settings[Self.maxSpeed]
+        resetSeconds = settings[Self.reset]
     }
 
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {

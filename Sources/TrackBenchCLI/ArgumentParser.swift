@@ -1,5 +1,5 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// An option a command accepts.
 struct OptionSpec: Sendable {
@@ -25,13 +25,19 @@ struct ParsedArguments: Equatable, Sendable {
     var flags: Set<String> = []
 
     /// The single value of an option, if given.
-    func value(_ option: String) -> String? { values[option]?.last }
+    func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+
+    /// Every value of a repeatable option, in order; empty if not given.
+    func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
+
+    /// Whether a flag was given.
+    func isSet(_ flag: OptionSpec) -> Bool { flags.contains(flag.name) }
 
     /// The folder named by an option, if given; an empty name is a usage error, not the working directory.
-    func folder(_ option: String) throws(UsageError) -> URL? {
+    func folder(_ option: OptionSpec) throws(UsageError) -> URL? {
         guard let path = value(option) else { return nil }
         guard !path.isEmpty else {
-            throw .invalidValue(option: option, value: path, expected: "a folder path")
+            throw .invalidValue(option: option.name, value: path, expected: "a folder path")
         }
         return URL(fileURLWithPath: path)
     }

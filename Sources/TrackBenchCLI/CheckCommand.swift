@@ -1,7 +1,7 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
-/// `trackbench check`: the CI regression gate.
+/// `check`: the CI regression gate.
 enum CheckCommand: Command {
     static let name = "check"
     static let overview = "Rerun the suite and fail if any result is worse than the committed baseline."
@@ -20,12 +20,12 @@ enum CheckCommand: Command {
     static let absolute = OptionSpec(
         name: "--absolute-tolerance",
         valueName: "x",
-        help: "Changes up to x in the metric's unit (%, m, s, m/s) are ignored. (default: \(NumberFormat.compact(Tolerance.standard.absolute)))"
+        help: "Changes up to x in the metric's unit (%, m, s, m/s) are ignored. (default: \(Tolerance.standard.absolute))"
     )
     static let relative = OptionSpec(
         name: "--relative-tolerance",
         valueName: "fraction",
-        help: "Changes up to this fraction of the baseline value are ignored. (default: \(NumberFormat.compact(Tolerance.standard.relative)))"
+        help: "Changes up to this fraction of the baseline value are ignored. (default: \(Tolerance.standard.relative))"
     )
     static let tolerance = OptionSpec(
         name: "--tolerance",
@@ -41,10 +41,8 @@ enum CheckCommand: Command {
         name: "--update-baseline",
         help: "Write this run's results as the new baseline (atomically) instead of comparing."
     )
-    static let options = [
-        baseline, CommonOptions.scenarios, CommonOptions.seed, filter, absolute, relative, tolerance, strict, update,
-        RunCommand.jobs, CommonOptions.help,
-    ]
+    static let options = [baseline] + SuiteOptions.options + SeedOptions.options
+        + [filter, absolute, relative, tolerance, strict, update] + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -52,11 +50,11 @@ enum CheckCommand: Command {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         let tolerances = try toleranceSet(from: arguments)
-        let seed = try context.seed(from: arguments)
-        let jobs = try RunCommand.jobCount(from: arguments)
-        let baselineFile = arguments.value(baseline.name) ?? defaultBaseline
+        let seed = try SeedOptions(arguments).seed
+        let jobs = try JobsOptions(arguments).jobs
+        let baselineFile = arguments.value(baseline) ?? defaultBaseline
         let baselineURL = URL(fileURLWithPath: baselineFile)
-        let isUpdate = arguments.flags.contains(update.name)
+        let isUpdate = arguments.isSet(update)
         let baselineScores: [ScenarioScore]
         if isUpdate && !FileManager.default.fileExists(atPath: baselineFile) {
             baselineScores = []
@@ -64,7 +62,7 @@ enum CheckCommand: Command {
             baselineScores = try ResultsCSV.load(from: baselineURL)
         }
         let filters = try filters(from: arguments, baseline: baselineScores, context: context)
-        let (suite, _) = try context.suite(from: arguments)
+        let (suite, _) = try context.suite(SuiteOptions(arguments))
         let scores = await Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed).run(maximumConcurrency: jobs)
 
         if isUpdate {
@@ -75,8 +73,14 @@ enum CheckCommand: Command {
         // Compare the run as it would be written, so identical results compare equal to the last digit.
         let written = try ResultsCSV.parse(ResultsCSV.render(scores), file: "this run")
         let comparison = BaselineComparison(baseline: baselineScores, current: written, tolerances: tolerances)
-        let isStrict = arguments.flags.contains(strict.name)
-        let report = BaselineReport(comparison: comparison, tolerances: tolerances, isStrict: isStrict, baselineFile: baselineFile)
+        let isStrict = arguments.isSet(strict)
+        let report = BaselineReport(
+            comparison: comparison,
+            tolerances: tolerances,
+            isStrict: isStrict,
+            baselineFile: baselineFile,
+            updateCommand: context.invocation(Self.self, update.name)
+        )
         let markdown = report.render()
         context.print(markdown)
         if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
@@ -91,8 +95,9 @@ enum CheckCommand: Command {
         baseline: [ScenarioScore],
         context: CommandContext
     ) throws -> [FilterConfiguration] {
-        if arguments.values[filter.name] != nil {
-            return try context.filters(from: arguments, option: filter.name)
+        let specifications = arguments.all(filter)
+        if !specifications.isEmpty {
+            return try context.filters(specifications, option: filter.name)
         }
         var configurations = context.registry.defaultConfigurations
         var labels = Set(configurations.map(\.label))
@@ -109,7 +114,7 @@ enum CheckCommand: Command {
 
     private static func toleranceSet(from arguments: ParsedArguments) throws(UsageError) -> ToleranceSet {
         func nonNegative(_ option: OptionSpec, _ fallback: Double) throws(UsageError) -> Double {
-            guard let text = arguments.value(option.name) else { return fallback }
+            guard let text = arguments.value(option) else { return fallback }
             guard let value = Double(text), value >= 0, value.isFinite else {
                 throw .invalidValue(option: option.name, value: text, expected: "a number >= 0")
             }
@@ -119,7 +124,7 @@ enum CheckCommand: Command {
             absolute: try nonNegative(absolute, Tolerance.standard.absolute),
             relative: try nonNegative(relative, Tolerance.standard.relative)
         ))
-        for assignment in arguments.values[tolerance.name] ?? [] {
+        for assignment in arguments.all(tolerance) {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             let columns = Metric.allCases.map(\.column)
             guard parts.count == 2, let metric = Metric(column: parts[0]) else {

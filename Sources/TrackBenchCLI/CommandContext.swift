@@ -1,11 +1,13 @@
 import Foundation
 import TrackBench
 
-/// What every command runs with: the filter registry and the console.
+/// What every command runs with: its own name, the filter registry and the console.
+///
+/// Commands share code through the context and the option groups, never
+/// through each other.
 struct CommandContext: Sendable {
-    /// The scenario file used when `--scenarios` is not given, relative to the working directory.
-    static let defaultScenarioFile = "Scenarios/default.json"
-
+    /// The executable's name, as the user typed it: `trackbench`, or a team's own tool.
+    var commandName: String
     /// The filters the command may name.
     var registry: FilterRegistry
     /// Where messages go.
@@ -21,13 +23,17 @@ struct CommandContext: Sendable {
         console.standardOutput(line + "\n")
     }
 
-    /// Loads the suite named by `--scenarios`, or the default suite.
-    func suite(from arguments: ParsedArguments) throws(ScenarioFileError) -> (suite: ScenarioSuite, file: String) {
-        let given = arguments.value(CommonOptions.scenarios.name)
-        let file = given ?? Self.defaultScenarioFile
+    /// How to run one of this tool's commands, for messages: `trackbench check --update-baseline`.
+    func invocation(_ command: any Command.Type, _ arguments: String...) -> String {
+        ([commandName, command.name] + arguments).joined(separator: " ")
+    }
+
+    /// Loads the suite the options name, or the default suite.
+    func suite(_ options: SuiteOptions) throws(ScenarioFileError) -> (suite: ScenarioSuite, file: String) {
+        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
         do {
             return (try ScenarioSuite.load(from: URL(fileURLWithPath: file)), file)
-        } catch .unreadable(let path, _) where given == nil && !FileManager.default.fileExists(atPath: file) {
+        } catch .unreadable(let path, _) where options.scenarioFile == nil && !FileManager.default.fileExists(atPath: file) {
             throw .unreadable(
                 file: path,
                 reason: "no such file; run from the repository root or pass --scenarios <file>"
@@ -35,18 +41,11 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// The seed given by `--seed`, or the default.
-    func seed(from arguments: ParsedArguments) throws(UsageError) -> UInt64 {
-        guard let text = arguments.value(CommonOptions.seed.name) else { return Benchmark.defaultSeed }
-        guard let seed = UInt64(text) else {
-            throw .invalidValue(option: CommonOptions.seed.name, value: text, expected: "a whole number from 0 to \(UInt64.max)")
-        }
-        return seed
-    }
-
-    /// The filters named by `--filter`, or every registered filter.
-    func filters(from arguments: ParsedArguments, option: String) throws(UsageError) -> [FilterConfiguration] {
-        guard let specifications = arguments.values[option] else { return registry.defaultConfigurations }
+    /// Parses filter specifications; each label must be unique.
+    /// - Parameters:
+    ///   - specifications: The texts given to `option`.
+    ///   - option: The option's name, for errors.
+    func filters(_ specifications: [String], option: String) throws(UsageError) -> [FilterConfiguration] {
         var configurations: [FilterConfiguration] = []
         for specification in specifications {
             do {

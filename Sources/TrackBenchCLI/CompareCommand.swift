@@ -1,7 +1,7 @@
 import Foundation
 import TrackBench
 
-/// `trackbench compare`: two results files side by side.
+/// `compare`: two results files side by side.
 enum CompareCommand: Command {
     static let name = "compare"
     static let overview = "Put two results.csv files side by side per filter and scenario group, with deltas."
@@ -14,7 +14,7 @@ enum CompareCommand: Command {
         valueName: "group",
         help: "Group scenarios by \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", ")) after the all-scenarios table. (default: signal)"
     )
-    static let options = [by, CommonOptions.help]
+    static let options = [by, HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -23,7 +23,7 @@ enum CompareCommand: Command {
         if arguments.positionals.count > 2 {
             throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
         }
-        let groupText = arguments.value(by.name) ?? ComparisonReport.Grouping.signal.rawValue
+        let groupText = arguments.value(by) ?? ComparisonReport.Grouping.signal.rawValue
         guard let grouping = ComparisonReport.Grouping(rawValue: groupText) else {
             throw UsageError.invalidValue(
                 option: by.name,

@@ -1,12 +1,12 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
-/// `trackbench export`: one scenario's true and noisy paths as CSV.
+/// `export`: one scenario's true and noisy paths as CSV.
 enum ExportCommand: Command {
     static let name = "export"
     static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, and filters' estimates."
     static let arguments: [(name: String, help: String)] = [
-        ("scenario", "A scenario id, as printed by 'trackbench list'.")
+        ("scenario", "A scenario id, as printed by the 'list' command.")
     ]
     static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder to write into, created if missing. (required)")
     static let filter = OptionSpec(
@@ -15,7 +15,7 @@ enum ExportCommand: Command {
         isRepeatable: true,
         help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
     )
-    static let options = [output, filter, CommonOptions.scenarios, CommonOptions.seed, CommonOptions.help]
+    static let options = [output, filter] + SuiteOptions.options + SeedOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let id = arguments.positionals.first else {
@@ -24,12 +24,12 @@ enum ExportCommand: Command {
         if arguments.positionals.count > 1 {
             throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
         }
-        guard let folderURL = try arguments.folder(output.name) else {
+        guard let folderURL = try arguments.folder(output) else {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
-        let seed = try context.seed(from: arguments)
-        let filters = arguments.values[filter.name] == nil ? [] : try context.filters(from: arguments, option: filter.name)
-        let (suite, file) = try context.suite(from: arguments)
+        let seed = try SeedOptions(arguments).seed
+        let filters = try context.filters(arguments.all(filter), option: filter.name)
+        let (suite, file) = try context.suite(SuiteOptions(arguments))
         guard let scenario = suite.scenario(withID: id) else {
             throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
         }

@@ -1,18 +1,18 @@
 import Foundation
 import TrackBench
 
-/// `trackbench list`: the suite's scenarios and the registered filters.
+/// `list`: the suite's scenarios and the registered filters.
 enum ListCommand: Command {
     static let name = "list"
     static let overview = "List the suite's scenarios and the registered filters with their parameters."
     static let arguments: [(name: String, help: String)] = []
-    static let options = [CommonOptions.scenarios, CommonOptions.help]
+    static let options = SuiteOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
-        let (suite, file) = try context.suite(from: arguments)
+        let (suite, file) = try context.suite(SuiteOptions(arguments))
         context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
         for scenario in suite.scenarios {
             context.print("  \(scenario.id)")
@@ -24,7 +24,7 @@ enum ListCommand: Command {
             context.print("  " + filterType.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary)
             for parameter in filterType.parameters {
                 context.print(
-                    "      \(parameter.name)=\(NumberFormat.compact(parameter.defaultValue)) \(parameter.unit)  "
+                    "      \(parameter.name)=\(FilterParameter.format(parameter.defaultValue)) \(parameter.unit)  "
                         + "\(parameter.summary) (\(parameter.expectedValues))"
                 )
             }

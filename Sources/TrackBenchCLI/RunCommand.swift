@@ -1,7 +1,7 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
-/// `trackbench run`: the benchmark itself.
+/// `run`: the benchmark itself.
 enum RunCommand: Command {
     static let name = "run"
     static let overview = "Run every filter on every scenario and write results.csv and report.md."
@@ -17,24 +17,20 @@ enum RunCommand: Command {
         valueName: "dir",
         help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
     )
-    static let jobs = OptionSpec(
-        name: "--jobs",
-        valueName: "n",
-        help: "Scenarios to run at once; results do not depend on it. (default: all cores)"
-    )
-    static let options = [CommonOptions.scenarios, CommonOptions.seed, filter, output, jobs, CommonOptions.help]
+    static let options = SuiteOptions.options + SeedOptions.options + [filter, output] + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
-        let seed = try context.seed(from: arguments)
-        let filters = try context.filters(from: arguments, option: filter.name)
-        let jobs = try jobCount(from: arguments)
-        let (suite, _) = try context.suite(from: arguments)
+        let seed = try SeedOptions(arguments).seed
+        let specifications = arguments.all(filter)
+        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let jobs = try JobsOptions(arguments).jobs
+        let (suite, _) = try context.suite(SuiteOptions(arguments))
         // Another suite's reports go beside the default ones instead of over them.
         let defaultFolder = suite.name == "default" ? "Results" : "Results/\(CommandContext.fileName(for: suite.name))"
-        let outputFolder = try arguments.folder(output.name) ?? URL(fileURLWithPath: defaultFolder)
+        let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
         let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed)
@@ -48,38 +44,10 @@ enum RunCommand: Command {
         try AtomicFile.write(csv, to: csvURL)
         try AtomicFile.write(report, to: reportURL)
 
-        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', seed \(seed)) in \(String(format: "%.2f", elapsed)) s.")
+        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', seed \(seed)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
         context.print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
         context.print()
-        context.print(rankingTable(FilterSummary.ranking(of: scores)))
+        context.print(TerminalRanking.render(FilterSummary.ranking(of: scores)))
         return .success
-    }
-
-    static func jobCount(from arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value(jobs.name) else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard let count = Int(text), count >= 1 else {
-            throw .invalidValue(option: jobs.name, value: text, expected: "a whole number >= 1")
-        }
-        return count
-    }
-
-    /// The ranking as an aligned plain-text table for the terminal.
-    static func rankingTable(_ ranking: [FilterSummary]) -> String {
-        let header = ["Rank", "Filter", "Mean abs error %", "Worst abs error %", "Improved"]
-        let rows = ranking.enumerated().map { rank, summary in
-            [
-                String(rank + 1),
-                summary.filter,
-                String(format: "%.2f", summary.meanAbsoluteErrorPercent),
-                String(format: "%.2f", summary.worstAbsoluteErrorPercent),
-                "\(summary.improvedCount)/\(summary.scenarioCount)",
-            ]
-        }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([header] + rows).map { row in
-            row.enumerated().map { column, cell in
-                cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
-/// `trackbench sweep`: one filter parameter over a range of values, side by side.
+/// `sweep`: one filter parameter over a range of values, side by side.
 enum SweepCommand: Command {
     static let name = "sweep"
     static let overview = "Run the suite for each value of one filter parameter and mark the best value."
@@ -19,7 +19,7 @@ enum SweepCommand: Command {
         valueName: "dir",
         help: "Also write sweep.csv and sweep.md into this folder."
     )
-    static let options = [CommonOptions.scenarios, CommonOptions.seed, by, output, RunCommand.jobs, CommonOptions.help]
+    static let options = SuiteOptions.options + SeedOptions.options + [by, output] + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -28,7 +28,6 @@ enum SweepCommand: Command {
         if arguments.positionals.count > 2 {
             throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
         }
-        let filterText = arguments.positionals[0]
         let assignment = arguments.positionals[1].split(separator: "=", maxSplits: 1).map(String.init)
         guard assignment.count == 2 else {
             throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C")
@@ -41,13 +40,19 @@ enum SweepCommand: Command {
             throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: error.reason)
         }
         let rankingMetric = try metric(from: arguments)
-        let seed = try context.seed(from: arguments)
-        let jobs = try RunCommand.jobCount(from: arguments)
-        let base = try configuration(filterText, context: context)
-        let configurations = try values.map { value in
-            try configuration(setting: parameter, to: value, in: base, context: context)
+        let seed = try SeedOptions(arguments).seed
+        let jobs = try JobsOptions(arguments).jobs
+        let base = try context.filters([arguments.positionals[0]], option: "<filter>")[0]
+        let configurations: [FilterConfiguration]
+        do {
+            configurations = try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
+        } catch .unknownParameter(_, _, let known) {
+            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
+            throw UsageError.invalidValue(option: "<parameter=values>", value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
+        } catch {
+            throw UsageError.invalidFilter(error.localizedDescription)
         }
-        let (suite, _) = try context.suite(from: arguments)
+        let (suite, _) = try context.suite(SuiteOptions(arguments))
         let scores = await Benchmark(scenarios: suite.scenarios, filters: configurations, seed: seed).run(maximumConcurrency: jobs)
         let summaries = FilterSummary.ranking(of: scores)
         let rows = zip(values, configurations).map { value, configuration in
@@ -56,9 +61,9 @@ enum SweepCommand: Command {
         let report = SweepReport(filter: base.specification, parameter: parameter, rows: rows, rankingMetric: rankingMetric)
         context.print(report.renderMarkdown())
         if let best = report.bestIndex {
-            context.print("Best \(parameter) = \(NumberFormat.compact(values[best])) by \(rankingMetric.column) (suite '\(suite.name)', seed \(seed)).")
+            context.print("Best \(parameter) = \(FilterParameter.format(values[best])) by \(rankingMetric.column) (suite '\(suite.name)', seed \(seed)).")
         }
-        if let folderURL = try arguments.folder(output.name) {
+        if let folderURL = try arguments.folder(output) {
             try AtomicFile.write(report.renderCSV(), to: folderURL.appendingPathComponent("sweep.csv"))
             try AtomicFile.write(report.renderMarkdown(), to: folderURL.appendingPathComponent("sweep.md"))
             context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath) and sweep.md.")
@@ -67,38 +72,10 @@ enum SweepCommand: Command {
     }
 
     private static func metric(from arguments: ParsedArguments) throws(UsageError) -> Metric {
-        guard let text = arguments.value(by.name) else { return .errorPercent }
+        guard let text = arguments.value(by) else { return .errorPercent }
         guard let metric = Metric(column: text) else {
             throw .invalidValue(option: by.name, value: text, expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))")
         }
         return metric
-    }
-
-    private static func configuration(_ specification: String, context: CommandContext) throws(UsageError) -> FilterConfiguration {
-        do {
-            return try context.registry.configuration(parsing: specification)
-        } catch {
-            throw .invalidFilter(error.localizedDescription)
-        }
-    }
-
-    /// The base configuration with `parameter` set to `value` in the first stage that declares it,
-    /// validated by parsing the resulting specification.
-    private static func configuration(
-        setting parameter: String,
-        to value: Double,
-        in base: FilterConfiguration,
-        context: CommandContext
-    ) throws(UsageError) -> FilterConfiguration {
-        guard let stageIndex = base.stages.firstIndex(where: { stage in stage.filterType.parameters.contains { $0.name == parameter } }) else {
-            let known = base.stages.flatMap { $0.filterType.parameters.map(\.name) }
-            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
-            throw .invalidValue(option: "<parameter=values>", value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
-        }
-        var stages = base.stages
-        var overrides = stages[stageIndex].overrides.filter { $0.name != parameter }
-        overrides.append((parameter, value))
-        stages[stageIndex] = FilterStage(filterType: stages[stageIndex].filterType, overrides: overrides)
-        return try configuration(FilterConfiguration(stages: stages).specification, context: context)
     }
 }

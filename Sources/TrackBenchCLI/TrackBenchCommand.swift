@@ -1,24 +1,32 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// The `trackbench` command line: dispatches to a subcommand and maps errors to exit codes.
 ///
-/// The executable is a thin shell around `main(arguments:registry:console:)`,
-/// so teams can ship their own executable with extra filters registered.
+/// The executable is a thin shell around `main(arguments:registry:console:commandName:)`,
+/// so teams can ship their own executable with extra filters registered; it
+/// speaks in its own name in help, usage and hints.
 public enum TrackBenchCommand {
     static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, ListCommand.self, ExportCommand.self] }
+
+    /// The running executable's file name, such as `trackbench` or `team-filter-benchmark`.
+    public static var executableName: String {
+        CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "trackbench"
+    }
 
     /// Runs the command line and returns the exit code; never calls `exit`.
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - registry: The filters `run` and `list` know; the built-in ones by default.
     ///   - console: Where output and errors go.
+    ///   - commandName: The name help and hints use; the running executable's by default.
     public static func main(
         arguments: [String],
         registry: FilterRegistry = .builtIn,
-        console: Console = .system
+        console: Console = .system,
+        commandName: String = executableName
     ) async -> ExitCode {
-        let context = CommandContext(registry: registry, console: console)
+        let context = CommandContext(commandName: commandName, registry: registry, console: console)
         var remaining = arguments
         var command: any Command.Type = RunCommand.self
         if let first = remaining.first, !first.hasPrefix("-") {
@@ -27,22 +35,23 @@ public enum TrackBenchCommand {
                 return help(for: remaining, context: context)
             }
             guard let named = commands.first(where: { $0.name == first }) else {
-                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview, context: context)
+                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview(context), context: context)
             }
             command = named
         } else if remaining == ["-h"] || remaining == ["--help"] {
-            context.print(overview)
+            context.print(overview(context))
             return .success
         }
         do {
             let parsed = try ParsedArguments.parse(remaining, options: command.options, command: command.name)
-            if parsed.flags.contains(CommonOptions.help.name) {
-                context.print(command.help)
+            if parsed.isSet(HelpOption.help) {
+                context.print(command.help(commandName: commandName))
                 return .success
             }
             return try await command.run(parsed, context: context)
         } catch {
-            return fail(error, usage: "USAGE: \(command.usage)\nSee 'trackbench help \(command.name)'.", context: context)
+            let usage = "USAGE: \(command.usage(commandName: commandName))\nSee '\(commandName) help \(command.name)'."
+            return fail(error, usage: usage, context: context)
         }
     }
 
@@ -59,25 +68,26 @@ public enum TrackBenchCommand {
 
     private static func help(for arguments: [String], context: CommandContext) -> ExitCode {
         guard let name = arguments.first else {
-            context.print(overview)
+            context.print(overview(context))
             return .success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview, context: context)
+            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview(context), context: context)
         }
-        context.print(command.help)
+        context.print(command.help(commandName: context.commandName))
         return .success
     }
 
     /// The top-level help.
-    static var overview: String {
+    static func overview(_ context: CommandContext) -> String {
+        let name = context.commandName
         var text = """
         OVERVIEW: Benchmark GPS location filters on simulated phone tracks.
 
         Runs every registered filter on every scenario of a suite, scores each by
         total-distance error against the true path, and writes results.csv and report.md.
 
-        USAGE: trackbench [<command>] [<options>]
+        USAGE: \(name) [<command>] [<options>]
 
         SUBCOMMANDS:
 
@@ -88,8 +98,8 @@ public enum TrackBenchCommand {
         }
         text += "  help            Show help for a command.\n"
         text += "\nOPTIONS:\n  -h, --help      Show help information.\n"
-        text += "\nWithout a command, the options of 'run' apply: 'trackbench --seed 7' runs with seed 7.\n"
-        text += "See 'trackbench help <command>' for detailed help.\n"
+        text += "\nWithout a command, the options of 'run' apply: '\(name) --seed 7' runs with seed 7.\n"
+        text += "See '\(name) help <command>' for detailed help.\n"
         return text
     }
 }

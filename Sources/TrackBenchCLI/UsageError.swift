@@ -44,7 +44,7 @@ public enum UsageError: Error, LocalizedError, Equatable {
         case let .invalidFilter(message):
             return message
         case let .unknownScenario(id, file, suggestion):
-            return "no scenario '\(id)' in '\(file)'.\(didYouMean(suggestion)) Run 'trackbench list' to see the ids."
+            return "no scenario '\(id)' in '\(file)'.\(didYouMean(suggestion)) The 'list' command shows the ids."
         }
     }
 

@@ -15,13 +15,13 @@ struct AccuracyGateTests {
     }
 
     @Test func defaultThresholdIsTheRunningAppsFiftyMetres() {
-        let gate = AccuracyGate(settings: FilterSettings(parameters: AccuracyGate.parameters))
+        let gate = AccuracyGate(settings: FilterSettings())
         let fixes = fixes(accuracies: [50, 51])
         #expect(gate.estimatedPath(for: Path(fixes)).fixes == [fixes[0]])
     }
 
     @Test func aRideHailingThresholdKeepsHundredMetreFixes() {
-        let gate = AccuracyGate(settings: FilterSettings(parameters: AccuracyGate.parameters, overrides: ["max": 100]))
+        let gate = AccuracyGate(settings: FilterSettings(overrides: ["max": 100]))
         let fixes = fixes(accuracies: [100, 100.1])
         #expect(gate.estimatedPath(for: Path(fixes)).fixes == [fixes[0]])
     }

@@ -4,7 +4,7 @@ import Testing
 struct AdaptiveAccuracyGateTests {
     private let frame = Fixtures.frame
     /// The gate with its documented defaults: window 10, factor 2, floor 10 m, relax 10 s.
-    private let defaultGate = AdaptiveAccuracyGate(settings: FilterSettings(parameters: AdaptiveAccuracyGate.parameters))
+    private let defaultGate = AdaptiveAccuracyGate(settings: FilterSettings())
 
     private func fix(accuracy: Double, time: Double) -> LocationFix {
         Fixtures.fix(frame, east: time, north: 0, accuracy: accuracy, time: time)

@@ -71,7 +71,8 @@ struct BaselineComparisonTests {
         let current = edited(1) { $0.estimatedDistanceMeters *= 1.05; $0.metrics.positionRMSEMeters! -= 1 }
         let report = BaselineReport(
             comparison: BaselineComparison(baseline: baseline, current: current),
-            tolerances: ToleranceSet(), isStrict: false, baselineFile: "Results/baseline.csv"
+            tolerances: ToleranceSet(), isStrict: false, baselineFile: "Results/baseline.csv",
+            updateCommand: "trackbench check --update-baseline"
         )
         let text = report.render()
         #expect(report.verdict.hasPrefix("FAILED: 1 regressions in 1 scenarios"))

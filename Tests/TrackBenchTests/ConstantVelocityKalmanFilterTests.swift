@@ -99,7 +99,7 @@ struct ConstantVelocityKalmanFilterTests {
 
     @Test func settingsDefaultToANoiseOfOneMetrePerSecondSquared() {
         let fixes = Fixtures.noisyLine(eastSpeed: 3, northSpeed: 1, count: 15, deviation: 2, accuracy: 3, seed: 7)
-        let fromSettings = ConstantVelocityKalmanFilter(settings: FilterSettings(parameters: ConstantVelocityKalmanFilter.parameters))
+        let fromSettings = ConstantVelocityKalmanFilter(settings: FilterSettings())
         let explicit = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: 1)
         #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)
     }

@@ -13,8 +13,8 @@ struct FilterRegistryTests {
     @Test func parsesParametersIntoSettingsAndLabel() throws {
         let configuration = try registry.configuration(parsing: "kalman:q=2.5")
         #expect(configuration.label == "kalman:q=2.5")
-        #expect(configuration.stages[0].settings["q"] == 2.5)
-        #expect(try registry.configuration(parsing: "kalman").stages[0].settings["q"] == 3)
+        #expect(configuration.stages[0].settings[KalmanFilter.q] == 2.5)
+        #expect(try registry.configuration(parsing: "kalman").stages[0].settings[KalmanFilter.q] == 3)
     }
 
     @Test func parsesPipelinesJoinedByPlus() throws {
@@ -24,7 +24,7 @@ struct FilterRegistryTests {
     }
 
     @Test func suggestsTheClosestNameForATypo() {
-        #expect(throws: FilterSpecificationError.unknownFilter(name: "kalmn", suggestion: "kalman")) {
+        #expect(throws: FilterSpecificationError.unknownFilter(name: "kalmn", suggestion: "kalman", known: FilterRegistry.builtIn.filterTypes.map { $0.name })) {
             try registry.configuration(parsing: "kalmn")
         }
     }
@@ -55,7 +55,7 @@ struct FilterLabelTests {
         let configuration = try FilterRegistry.builtIn.configuration(parsing: "slow=kalman:q=1")
         #expect(configuration.label == "slow")
         #expect(configuration.specification == "kalman:q=1")
-        #expect(configuration.stages[0].settings["q"] == 1)
+        #expect(configuration.stages[0].settings[KalmanFilter.q] == 1)
     }
 
     @Test func rejectsEmptyLabels() {

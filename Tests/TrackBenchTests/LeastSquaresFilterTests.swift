@@ -62,7 +62,7 @@ struct LeastSquaresFilterTests {
 
     @Test func defaultWindowIsTwentyFixes() {
         let fixes = (0..<40).map { fix(east: Double($0 * 7 % 13), time: Double($0)) }
-        let fromSettings = LeastSquaresFilter(settings: FilterSettings(parameters: LeastSquaresFilter.parameters))
+        let fromSettings = LeastSquaresFilter(settings: FilterSettings())
         #expect(fromSettings.estimatedPath(for: Path(fixes)) == LeastSquaresFilter(windowSize: 20).estimatedPath(for: Path(fixes)))
     }
 }

@@ -84,7 +84,7 @@ struct RTSSmootherTests {
 
     @Test func settingsDefaultToANoiseOfOneMetrePerSecondSquared() {
         let fixes = Fixtures.noisyLine(eastSpeed: 3, count: 15, deviation: 2, seed: 11)
-        let fromSettings = RTSSmoother(settings: FilterSettings(parameters: RTSSmoother.parameters))
+        let fromSettings = RTSSmoother(settings: FilterSettings())
         let explicit = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
         #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)
     }

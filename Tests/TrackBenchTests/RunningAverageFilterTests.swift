@@ -63,7 +63,7 @@ struct RunningAverageFilterTests {
 
     @Test func defaultWindowIsFiveFixes() {
         let fixes = (0..<12).map { fix(east: Double($0 % 4) * 7, time: Double($0)) }
-        let fromSettings = RunningAverageFilter(settings: FilterSettings(parameters: RunningAverageFilter.parameters))
+        let fromSettings = RunningAverageFilter(settings: FilterSettings())
         #expect(fromSettings.estimatedPath(for: Path(fixes)) == RunningAverageFilter(windowSize: 5).estimatedPath(for: Path(fixes)))
     }
 }

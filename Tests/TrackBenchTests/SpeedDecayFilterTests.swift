@@ -63,7 +63,7 @@ struct SpeedDecayFilterTests {
     }
 
     @Test func settingsDefaultToAMedianOfThreeAndTauOfTwoSeconds() {
-        let filter = SpeedDecayFilter(settings: FilterSettings(parameters: SpeedDecayFilter.parameters))
+        let filter = SpeedDecayFilter(settings: FilterSettings())
         let input = Fixtures.fixes(speeds: [3, 3, 0, 3, 0, 0, 0, 2, 8, 2.5])
         #expect(speeds(filter, input) == speeds(defaults, input))
     }

@@ -43,7 +43,7 @@ struct SpeedEMAFilterTests {
     }
 
     @Test func settingsDefaultToAlphaThreeQuarters() {
-        let filter = SpeedEMAFilter(settings: FilterSettings(parameters: SpeedEMAFilter.parameters))
+        let filter = SpeedEMAFilter(settings: FilterSettings())
         #expect(speeds(filter, Fixtures.fixes(speeds: [4, 0, 4])) == [4, 1, 3.25])
     }
 }

@@ -47,7 +47,7 @@ struct SpeedWindowFilterTests {
     }
 
     @Test func settingsDefaultToFifteenSecondsAndThreeFixes() {
-        let filter = SpeedWindowFilter(settings: FilterSettings(parameters: SpeedWindowFilter.parameters))
+        let filter = SpeedWindowFilter(settings: FilterSettings())
         let input = [Fixtures.fix(speed: 10, time: 0), Fixtures.fix(speed: 1, time: 5), Fixtures.fix(speed: 1, time: 10), Fixtures.fix(speed: 1, time: 15), Fixtures.fix(speed: 1, time: 16)]
         #expect(speeds(input, filter: filter) == [10, 1, 4, 3.25, 1])
     }

@@ -24,7 +24,7 @@ struct StaleFixGateTests {
     }
 
     @Test func defaultMaxAgeIsTenSeconds() {
-        let gate = StaleFixGate(settings: FilterSettings(parameters: StaleFixGate.parameters))
+        let gate = StaleFixGate(settings: FilterSettings())
         let fixes = [fix(time: 0, age: 10), fix(time: 1, age: 10.5)]
         #expect(gate.estimatedPath(for: Path(fixes)).fixes == [fixes[0]])
         #expect(StaleFixGate.parameters.map(\.name) == ["max-age"])

@@ -4,7 +4,7 @@ import Testing
 struct ThresholdRunningAverageFilterTests {
     private let frame = Fixtures.frame
     /// The published choice: 11 m threshold, 20-fix window.
-    private let defaultFilter = ThresholdRunningAverageFilter(settings: FilterSettings(parameters: ThresholdRunningAverageFilter.parameters))
+    private let defaultFilter = ThresholdRunningAverageFilter(settings: FilterSettings())
 
     private func fix(east: Double, accuracy: Double, time: Double) -> LocationFix {
         Fixtures.fix(frame, east: east, north: 0, accuracy: accuracy, time: time)

@@ -12,13 +12,16 @@ public struct BaselineReport: Sendable {
     public var isStrict: Bool
     /// The baseline file, as the user named it.
     public var baselineFile: String
+    /// The command that re-records the baseline, as the user would type it: `trackbench check --update-baseline`.
+    public var updateCommand: String
 
     /// Creates a report.
-    public init(comparison: BaselineComparison, tolerances: ToleranceSet, isStrict: Bool, baselineFile: String) {
+    public init(comparison: BaselineComparison, tolerances: ToleranceSet, isStrict: Bool, baselineFile: String, updateCommand: String) {
         self.comparison = comparison
         self.tolerances = tolerances
         self.isStrict = isStrict
         self.baselineFile = baselineFile
+        self.updateCommand = updateCommand
     }
 
     /// One line: passed or failed, and why.
@@ -63,7 +66,7 @@ public struct BaselineReport: Sendable {
         if !c.changedInputs.isEmpty {
             text += "\n### Changed inputs (\(c.changedInputs.count))\n\nThe simulated paths differ from the baseline's "
             text += "(fixes, true or noisy distance): the scenario file, the seed or the noise model changed, so these "
-            text += "results cannot be compared. If that was on purpose, run `trackbench check --update-baseline`.\n\n"
+            text += "results cannot be compared. If that was on purpose, run `\(updateCommand)`.\n\n"
             text += pairList(c.changedInputs)
         }
         if !c.missing.isEmpty {
@@ -72,7 +75,7 @@ public struct BaselineReport: Sendable {
         }
         if !c.improvements.isEmpty {
             text += "\n### Improvements (\(c.improvements.count))\n\nBetter than the baseline beyond tolerance. If intended, "
-            text += "record them with `trackbench check --update-baseline` so the baseline does not go stale.\n\n"
+            text += "record them with `\(updateCommand)` so the baseline does not go stale.\n\n"
             text += table(c.improvements)
         }
         if !c.added.isEmpty {

@@ -11,20 +11,20 @@
 public struct AccuracyGate: RegisteredFilter {
     public static let name = "accuracy-gate"
     public static let summary = "Drops invalid fixes (accuracy < 0) and fixes whose accuracy radius is above max metres."
-    public static let parameters = [
-        FilterParameter(
-            name: "max",
-            defaultValue: 50,
-            unit: "m",
-            summary: "largest accepted accuracy radius; 50 m is the running-app choice, ride-hailing apps use 100 m",
-            minimum: 0
-        )
-    ]
+    /// The `max` parameter.
+    public static let max = FilterParameter(
+        name: "max",
+        defaultValue: 50,
+        unit: "m",
+        summary: "largest accepted accuracy radius; 50 m is the running-app choice, ride-hailing apps use 100 m",
+        minimum: 0
+    )
+    public static let parameters = [max]
 
     private let maxAccuracyMeters: Double
 
     public init(settings: FilterSettings) {
-        maxAccuracyMeters = settings["max"]
+        maxAccuracyMeters = settings[Self.max]
     }
 
     /// Creates the gate.

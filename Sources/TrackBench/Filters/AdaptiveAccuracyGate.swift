@@ -32,37 +32,40 @@
 public struct AdaptiveAccuracyGate: RegisteredFilter {
     public static let name = "adaptive-gate"
     public static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
-    public static let parameters = [
-        FilterParameter(
-            name: "window",
-            defaultValue: 10,
-            unit: "fixes",
-            summary: "how many recent valid fixes, kept or dropped, make up the mean accuracy; 10 follows a change of conditions within seconds at 1 Hz",
-            minimum: 1,
-            isInteger: true
-        ),
-        FilterParameter(
-            name: "factor",
-            defaultValue: 2,
-            unit: "x mean",
-            summary: "accept fixes up to this multiple of the recent mean accuracy; 2 passes normal variation and stops lone outliers, below 1 would reject the typical fix",
-            minimum: 1
-        ),
-        FilterParameter(
-            name: "floor",
-            defaultValue: 10,
-            unit: "m",
-            summary: "the threshold never drops below this, so a very good signal does not reject ordinary fixes",
-            minimum: 0
-        ),
-        FilterParameter(
-            name: "relax",
-            defaultValue: 10,
-            unit: "s",
-            summary: "accept any valid fix once this much delivery time has passed since the last accepted one, so the gate never goes silent for long",
-            minimum: 0
-        ),
-    ]
+    /// The `window` parameter.
+    public static let window = FilterParameter(
+        name: "window",
+        defaultValue: 10,
+        unit: "fixes",
+        summary: "how many recent valid fixes, kept or dropped, make up the mean accuracy; 10 follows a change of conditions within seconds at 1 Hz",
+        minimum: 1,
+        isInteger: true
+    )
+    /// The `factor` parameter.
+    public static let factor = FilterParameter(
+        name: "factor",
+        defaultValue: 2,
+        unit: "x mean",
+        summary: "accept fixes up to this multiple of the recent mean accuracy; 2 passes normal variation and stops lone outliers, below 1 would reject the typical fix",
+        minimum: 1
+    )
+    /// The `floor` parameter.
+    public static let floor = FilterParameter(
+        name: "floor",
+        defaultValue: 10,
+        unit: "m",
+        summary: "the threshold never drops below this, so a very good signal does not reject ordinary fixes",
+        minimum: 0
+    )
+    /// The `relax` parameter.
+    public static let relax = FilterParameter(
+        name: "relax",
+        defaultValue: 10,
+        unit: "s",
+        summary: "accept any valid fix once this much delivery time has passed since the last accepted one, so the gate never goes silent for long",
+        minimum: 0
+    )
+    public static let parameters = [window, factor, floor, relax]
 
     private let factor: Double
     private let floorMeters: Double
@@ -74,10 +77,10 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
 
     public init(settings: FilterSettings) {
         self.init(
-            windowSize: Int(settings["window"]),
-            factor: settings["factor"],
-            floorMeters: settings["floor"],
-            relaxSeconds: settings["relax"]
+            windowSize: Int(settings[Self.window]),
+            factor: settings[Self.factor],
+            floorMeters: settings[Self.floor],
+            relaxSeconds: settings[Self.relax]
         )
     }
 

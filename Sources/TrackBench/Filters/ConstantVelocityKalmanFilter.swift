@@ -32,15 +32,15 @@
 public struct ConstantVelocityKalmanFilter: RegisteredFilter {
     public static let name = "cv-kalman"
     public static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); skips invalid fixes, estimates speed and course."
-    public static let parameters = [
-        FilterParameter(
-            name: "noise",
-            defaultValue: 1,
-            unit: "m/s^2",
-            summary: "standard deviation of the unmodelled acceleration; runners change pace and turn at about 1 m/s^2, bigger follows turns faster but smooths less",
-            minimum: 0
-        )
-    ]
+    /// The `noise` parameter.
+    public static let noise = FilterParameter(
+        name: "noise",
+        defaultValue: 1,
+        unit: "m/s^2",
+        summary: "standard deviation of the unmodelled acceleration; runners change pace and turn at about 1 m/s^2, bigger follows turns faster but smooths less",
+        minimum: 0
+    )
+    public static let parameters = [noise]
 
     /// One forward step as the smoother needs it.
     struct Step: Sendable {
@@ -63,7 +63,7 @@ public struct ConstantVelocityKalmanFilter: RegisteredFilter {
     private var lastTimestampSeconds = 0.0
 
     public init(settings: FilterSettings) {
-        self.init(accelerationNoiseMetersPerSecondSquared: settings["noise"])
+        self.init(accelerationNoiseMetersPerSecondSquared: settings[Self.noise])
     }
 
     /// Creates the filter.

@@ -20,6 +20,24 @@ public struct FilterConfiguration: Sendable {
         stages.map(\.specification).joined(separator: "+")
     }
 
+    /// This configuration with `parameter` set to `value` in the first stage that declares it.
+    ///
+    /// The result is labelled by its new specification, as a sweep needs.
+    /// - Throws: `FilterSpecificationError` when no stage has the parameter or the value is out of its range.
+    public func setting(_ parameter: String, to value: Double) throws(FilterSpecificationError) -> FilterConfiguration {
+        guard let index = stages.firstIndex(where: { stage in stage.filterType.parameters.contains { $0.name == parameter } }) else {
+            let known = stages.flatMap { $0.filterType.parameters.map(\.name) }
+            throw .unknownParameter(filter: specification, parameter: parameter, known: known)
+        }
+        let declaration = stages[index].filterType.parameters.first { $0.name == parameter }!
+        guard declaration.accepts(value) else {
+            throw .invalidValue(filter: stages[index].filterType.name, parameter: parameter, value: FilterParameter.format(value), expected: declaration.expectation)
+        }
+        var stages = stages
+        stages[index] = stages[index].setting(parameter, to: value)
+        return FilterConfiguration(stages: stages)
+    }
+
     /// A fresh filter in its initial state, ready for one scenario.
     public func makeFilter() -> any LocationFilter {
         if stages.count == 1 {

@@ -38,8 +38,28 @@ public struct FilterParameter: Sendable, Hashable {
     public var expectedValues: String {
         let kind = isInteger ? "a whole number" : "a number"
         let range = maximum.isFinite
-            ? "from \(NumberFormat.compact(minimum)) to \(NumberFormat.compact(maximum))"
-            : ">= \(NumberFormat.compact(minimum))"
+            ? "from \(Self.format(minimum)) to \(Self.format(maximum))"
+            : ">= \(Self.format(minimum))"
         return "\(kind) \(range)"
+    }
+
+    /// Whether `value` is finite, within `minimum...maximum`, and whole if it must be.
+    public func accepts(_ value: Double) -> Bool {
+        value.isFinite && value >= minimum && value <= maximum && (!isInteger || value == value.rounded())
+    }
+
+    /// The accepted values with the unit, for error messages: "a number >= 0 (m/s)".
+    var expectation: String { "\(expectedValues) (\(unit))" }
+
+    /// A value as written in a filter specification, such as `3`, `2.5`, `1e-05` or `1e16`.
+    ///
+    /// Whole numbers have no decimal point; others take the shortest form
+    /// that reads back to the same `Double`. Exponents never carry a `+`,
+    /// which joins pipeline stages, so every specification parses back.
+    public static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)".replacingOccurrences(of: "e+", with: "e")
     }
 }

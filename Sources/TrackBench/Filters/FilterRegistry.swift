@@ -84,7 +84,8 @@ public struct FilterRegistry: Sendable {
             throw .malformed(specification: specification, reason: "a stage has no filter name")
         }
         guard let filterType = filterType(named: name) else {
-            throw .unknownFilter(name: name, suggestion: Suggestion.closest(to: name, among: filterTypes.map { $0.name }))
+            let names = filterTypes.map { $0.name }
+            throw .unknownFilter(name: name, suggestion: Suggestion.closest(to: name, among: names), known: names)
         }
         guard parts.count == 2 else { return FilterStage(filterType: filterType) }
         var overrides: [(name: String, value: Double)] = []
@@ -103,11 +104,8 @@ public struct FilterRegistry: Sendable {
     }
 
     private func value(_ text: String, for parameter: FilterParameter, of filter: String) throws(FilterSpecificationError) -> Double {
-        let expected = "\(parameter.expectedValues) (\(parameter.unit))"
-        guard let value = Double(text), value.isFinite, value >= parameter.minimum, value <= parameter.maximum,
-              !parameter.isInteger || value == value.rounded()
-        else {
-            throw .invalidValue(filter: filter, parameter: parameter.name, value: text, expected: expected)
+        guard let value = Double(text), parameter.accepts(value) else {
+            throw .invalidValue(filter: filter, parameter: parameter.name, value: text, expected: parameter.expectation)
         }
         return value
     }

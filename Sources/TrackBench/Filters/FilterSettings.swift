@@ -1,26 +1,18 @@
-/// The parameter values one filter is built with: defaults overridden by the user's.
+/// The parameter values one filter is built with: the user's, and the declared defaults for the rest.
+///
+/// A filter reads a value through its parameter's declaration,
+/// `settings[Self.q]`, so a misspelt name is a compile error, and a
+/// parameter the user did not set reads as its default.
 public struct FilterSettings: Sendable, Hashable {
-    private var values: [String: Double]
+    private var overrides: [String: Double]
 
-    /// Creates settings from explicit values; keys not given take the declared defaults.
-    /// - Parameters:
-    ///   - parameters: The filter's declared parameters.
-    ///   - overrides: Values by parameter name, already validated.
-    public init(parameters: [FilterParameter], overrides: [String: Double] = [:]) {
-        var values: [String: Double] = [:]
-        for parameter in parameters {
-            values[parameter.name] = overrides[parameter.name] ?? parameter.defaultValue
-        }
-        self.values = values
+    /// Creates settings from the user's values by parameter name, already validated.
+    public init(overrides: [String: Double] = [:]) {
+        self.overrides = overrides
     }
 
-    /// The value of a declared parameter.
-    ///
-    /// Asking for an undeclared name is a programming error in the filter, and traps.
-    public subscript(name: String) -> Double {
-        guard let value = values[name] else {
-            preconditionFailure("filter asked for undeclared parameter '\(name)'; declared: \(values.keys.sorted())")
-        }
-        return value
+    /// The value of `parameter`: the user's if set, else its default.
+    public subscript(parameter: FilterParameter) -> Double {
+        overrides[parameter.name] ?? parameter.defaultValue
     }
 }

@@ -5,7 +5,7 @@ public enum FilterSpecificationError: Error, LocalizedError, Equatable {
     /// The text is not of the form `name[:key=value,...][+name...]`.
     case malformed(specification: String, reason: String)
     /// No registered filter has this name.
-    case unknownFilter(name: String, suggestion: String?)
+    case unknownFilter(name: String, suggestion: String?, known: [String])
     /// The filter has no parameter of this name.
     case unknownParameter(filter: String, parameter: String, known: [String])
     /// The value is not a number, or outside the parameter's range.
@@ -15,9 +15,9 @@ public enum FilterSpecificationError: Error, LocalizedError, Equatable {
         switch self {
         case let .malformed(specification, reason):
             return "malformed filter '\(specification)': \(reason); expected NAME or NAME:KEY=VALUE[,KEY=VALUE] joined by '+'"
-        case let .unknownFilter(name, suggestion):
+        case let .unknownFilter(name, suggestion, known):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "unknown filter '\(name)'.\(hint) Run 'trackbench list' to see the filters."
+            return "unknown filter '\(name)'.\(hint) Known filters: \(known.joined(separator: ", "))."
         case let .unknownParameter(filter, parameter, known):
             let options = known.isEmpty ? "it takes no parameters" : "it takes: \(known.joined(separator: ", "))"
             return "filter '\(filter)' has no parameter '\(parameter)'; \(options)"

@@ -11,15 +11,15 @@
 public struct KalmanFilter: RegisteredFilter {
     public static let name = "kalman"
     public static let summary = "Accuracy-weighted Kalman filter (phone version): variance grows by q^2*dt, measurement variance = accuracy^2."
-    public static let parameters = [
-        FilterParameter(
-            name: "q",
-            defaultValue: 3,
-            unit: "m/s",
-            summary: "process noise: how fast the position may wander between fixes; 3 m/s suits walking and running",
-            minimum: 0
-        )
-    ]
+    /// The `q` parameter.
+    public static let q = FilterParameter(
+        name: "q",
+        defaultValue: 3,
+        unit: "m/s",
+        summary: "process noise: how fast the position may wander between fixes; 3 m/s suits walking and running",
+        minimum: 0
+    )
+    public static let parameters = [q]
     /// The smallest accuracy the filter believes, in metres.
     public static let minimumAccuracyMeters = 1.0
 
@@ -31,7 +31,7 @@ public struct KalmanFilter: RegisteredFilter {
     private var varianceSquareMeters = -1.0
 
     public init(settings: FilterSettings) {
-        processNoiseMetersPerSecond = settings["q"]
+        processNoiseMetersPerSecond = settings[Self.q]
     }
 
     /// Creates the filter with process noise `q` in metres per second.

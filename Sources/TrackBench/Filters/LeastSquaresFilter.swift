@@ -24,21 +24,21 @@
 public struct LeastSquaresFilter: RegisteredFilter {
     public static let name = "least-squares"
     public static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, evaluated at the newest fix."
-    public static let parameters = [
-        FilterParameter(
-            name: "window",
-            defaultValue: 20,
-            unit: "fixes",
-            summary: "how many recent fixes, the current one included, are fitted; bigger smooths more but cuts corners; 1 passes fixes through",
-            minimum: 1,
-            isInteger: true
-        )
-    ]
+    /// The `window` parameter.
+    public static let window = FilterParameter(
+        name: "window",
+        defaultValue: 20,
+        unit: "fixes",
+        summary: "how many recent fixes, the current one included, are fitted; bigger smooths more but cuts corners; 1 passes fixes through",
+        minimum: 1,
+        isInteger: true
+    )
+    public static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
 
     public init(settings: FilterSettings) {
-        self.init(windowSize: Int(settings["window"]))
+        self.init(windowSize: Int(settings[Self.window]))
     }
 
     /// Creates the filter.

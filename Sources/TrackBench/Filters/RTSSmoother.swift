@@ -26,15 +26,15 @@
 public struct RTSSmoother: RegisteredFilter {
     public static let name = "rts-smoother"
     public static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, each using the fixes before and after it."
-    public static let parameters = [
-        FilterParameter(
-            name: "noise",
-            defaultValue: 1,
-            unit: "m/s^2",
-            summary: "standard deviation of the unmodelled acceleration, as for cv-kalman; runners change pace and turn at about 1 m/s^2",
-            minimum: 0
-        )
-    ]
+    /// The `noise` parameter.
+    public static let noise = FilterParameter(
+        name: "noise",
+        defaultValue: 1,
+        unit: "m/s^2",
+        summary: "standard deviation of the unmodelled acceleration, as for cv-kalman; runners change pace and turn at about 1 m/s^2",
+        minimum: 0
+    )
+    public static let parameters = [noise]
 
     /// What the backward pass needs of one valid fix.
     private struct Entry: Sendable {
@@ -52,7 +52,7 @@ public struct RTSSmoother: RegisteredFilter {
     private var history: [Entry] = []
 
     public init(settings: FilterSettings) {
-        self.init(accelerationNoiseMetersPerSecondSquared: settings["noise"])
+        self.init(accelerationNoiseMetersPerSecondSquared: settings[Self.noise])
     }
 
     /// Creates the smoother.

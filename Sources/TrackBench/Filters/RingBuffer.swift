@@ -25,14 +25,18 @@ struct RingBuffer<Element: Sendable>: Sendable {
 
     /// Adds `element`, dropping the oldest element if the buffer is full.
     ///
+    /// - Returns: The element dropped to make room; nil while the buffer fills.
     /// - Complexity: O(1); amortised while the buffer fills, then without allocation.
-    mutating func append(_ element: Element) {
-        if elements.count < capacity {
+    @discardableResult
+    mutating func append(_ element: Element) -> Element? {
+        guard elements.count == capacity else {
             elements.append(element)
-        } else {
-            elements[oldestIndex] = element
-            oldestIndex += 1
-            if oldestIndex == capacity { oldestIndex = 0 }
+            return nil
         }
+        let dropped = elements[oldestIndex]
+        elements[oldestIndex] = element
+        oldestIndex += 1
+        if oldestIndex == capacity { oldestIndex = 0 }
+        return dropped
     }
 }

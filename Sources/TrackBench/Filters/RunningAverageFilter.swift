@@ -24,21 +24,21 @@
 public struct RunningAverageFilter: RegisteredFilter {
     public static let name = "running-average"
     public static let summary = "Mean latitude, longitude and altitude of the last window fixes (FIFO), one estimate per fix; lags (window - 1) / 2 fixes."
-    public static let parameters = [
-        FilterParameter(
-            name: "window",
-            defaultValue: 5,
-            unit: "fixes",
-            summary: "how many recent fixes, the current one included, are averaged; bigger is smoother but lags (window - 1) / 2 fixes",
-            minimum: 1,
-            isInteger: true
-        )
-    ]
+    /// The `window` parameter.
+    public static let window = FilterParameter(
+        name: "window",
+        defaultValue: 5,
+        unit: "fixes",
+        summary: "how many recent fixes, the current one included, are averaged; bigger is smoother but lags (window - 1) / 2 fixes",
+        minimum: 1,
+        isInteger: true
+    )
+    public static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
 
     public init(settings: FilterSettings) {
-        self.init(windowSize: Int(settings["window"]))
+        self.init(windowSize: Int(settings[Self.window]))
     }
 
     /// Creates the filter.

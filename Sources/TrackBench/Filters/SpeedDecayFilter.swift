@@ -42,30 +42,28 @@ import Foundation
 public struct SpeedDecayFilter: RegisteredFilter {
     public static let name = "speed-decay"
     public static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); quick to show a stop, robust to glitches."
-    public static let parameters = [
-        FilterParameter(
-            name: "median",
-            defaultValue: 3,
-            unit: "fixes",
-            summary: "how many recent known speeds the median is taken over; 3 ignores any single 0.0 or absurd reading and turns after 2 readings",
-            minimum: 1,
-            isInteger: true
-        ),
-        FilterParameter(
-            name: "tau",
-            defaultValue: 2,
-            unit: "s",
-            summary: "time constant of the smoothing; 2 s shows a stop from running pace within about 5 s, 0 gives the plain median",
-            minimum: 0
-        ),
-    ]
+    /// The `median` parameter.
+    public static let median = FilterParameter(
+        name: "median",
+        defaultValue: 3,
+        unit: "fixes",
+        summary: "how many recent known speeds the median is taken over; 3 ignores any single 0.0 or absurd reading and turns after 2 readings",
+        minimum: 1,
+        isInteger: true
+    )
+    /// The `tau` parameter.
+    public static let tau = FilterParameter(
+        name: "tau",
+        defaultValue: 2,
+        unit: "s",
+        summary: "time constant of the smoothing; 2 s shows a stop from running pace within about 5 s, 0 gives the plain median",
+        minimum: 0
+    )
+    public static let parameters = [median, tau]
 
-    private let medianFixCount: Int
     private let timeConstantSeconds: Double
-    /// The last `medianFixCount` known speeds in arrival order, as a ring.
-    private var recent: [Double] = []
-    /// Where the next speed goes once `recent` is full: the slot of the oldest.
-    private var oldestIndex = 0
+    /// The last `median` known speeds.
+    private var recent: RingBuffer<Double>
     /// The same speeds as `recent`, sorted ascending.
     private var sorted: [Double] = []
     /// The estimate in metres per second; negative before the first known speed.
@@ -74,7 +72,7 @@ public struct SpeedDecayFilter: RegisteredFilter {
     private var lastUpdateSeconds = 0.0
 
     public init(settings: FilterSettings) {
-        self.init(medianFixCount: Int(settings["median"]), timeConstantSeconds: settings["tau"])
+        self.init(medianFixCount: Int(settings[Self.median]), timeConstantSeconds: settings[Self.tau])
     }
 
     /// Creates the filter.
@@ -83,7 +81,7 @@ public struct SpeedDecayFilter: RegisteredFilter {
     ///   - timeConstantSeconds: The smoothing time constant, in seconds; 0 gives the plain running median.
     public init(medianFixCount: Int, timeConstantSeconds: Double) {
         precondition(medianFixCount >= 1, "a median needs at least 1 speed, got median \(medianFixCount)")
-        self.medianFixCount = medianFixCount
+        recent = RingBuffer(capacity: medianFixCount)
         self.timeConstantSeconds = timeConstantSeconds
     }
 
@@ -111,13 +109,7 @@ public struct SpeedDecayFilter: RegisteredFilter {
 
     /// Adds a speed to the window, dropping the oldest once it is full.
     private mutating func insert(_ speed: Double) {
-        if recent.count < medianFixCount {
-            recent.append(speed)
-        } else {
-            let oldest = recent[oldestIndex]
-            recent[oldestIndex] = speed
-            oldestIndex += 1
-            if oldestIndex == medianFixCount { oldestIndex = 0 }
+        if let oldest = recent.append(speed) {
             // Every value in `recent` is in `sorted`, so the search succeeds.
             sorted.remove(at: sorted.firstIndex(of: oldest)!)
         }

@@ -26,23 +26,23 @@
 public struct SpeedEMAFilter: RegisteredFilter {
     public static let name = "speed-ema"
     public static let summary = "Exponential smoothing of the reported speed per fix (filtered = filtered*(1-alpha) + new*alpha); positions unchanged, time-agnostic."
-    public static let parameters = [
-        FilterParameter(
-            name: "alpha",
-            defaultValue: 0.75,
-            unit: "weight",
-            summary: "weight of the newest known speed; counts fixes, not seconds, so it smooths over less time at a higher fix rate",
-            minimum: 0,
-            maximum: 1
-        )
-    ]
+    /// The `alpha` parameter.
+    public static let alpha = FilterParameter(
+        name: "alpha",
+        defaultValue: 0.75,
+        unit: "weight",
+        summary: "weight of the newest known speed; counts fixes, not seconds, so it smooths over less time at a higher fix rate",
+        minimum: 0,
+        maximum: 1
+    )
+    public static let parameters = [alpha]
 
     private let alpha: Double
     /// The smoothed speed in metres per second; negative until the first known speed.
     private var filteredMetersPerSecond = -1.0
 
     public init(settings: FilterSettings) {
-        self.init(alpha: settings["alpha"])
+        self.init(alpha: settings[Self.alpha])
     }
 
     /// Creates the filter.

@@ -30,23 +30,24 @@
 public struct SpeedWindowFilter: RegisteredFilter {
     public static let name = "speed-window"
     public static let summary = "Mean of the known speeds reported in the last max-age seconds, once there are min-fixes of them; positions unchanged."
-    public static let parameters = [
-        FilterParameter(
-            name: "max-age",
-            defaultValue: 15,
-            unit: "s",
-            summary: "how far back, by timestamp, speeds are averaged; 15 s is the running-app choice, and a stop shows fully only after this long",
-            minimum: 0
-        ),
-        FilterParameter(
-            name: "min-fixes",
-            defaultValue: 3,
-            unit: "fixes",
-            summary: "fewest known speeds in the window for the mean to be used; with fewer a fix keeps its own speed",
-            minimum: 1,
-            isInteger: true
-        ),
-    ]
+    /// The `max-age` parameter.
+    public static let maxAge = FilterParameter(
+        name: "max-age",
+        defaultValue: 15,
+        unit: "s",
+        summary: "how far back, by timestamp, speeds are averaged; 15 s is the running-app choice, and a stop shows fully only after this long",
+        minimum: 0
+    )
+    /// The `min-fixes` parameter.
+    public static let minFixes = FilterParameter(
+        name: "min-fixes",
+        defaultValue: 3,
+        unit: "fixes",
+        summary: "fewest known speeds in the window for the mean to be used; with fewer a fix keeps its own speed",
+        minimum: 1,
+        isInteger: true
+    )
+    public static let parameters = [maxAge, minFixes]
 
     /// One known speed in the window.
     private struct Reading: Sendable {
@@ -62,7 +63,7 @@ public struct SpeedWindowFilter: RegisteredFilter {
     private var newestTimestampSeconds = -Double.infinity
 
     public init(settings: FilterSettings) {
-        self.init(maxAgeSeconds: settings["max-age"], minimumFixCount: Int(settings["min-fixes"]))
+        self.init(maxAgeSeconds: settings[Self.maxAge], minimumFixCount: Int(settings[Self.minFixes]))
     }
 
     /// Creates the filter.

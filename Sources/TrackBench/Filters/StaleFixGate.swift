@@ -15,20 +15,20 @@
 public struct StaleFixGate: RegisteredFilter {
     public static let name = "stale-gate"
     public static let summary = "Drops fixes delivered more than max-age seconds after their timestamp (re-delivered cached fixes)."
-    public static let parameters = [
-        FilterParameter(
-            name: "max-age",
-            defaultValue: 10,
-            unit: "s",
-            summary: "oldest accepted fix age at delivery (delivery time - timestamp); 10 s is about 40 m behind at running speed",
-            minimum: 0
-        )
-    ]
+    /// The `max-age` parameter.
+    public static let maxAge = FilterParameter(
+        name: "max-age",
+        defaultValue: 10,
+        unit: "s",
+        summary: "oldest accepted fix age at delivery (delivery time - timestamp); 10 s is about 40 m behind at running speed",
+        minimum: 0
+    )
+    public static let parameters = [maxAge]
 
     private let maxAgeSeconds: Double
 
     public init(settings: FilterSettings) {
-        maxAgeSeconds = settings["max-age"]
+        maxAgeSeconds = settings[Self.maxAge]
     }
 
     /// Creates the gate.

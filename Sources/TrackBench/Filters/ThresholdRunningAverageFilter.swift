@@ -18,29 +18,30 @@
 public struct ThresholdRunningAverageFilter: RegisteredFilter {
     public static let name = "running-average-threshold"
     public static let summary = "Running average of the last window fixes with accuracy <= threshold; fixes above the threshold produce no estimate."
-    public static let parameters = [
-        FilterParameter(
-            name: "threshold",
-            defaultValue: 11,
-            unit: "m",
-            summary: "largest accuracy radius admitted to the average; 11 m is the published choice, and under weak signal it admits almost nothing",
-            minimum: 0
-        ),
-        FilterParameter(
-            name: "window",
-            defaultValue: 20,
-            unit: "fixes",
-            summary: "how many recent accepted fixes, the current one included, are averaged; the published choice is 20",
-            minimum: 1,
-            isInteger: true
-        ),
-    ]
+    /// The `threshold` parameter.
+    public static let threshold = FilterParameter(
+        name: "threshold",
+        defaultValue: 11,
+        unit: "m",
+        summary: "largest accuracy radius admitted to the average; 11 m is the published choice, and under weak signal it admits almost nothing",
+        minimum: 0
+    )
+    /// The `window` parameter.
+    public static let window = FilterParameter(
+        name: "window",
+        defaultValue: 20,
+        unit: "fixes",
+        summary: "how many recent accepted fixes, the current one included, are averaged; the published choice is 20",
+        minimum: 1,
+        isInteger: true
+    )
+    public static let parameters = [threshold, window]
 
     private let thresholdMeters: Double
     private var average: RunningAverageFilter
 
     public init(settings: FilterSettings) {
-        self.init(thresholdMeters: settings["threshold"], windowSize: Int(settings["window"]))
+        self.init(thresholdMeters: settings[Self.threshold], windowSize: Int(settings[Self.window]))
     }
 
     /// Creates the filter.

@@ -38,10 +38,22 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     /// A stable, readable identifier such as `loop-5000m-2.8mps-weak` or `loop-5000m-2.8mps-stop30s-forest`.
     ///
     /// It names the scenario in reports, on the command line, and seeds its
-    /// random stream, so it must not change for an unchanged scenario.
+    /// random stream, so it must not change for an unchanged scenario: it is
+    /// built with its own frozen number spelling, never with report formatting.
     public var id: String {
-        let stop = stopSeconds > 0 ? "-stop\(NumberFormat.compact(stopSeconds))s" : ""
-        return "\(pathType.rawValue)-\(NumberFormat.compact(distanceMeters))m-\(NumberFormat.compact(speedMetersPerSecond))mps\(stop)-\(signal.name)"
+        let stop = stopSeconds > 0 ? "-stop\(Self.idSpelling(of: stopSeconds))s" : ""
+        return "\(pathType.rawValue)-\(Self.idSpelling(of: distanceMeters))m-\(Self.idSpelling(of: speedMetersPerSecond))mps\(stop)-\(signal.name)"
+    }
+
+    /// A number as scenario ids spell it: whole numbers below 10^15 without a
+    /// point (5000), others in Swift's shortest round-trip form (2.8, 1e+20).
+    ///
+    /// Frozen: changing it would rename scenarios and reshuffle every random stream.
+    static func idSpelling(of value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
     }
 
     /// The whole run's duration, stop included, in seconds.

@@ -8,13 +8,19 @@ extension Scenario {
     /// stream, so a clean profile's noise is the same with or without them.
     /// - Parameter seed: The run's seed (100 by default, as in the seed notes).
     public func simulate(seed: UInt64) -> SimulatedScenario {
-        var generator = SplitMix64(seed: seed, stream: id)
+        var generator = SplitMix64(seed: seed, stream: noiseStreamName)
         var gaussian = GaussianSampler()
         let truePath = truePath(gaussian: &gaussian, using: &generator)
         let frame = LocalFrame(origin: origin)
         let noisyPath = NoiseModel(profile: signal).noisyPath(for: truePath, in: frame, gaussian: &gaussian, using: &generator)
-        var faultGenerator = SplitMix64(seed: seed, stream: id + "#faults")
+        var faultGenerator = SplitMix64(seed: seed, stream: faultStreamName)
         let deliveredPath = FaultInjector(faults: signal.faults).inject(into: noisyPath, in: frame, using: &faultGenerator)
         return SimulatedScenario(scenario: self, truePath: truePath, noisyPath: deliveredPath)
     }
+
+    /// The name of the stream the true and noisy paths draw from: the scenario id.
+    var noiseStreamName: String { id }
+
+    /// The name of the stream faults draw from, apart from the noise so fault rates do not reshuffle it.
+    var faultStreamName: String { id + "#faults" }
 }

@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions for mistyped names.
-public enum Suggestion {
+@_spi(CLI) public enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
     ///
     /// Close enough means at most a third of the longer word's characters

@@ -5,7 +5,7 @@ import Foundation
 /// Reports must be byte-identical across machines, so numbers never go
 /// through the user's locale: always `.` decimals, no grouping, and no
 /// `-0.00` for values that round to zero.
-public enum NumberFormat {
+@_spi(CLI) public enum NumberFormat {
     /// `value` with exactly `decimals` digits after the point.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }

@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "TrackBench"),
         .target(name: "TrackBenchCLI", dependencies: ["TrackBench"]),
         .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI"]),
-        // How a team benchmarks its own filter: see README, "Using TrackBench from your own package".
+        // How a team benchmarks its own filter: see Docs/embedding.md.
         .executableTarget(
             name: "team-filter-benchmark",
             dependencies: ["TrackBench", "TrackBenchCLI"],

@@ -1,4 +1,4 @@
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// A subcommand: its help and how to run it.
 protocol Command {

@@ -1,5 +1,5 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// What every command runs with: its own name, the filter registry and the console.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// `compare`: two results files side by side.
 enum CompareCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// `list`: the suite's scenarios and the registered filters.
 enum ListCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import TrackBench
+@_spi(CLI) import TrackBench
 
 /// `--scenarios`: which scenario file defines the suite. Shared by every command that loads a suite.
 struct SuiteOptions {

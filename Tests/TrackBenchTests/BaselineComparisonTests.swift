@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct BaselineComparisonTests {
     private let baseline = Array(Fixtures.defaultScores.prefix(8))

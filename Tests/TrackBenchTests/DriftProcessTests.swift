@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct DriftProcessTests {
     private func series(timeConstant: Double, count: Int, seed: UInt64) -> [Double] {

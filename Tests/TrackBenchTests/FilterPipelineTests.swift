@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 /// Holds every fix back until `finish`, like a look-ahead smoother.
 private struct HoldingFilter: LocationFilter {

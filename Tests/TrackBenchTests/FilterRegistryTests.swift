@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct FilterRegistryTests {
     private let registry = FilterRegistry.builtIn
@@ -60,5 +60,32 @@ struct FilterLabelTests {
 
     @Test func rejectsEmptyLabels() {
         #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: "=kalman") }
+    }
+
+    @Test func everyDeclaredParameterHasAUniqueNameAndAnAcceptedDefault() {
+        for filterType in FilterRegistry.builtIn.filterTypes {
+            let names = filterType.parameters.map(\.name)
+            #expect(Set(names).count == names.count, "\(filterType.name) declares a parameter twice")
+            for parameter in filterType.parameters {
+                #expect(parameter.accepts(parameter.defaultValue), "\(filterType.name):\(parameter.name) default \(parameter.defaultValue)")
+            }
+        }
+    }
+
+    @Test(arguments: [1e16, 1e-5, 2.5, 3, 1234567.125, 5e-324])
+    func specificationsWithAnyValueParseBackToTheSameStage(value: Double) throws {
+        let stage = FilterStage(filterType: KalmanFilter.self, overrides: [("q", value)])
+        let reparsed = try FilterRegistry.builtIn.configuration(parsing: stage.specification + "+raw")
+        #expect(reparsed.stages[0].settings[KalmanFilter.q] == value)
+        #expect(!stage.specification.contains("+"))
+    }
+
+    @Test func settingAParameterOutOfRangeNamesTheRange() throws {
+        let base = try FilterRegistry.builtIn.configuration(parsing: "accuracy-gate+speed-ema")
+        #expect(try base.setting("alpha", to: 0.5).specification == "accuracy-gate+speed-ema:alpha=0.5")
+        #expect(throws: FilterSpecificationError.invalidValue(filter: "speed-ema", parameter: "alpha", value: "2", expected: "a number from 0 to 1 (weight)")) {
+            try base.setting("alpha", to: 2)
+        }
+        #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct FilterSummaryTests {
     private func score(_ scenario: String, _ filter: String, estimated: Double) -> ScenarioScore {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 /// Shared inputs for the tests: the repository's scenario files and small hand-made paths.
 enum Fixtures {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 /// Gates remove the faults they exist for, and nothing else when there are none.
 struct GateFaultTests {
@@ -39,7 +39,7 @@ struct GateFaultTests {
         let gated = AdaptiveAccuracyGate(windowSize: 10, factor: 2, floorMeters: 10, relaxSeconds: 10).estimatedPath(for: path)
         #expect(gated.fixes.allSatisfy { $0.hasValidCoordinate })
         #expect(Double(gated.count) > 0.9 * Double(path.fixes.filter(\.hasValidCoordinate).count))
-        // The seed author's fixed 11 m threshold keeps almost nothing under the forest's 22 m mean accuracy.
+        // The published fixed 11 m threshold keeps almost nothing under the forest's 22 m mean accuracy.
         let strict = ThresholdRunningAverageFilter(thresholdMeters: 11, windowSize: 20).estimatedPath(for: path)
         #expect(Double(strict.count) < 0.1 * Double(path.count))
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct GaussianSamplerTests {
     private func draws(_ count: Int, seed: UInt64) -> [Double] {

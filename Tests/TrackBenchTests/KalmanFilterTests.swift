@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct KalmanFilterTests {
     private let frame = Fixtures.frame

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct MarkdownReportTests {
     private let report = MarkdownReport(suiteName: "default", seed: 100, scores: Fixtures.defaultScores).render()

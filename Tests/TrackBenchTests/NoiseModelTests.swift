@@ -1,7 +1,7 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
-/// The calibration band the default suite must stay in (seed notes, section 1).
+/// The calibration band the default suite must stay in (Phillips 2019, Docs/sources.md).
 struct NoiseModelTests {
     private var rawScores: [ScenarioScore] { Fixtures.defaultScores.filter { $0.filter == "raw" } }
 
@@ -44,7 +44,7 @@ struct NoiseModelTests {
     }
 
     @Test func errorDriftsSlowlyInsteadOfJumpingEveryFix() {
-        // Seed notes, section 6: the error changes by tens of centimetres from one fix to the next.
+        // Smartphone Decimeter Challenge 2020 traces (Docs/sources.md): the error changes by tens of centimetres from one fix to the next.
         let scenario = Fixtures.defaultSuite.scenario(withID: "loop-10000m-2.8mps-strong")!
         let simulated = scenario.simulate(seed: Benchmark.defaultSeed)
         let frame = LocalFrame(origin: scenario.origin)

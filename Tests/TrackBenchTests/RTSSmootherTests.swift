@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct RTSSmootherTests {
     private let frame = Fixtures.frame

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct ScenarioScoreTests {
     private func score(true trueDistance: Double, noisy: Double, estimated: Double) -> ScenarioScore {

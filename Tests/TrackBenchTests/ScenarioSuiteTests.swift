@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct ScenarioSuiteTests {
     @Test func defaultSuiteHasFiftyFourScenariosWithUniqueReadableIDs() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct ScenarioTruePathTests {
     private func truePath(_ pathType: PathType, distance: Double, speed: Double = 2.8) -> (Scenario, Path) {

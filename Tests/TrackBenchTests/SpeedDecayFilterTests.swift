@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct SpeedDecayFilterTests {
     private func speeds(_ filter: some LocationFilter, _ fixes: [LocationFix]) -> [Double] {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct SpeedEMAFilterTests {
     private func speeds(_ filter: SpeedEMAFilter, _ fixes: [LocationFix]) -> [Double] {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct SpeedWindowFilterTests {
     private func speeds(_ fixes: [LocationFix], filter: SpeedWindowFilter = SpeedWindowFilter(maxAgeSeconds: 15, minimumFixCount: 3)) -> [Double] {

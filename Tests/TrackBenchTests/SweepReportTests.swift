@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct SweepReportTests {
     private func summary(_ label: String, error: Double, lag: Double) -> FilterSummary {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 struct ToleranceTests {
     @Test func allowsChangesWithinEitherTheAbsoluteOrTheRelativeAllowance() {
@@ -14,21 +14,5 @@ struct ToleranceTests {
         let set = ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.002), absoluteOverrides: [.lagSeconds: 0.2])
         #expect(set[.lagSeconds] == Tolerance(absolute: 0.2, relative: 0.002))
         #expect(set[.errorPercent] == Tolerance(absolute: 0.001, relative: 0.002))
-    }
-}
-
-struct MetricTests {
-    @Test func directionsMatchWhatIsBetter() {
-        #expect(Metric.errorPercent.isBetter(-0.5, than: 1))
-        #expect(Metric.lagSeconds.isBetter(0.1, than: -0.2))
-        #expect(Metric.keptPercent.isBetter(100, than: 90))
-        #expect(Metric.positionRMSEMeters.isBetter(2, than: 3))
-        #expect(!Metric.positionRMSEMeters.isBetter(3, than: 3))
-    }
-
-    @Test func everyMetricIsAResultsColumn() {
-        for metric in Metric.allCases {
-            #expect(ResultsCSV.columns.contains(metric.column), "\(metric.column)")
-        }
     }
 }

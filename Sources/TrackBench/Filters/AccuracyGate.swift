@@ -8,32 +8,32 @@
 /// apps use 100 m. A fixed threshold has a known failure: when conditions
 /// are bad everywhere (a wet forest, a phone in a backpack) it logs nothing
 /// at all, which is what `adaptive-gate` is for.
-public struct AccuracyGate: RegisteredFilter {
-    public static let name = "accuracy-gate"
-    public static let summary = "Drops invalid fixes (accuracy < 0) and fixes whose accuracy radius is above max metres."
+struct AccuracyGate: RegisteredFilter {
+    static let name = "accuracy-gate"
+    static let summary = "Drops invalid fixes (accuracy < 0) and fixes whose accuracy radius is above max metres."
     /// The `max` parameter.
-    public static let max = FilterParameter(
+    static let max = FilterParameter(
         name: "max",
         defaultValue: 50,
         unit: "m",
         summary: "largest accepted accuracy radius; 50 m is the running-app choice, ride-hailing apps use 100 m",
         minimum: 0
     )
-    public static let parameters = [max]
+    static let parameters = [max]
 
     private let maxAccuracyMeters: Double
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         maxAccuracyMeters = settings[Self.max]
     }
 
     /// Creates the gate.
     /// - Parameter maxAccuracyMeters: The largest accepted accuracy radius, in metres.
-    public init(maxAccuracyMeters: Double) {
+    init(maxAccuracyMeters: Double) {
         self.maxAccuracyMeters = maxAccuracyMeters
     }
 
-    public func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard fix.hasValidCoordinate, fix.horizontalAccuracyMeters <= maxAccuracyMeters else { return }
         estimates.append(fix)
     }

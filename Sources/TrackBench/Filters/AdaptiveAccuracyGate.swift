@@ -29,11 +29,11 @@
 /// in front for those.
 ///
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
-public struct AdaptiveAccuracyGate: RegisteredFilter {
-    public static let name = "adaptive-gate"
-    public static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
+struct AdaptiveAccuracyGate: RegisteredFilter {
+    static let name = "adaptive-gate"
+    static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
     /// The `window` parameter.
-    public static let window = FilterParameter(
+    static let window = FilterParameter(
         name: "window",
         defaultValue: 10,
         unit: "fixes",
@@ -42,7 +42,7 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
         isInteger: true
     )
     /// The `factor` parameter.
-    public static let factor = FilterParameter(
+    static let factor = FilterParameter(
         name: "factor",
         defaultValue: 2,
         unit: "x mean",
@@ -50,7 +50,7 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
         minimum: 1
     )
     /// The `floor` parameter.
-    public static let floor = FilterParameter(
+    static let floor = FilterParameter(
         name: "floor",
         defaultValue: 10,
         unit: "m",
@@ -58,14 +58,14 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
         minimum: 0
     )
     /// The `relax` parameter.
-    public static let relax = FilterParameter(
+    static let relax = FilterParameter(
         name: "relax",
         defaultValue: 10,
         unit: "s",
         summary: "accept any valid fix once this much delivery time has passed since the last accepted one, so the gate never goes silent for long",
         minimum: 0
     )
-    public static let parameters = [window, factor, floor, relax]
+    static let parameters = [window, factor, floor, relax]
 
     private let factor: Double
     private let floorMeters: Double
@@ -75,7 +75,7 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
     /// Delivery time of the last accepted fix; nil until the first valid fix.
     private var lastAcceptedDeliverySeconds: Double?
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(
             windowSize: Int(settings[Self.window]),
             factor: settings[Self.factor],
@@ -90,14 +90,14 @@ public struct AdaptiveAccuracyGate: RegisteredFilter {
     ///   - factor: The accepted multiple of the mean accuracy.
     ///   - floorMeters: The lowest threshold, in metres.
     ///   - relaxSeconds: The delivery time after an accepted fix beyond which any valid fix is accepted, in seconds.
-    public init(windowSize: Int, factor: Double, floorMeters: Double, relaxSeconds: Double) {
+    init(windowSize: Int, factor: Double, floorMeters: Double, relaxSeconds: Double) {
         accuracies = RingBuffer(capacity: windowSize)
         self.factor = factor
         self.floorMeters = floorMeters
         self.relaxSeconds = relaxSeconds
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard fix.hasValidCoordinate else { return }
         let accuracy = fix.horizontalAccuracyMeters
         var accepted = true

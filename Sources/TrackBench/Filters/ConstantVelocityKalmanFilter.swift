@@ -29,18 +29,18 @@
 /// least-squares line fit and stops following turns.
 ///
 /// - Complexity: O(1) per fix, without allocation.
-public struct ConstantVelocityKalmanFilter: RegisteredFilter {
-    public static let name = "cv-kalman"
-    public static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); skips invalid fixes, estimates speed and course."
+struct ConstantVelocityKalmanFilter: RegisteredFilter {
+    static let name = "cv-kalman"
+    static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); skips invalid fixes, estimates speed and course."
     /// The `noise` parameter.
-    public static let noise = FilterParameter(
+    static let noise = FilterParameter(
         name: "noise",
         defaultValue: 1,
         unit: "m/s^2",
         summary: "standard deviation of the unmodelled acceleration; runners change pace and turn at about 1 m/s^2, bigger follows turns faster but smooths less",
         minimum: 0
     )
-    public static let parameters = [noise]
+    static let parameters = [noise]
 
     /// One forward step as the smoother needs it.
     struct Step: Sendable {
@@ -62,18 +62,18 @@ public struct ConstantVelocityKalmanFilter: RegisteredFilter {
     /// The newest timestamp predicted to, in seconds.
     private var lastTimestampSeconds = 0.0
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(accelerationNoiseMetersPerSecondSquared: settings[Self.noise])
     }
 
     /// Creates the filter.
     /// - Parameter accelerationNoiseMetersPerSecondSquared: The standard
     ///   deviation of the unmodelled acceleration, in m/s^2; 0 or more.
-    public init(accelerationNoiseMetersPerSecondSquared: Double) {
+    init(accelerationNoiseMetersPerSecondSquared: Double) {
         model = ConstantVelocityModel(accelerationNoiseMetersPerSecondSquared: accelerationNoiseMetersPerSecondSquared)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard let step = step(fix), let frame else { return }
         estimates.append(ConstantVelocityModel.estimate(of: fix, from: step.filtered, in: frame))
     }

@@ -3,21 +3,21 @@
 /// `finish` flushes the stages in order, feeding what each one still held
 /// into the stages after it, so a look-ahead smoother behind a gate sees every
 /// fix the gate let through.
-public struct FilterPipeline: LocationFilter {
+struct FilterPipeline: LocationFilter {
     private var stages: [any LocationFilter]
 
     /// Creates a pipeline; fixes enter `stages[0]` first.
-    public init(stages: [any LocationFilter]) {
+    init(stages: [any LocationFilter]) {
         self.stages = stages
     }
 
     /// Passes the fix through every stage in turn.
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         feed([fix], from: 0, into: &estimates)
     }
 
     /// Flushes each stage in order through the stages after it.
-    public mutating func finish(into estimates: inout [LocationFix]) {
+    mutating func finish(into estimates: inout [LocationFix]) {
         for index in stages.indices {
             var held: [LocationFix] = []
             stages[index].finish(into: &held)

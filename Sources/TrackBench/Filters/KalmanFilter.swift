@@ -8,20 +8,20 @@
 /// Accuracy is floored at 1 m, as in the copied code, which also means an
 /// invalid fix (negative accuracy) is trusted as a 1 m fix: put a gate in
 /// front of it. Fixes whose timestamp does not move forward add no variance.
-public struct KalmanFilter: RegisteredFilter {
-    public static let name = "kalman"
-    public static let summary = "Accuracy-weighted Kalman filter (phone version): variance grows by q^2*dt, measurement variance = accuracy^2."
+struct KalmanFilter: RegisteredFilter {
+    static let name = "kalman"
+    static let summary = "Accuracy-weighted Kalman filter (phone version): variance grows by q^2*dt, measurement variance = accuracy^2."
     /// The `q` parameter.
-    public static let q = FilterParameter(
+    static let q = FilterParameter(
         name: "q",
         defaultValue: 3,
         unit: "m/s",
         summary: "process noise: how fast the position may wander between fixes; 3 m/s suits walking and running",
         minimum: 0
     )
-    public static let parameters = [q]
+    static let parameters = [q]
     /// The smallest accuracy the filter believes, in metres.
-    public static let minimumAccuracyMeters = 1.0
+    static let minimumAccuracyMeters = 1.0
 
     private let processNoiseMetersPerSecond: Double
     private var latitude = 0.0
@@ -30,16 +30,16 @@ public struct KalmanFilter: RegisteredFilter {
     /// Negative until the first fix arrives.
     private var varianceSquareMeters = -1.0
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         processNoiseMetersPerSecond = settings[Self.q]
     }
 
     /// Creates the filter with process noise `q` in metres per second.
-    public init(processNoiseMetersPerSecond: Double) {
+    init(processNoiseMetersPerSecond: Double) {
         self.processNoiseMetersPerSecond = processNoiseMetersPerSecond
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         let accuracy = max(fix.horizontalAccuracyMeters, Self.minimumAccuracyMeters)
         let measurementVariance = accuracy * accuracy
         if varianceSquareMeters < 0 {

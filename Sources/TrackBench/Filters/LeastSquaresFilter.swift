@@ -21,11 +21,11 @@
 /// invalid ones included; put a gate in front.
 ///
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
-public struct LeastSquaresFilter: RegisteredFilter {
-    public static let name = "least-squares"
-    public static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, evaluated at the newest fix."
+struct LeastSquaresFilter: RegisteredFilter {
+    static let name = "least-squares"
+    static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, evaluated at the newest fix."
     /// The `window` parameter.
-    public static let window = FilterParameter(
+    static let window = FilterParameter(
         name: "window",
         defaultValue: 20,
         unit: "fixes",
@@ -33,21 +33,21 @@ public struct LeastSquaresFilter: RegisteredFilter {
         minimum: 1,
         isInteger: true
     )
-    public static let parameters = [window]
+    static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(windowSize: Int(settings[Self.window]))
     }
 
     /// Creates the filter.
     /// - Parameter windowSize: How many recent fixes are fitted, the current one included; at least 1 (1 passes fixes through).
-    public init(windowSize: Int) {
+    init(windowSize: Int) {
         recent = RingBuffer(capacity: windowSize)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         recent.append(fix)
         guard recent.count > 1 else {
             estimates.append(fix)

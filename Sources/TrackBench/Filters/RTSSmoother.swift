@@ -23,18 +23,18 @@
 ///
 /// - Complexity: O(1) per fix and O(n) in `finish`; the history grows by one
 ///   entry (a few hundred bytes) per valid fix, in one amortised array.
-public struct RTSSmoother: RegisteredFilter {
-    public static let name = "rts-smoother"
-    public static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, each using the fixes before and after it."
+struct RTSSmoother: RegisteredFilter {
+    static let name = "rts-smoother"
+    static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, each using the fixes before and after it."
     /// The `noise` parameter.
-    public static let noise = FilterParameter(
+    static let noise = FilterParameter(
         name: "noise",
         defaultValue: 1,
         unit: "m/s^2",
         summary: "standard deviation of the unmodelled acceleration, as for cv-kalman; runners change pace and turn at about 1 m/s^2",
         minimum: 0
     )
-    public static let parameters = [noise]
+    static let parameters = [noise]
 
     /// What the backward pass needs of one valid fix.
     private struct Entry: Sendable {
@@ -51,19 +51,19 @@ public struct RTSSmoother: RegisteredFilter {
     private var forward: ConstantVelocityKalmanFilter
     private var history: [Entry] = []
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(accelerationNoiseMetersPerSecondSquared: settings[Self.noise])
     }
 
     /// Creates the smoother.
     /// - Parameter accelerationNoiseMetersPerSecondSquared: The standard
     ///   deviation of the unmodelled acceleration, in m/s^2; 0 or more.
-    public init(accelerationNoiseMetersPerSecondSquared: Double) {
+    init(accelerationNoiseMetersPerSecondSquared: Double) {
         model = ConstantVelocityModel(accelerationNoiseMetersPerSecondSquared: accelerationNoiseMetersPerSecondSquared)
         forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: accelerationNoiseMetersPerSecondSquared)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard let step = forward.step(fix) else { return }
         if history.isEmpty {
             history.reserveCapacity(Self.initialHistoryCapacity)
@@ -71,7 +71,7 @@ public struct RTSSmoother: RegisteredFilter {
         history.append(Entry(fix: fix, step: step))
     }
 
-    public mutating func finish(into estimates: inout [LocationFix]) {
+    mutating func finish(into estimates: inout [LocationFix]) {
         guard let frame = forward.frame, !history.isEmpty else { return }
         // Backward pass, in place: the last filtered state is already smoothed.
         var index = history.count - 2

@@ -1,12 +1,12 @@
 /// Passes every fix through unchanged: the baseline every filter must beat.
-public struct RawFilter: RegisteredFilter {
-    public static let name = "raw"
-    public static let summary = "Passes every fix through unchanged; the noisy path itself."
-    public static let parameters: [FilterParameter] = []
+struct RawFilter: RegisteredFilter {
+    static let name = "raw"
+    static let summary = "Passes every fix through unchanged; the noisy path itself."
+    static let parameters: [FilterParameter] = []
 
-    public init(settings: FilterSettings) {}
+    init(settings: FilterSettings) {}
 
-    public func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         estimates.append(fix)
     }
 }

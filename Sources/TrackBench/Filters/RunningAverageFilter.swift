@@ -21,11 +21,11 @@
 /// or of identical positions, returns the coordinates exactly.
 ///
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
-public struct RunningAverageFilter: RegisteredFilter {
-    public static let name = "running-average"
-    public static let summary = "Mean latitude, longitude and altitude of the last window fixes (FIFO), one estimate per fix; lags (window - 1) / 2 fixes."
+struct RunningAverageFilter: RegisteredFilter {
+    static let name = "running-average"
+    static let summary = "Mean latitude, longitude and altitude of the last window fixes (FIFO), one estimate per fix; lags (window - 1) / 2 fixes."
     /// The `window` parameter.
-    public static let window = FilterParameter(
+    static let window = FilterParameter(
         name: "window",
         defaultValue: 5,
         unit: "fixes",
@@ -33,21 +33,21 @@ public struct RunningAverageFilter: RegisteredFilter {
         minimum: 1,
         isInteger: true
     )
-    public static let parameters = [window]
+    static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(windowSize: Int(settings[Self.window]))
     }
 
     /// Creates the filter.
     /// - Parameter windowSize: How many recent fixes are averaged, the current one included; at least 1.
-    public init(windowSize: Int) {
+    init(windowSize: Int) {
         recent = RingBuffer(capacity: windowSize)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         recent.append(fix)
         var latitudeOffset = 0.0
         var longitudeOffset = 0.0

@@ -39,11 +39,11 @@ import Foundation
 ///
 /// - Complexity: O(`median`) per fix, without allocation once the median
 ///   window is full.
-public struct SpeedDecayFilter: RegisteredFilter {
-    public static let name = "speed-decay"
-    public static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); quick to show a stop, robust to glitches."
+struct SpeedDecayFilter: RegisteredFilter {
+    static let name = "speed-decay"
+    static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); quick to show a stop, robust to glitches."
     /// The `median` parameter.
-    public static let median = FilterParameter(
+    static let median = FilterParameter(
         name: "median",
         defaultValue: 3,
         unit: "fixes",
@@ -52,14 +52,14 @@ public struct SpeedDecayFilter: RegisteredFilter {
         isInteger: true
     )
     /// The `tau` parameter.
-    public static let tau = FilterParameter(
+    static let tau = FilterParameter(
         name: "tau",
         defaultValue: 2,
         unit: "s",
         summary: "time constant of the smoothing; 2 s shows a stop from running pace within about 5 s, 0 gives the plain median",
         minimum: 0
     )
-    public static let parameters = [median, tau]
+    static let parameters = [median, tau]
 
     private let timeConstantSeconds: Double
     /// The last `median` known speeds.
@@ -71,7 +71,7 @@ public struct SpeedDecayFilter: RegisteredFilter {
     /// Timestamp of the last fix that updated the estimate, in seconds.
     private var lastUpdateSeconds = 0.0
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(medianFixCount: Int(settings[Self.median]), timeConstantSeconds: settings[Self.tau])
     }
 
@@ -79,13 +79,13 @@ public struct SpeedDecayFilter: RegisteredFilter {
     /// - Parameters:
     ///   - medianFixCount: How many recent known speeds the median is taken over; at least 1 (1 turns the median off).
     ///   - timeConstantSeconds: The smoothing time constant, in seconds; 0 gives the plain running median.
-    public init(medianFixCount: Int, timeConstantSeconds: Double) {
+    init(medianFixCount: Int, timeConstantSeconds: Double) {
         precondition(medianFixCount >= 1, "a median needs at least 1 speed, got median \(medianFixCount)")
         recent = RingBuffer(capacity: medianFixCount)
         self.timeConstantSeconds = timeConstantSeconds
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         let speed = fix.speedMetersPerSecond
         let isFirst = filteredMetersPerSecond < 0
         let elapsedSeconds = fix.timestampSeconds - lastUpdateSeconds

@@ -23,11 +23,11 @@
 /// here: the speed is smoothed whatever the accuracy.
 ///
 /// - Complexity: O(1) per fix, without allocation.
-public struct SpeedEMAFilter: RegisteredFilter {
-    public static let name = "speed-ema"
-    public static let summary = "Exponential smoothing of the reported speed per fix (filtered = filtered*(1-alpha) + new*alpha); positions unchanged, time-agnostic."
+struct SpeedEMAFilter: RegisteredFilter {
+    static let name = "speed-ema"
+    static let summary = "Exponential smoothing of the reported speed per fix (filtered = filtered*(1-alpha) + new*alpha); positions unchanged, time-agnostic."
     /// The `alpha` parameter.
-    public static let alpha = FilterParameter(
+    static let alpha = FilterParameter(
         name: "alpha",
         defaultValue: 0.75,
         unit: "weight",
@@ -35,23 +35,23 @@ public struct SpeedEMAFilter: RegisteredFilter {
         minimum: 0,
         maximum: 1
     )
-    public static let parameters = [alpha]
+    static let parameters = [alpha]
 
     private let alpha: Double
     /// The smoothed speed in metres per second; negative until the first known speed.
     private var filteredMetersPerSecond = -1.0
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(alpha: settings[Self.alpha])
     }
 
     /// Creates the filter.
     /// - Parameter alpha: The weight of the newest known speed, from 0 to 1; values above 1 act as 1.
-    public init(alpha: Double) {
+    init(alpha: Double) {
         self.alpha = min(alpha, 1)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         let speed = fix.speedMetersPerSecond
         // Known: 0 or more and finite (NaN fails both tests).
         if speed >= 0 && speed < .infinity {

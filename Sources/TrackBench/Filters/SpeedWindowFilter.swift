@@ -27,11 +27,11 @@
 ///
 /// - Complexity: O(k) per fix for k speeds in the window (about `max-age` x
 ///   the fix rate), without allocation once the window has reached its size.
-public struct SpeedWindowFilter: RegisteredFilter {
-    public static let name = "speed-window"
-    public static let summary = "Mean of the known speeds reported in the last max-age seconds, once there are min-fixes of them; positions unchanged."
+struct SpeedWindowFilter: RegisteredFilter {
+    static let name = "speed-window"
+    static let summary = "Mean of the known speeds reported in the last max-age seconds, once there are min-fixes of them; positions unchanged."
     /// The `max-age` parameter.
-    public static let maxAge = FilterParameter(
+    static let maxAge = FilterParameter(
         name: "max-age",
         defaultValue: 15,
         unit: "s",
@@ -39,7 +39,7 @@ public struct SpeedWindowFilter: RegisteredFilter {
         minimum: 0
     )
     /// The `min-fixes` parameter.
-    public static let minFixes = FilterParameter(
+    static let minFixes = FilterParameter(
         name: "min-fixes",
         defaultValue: 3,
         unit: "fixes",
@@ -47,7 +47,7 @@ public struct SpeedWindowFilter: RegisteredFilter {
         minimum: 1,
         isInteger: true
     )
-    public static let parameters = [maxAge, minFixes]
+    static let parameters = [maxAge, minFixes]
 
     /// One known speed in the window.
     private struct Reading: Sendable {
@@ -62,7 +62,7 @@ public struct SpeedWindowFilter: RegisteredFilter {
     /// The newest timestamp seen, the window's "now"; -infinity before the first fix.
     private var newestTimestampSeconds = -Double.infinity
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(maxAgeSeconds: settings[Self.maxAge], minimumFixCount: Int(settings[Self.minFixes]))
     }
 
@@ -70,13 +70,13 @@ public struct SpeedWindowFilter: RegisteredFilter {
     /// - Parameters:
     ///   - maxAgeSeconds: How much older than the newest timestamp a speed may be and still count, in seconds.
     ///   - minimumFixCount: The fewest known speeds in the window for the mean to be used; at least 1.
-    public init(maxAgeSeconds: Double, minimumFixCount: Int) {
+    init(maxAgeSeconds: Double, minimumFixCount: Int) {
         precondition(minimumFixCount >= 1, "the mean needs at least 1 speed, got min-fixes \(minimumFixCount)")
         self.maxAgeSeconds = maxAgeSeconds
         self.minimumFixCount = minimumFixCount
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         newestTimestampSeconds = max(newestTimestampSeconds, fix.timestampSeconds)
         let now = newestTimestampSeconds
         let maxAge = maxAgeSeconds

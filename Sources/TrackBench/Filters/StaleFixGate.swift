@@ -12,32 +12,32 @@
 /// Invalid fixes (negative accuracy) are not this gate's business and pass;
 /// put an `accuracy-gate` beside it. A NaN time fails the comparison and
 /// passes.
-public struct StaleFixGate: RegisteredFilter {
-    public static let name = "stale-gate"
-    public static let summary = "Drops fixes delivered more than max-age seconds after their timestamp (re-delivered cached fixes)."
+struct StaleFixGate: RegisteredFilter {
+    static let name = "stale-gate"
+    static let summary = "Drops fixes delivered more than max-age seconds after their timestamp (re-delivered cached fixes)."
     /// The `max-age` parameter.
-    public static let maxAge = FilterParameter(
+    static let maxAge = FilterParameter(
         name: "max-age",
         defaultValue: 10,
         unit: "s",
         summary: "oldest accepted fix age at delivery (delivery time - timestamp); 10 s is about 40 m behind at running speed",
         minimum: 0
     )
-    public static let parameters = [maxAge]
+    static let parameters = [maxAge]
 
     private let maxAgeSeconds: Double
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         maxAgeSeconds = settings[Self.maxAge]
     }
 
     /// Creates the gate.
     /// - Parameter maxAgeSeconds: The largest accepted age at delivery, in seconds.
-    public init(maxAgeSeconds: Double) {
+    init(maxAgeSeconds: Double) {
         self.maxAgeSeconds = maxAgeSeconds
     }
 
-    public func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         if fix.deliveryTimeSeconds - fix.timestampSeconds > maxAgeSeconds { return }
         estimates.append(fix)
     }

@@ -1,4 +1,5 @@
-/// A running average that only admits accurate fixes: the seed author's final choice.
+/// A running average that only admits accurate fixes: the final choice of a published
+/// comparison of smoothing filters on phone tracks (Docs/sources.md).
 ///
 /// Only fixes with 0 <= `horizontalAccuracyMeters` <= `threshold` enter the
 /// FIFO window of the last `window` accepted fixes. Each fix that enters
@@ -15,11 +16,11 @@
 /// line. Compare `adaptive-gate+running-average`.
 ///
 /// - Complexity: O(`window`) per accepted fix, O(1) per rejected one.
-public struct ThresholdRunningAverageFilter: RegisteredFilter {
-    public static let name = "running-average-threshold"
-    public static let summary = "Running average of the last window fixes with accuracy <= threshold; fixes above the threshold produce no estimate."
+struct ThresholdRunningAverageFilter: RegisteredFilter {
+    static let name = "running-average-threshold"
+    static let summary = "Running average of the last window fixes with accuracy <= threshold; fixes above the threshold produce no estimate."
     /// The `threshold` parameter.
-    public static let threshold = FilterParameter(
+    static let threshold = FilterParameter(
         name: "threshold",
         defaultValue: 11,
         unit: "m",
@@ -27,7 +28,7 @@ public struct ThresholdRunningAverageFilter: RegisteredFilter {
         minimum: 0
     )
     /// The `window` parameter.
-    public static let window = FilterParameter(
+    static let window = FilterParameter(
         name: "window",
         defaultValue: 20,
         unit: "fixes",
@@ -35,12 +36,12 @@ public struct ThresholdRunningAverageFilter: RegisteredFilter {
         minimum: 1,
         isInteger: true
     )
-    public static let parameters = [threshold, window]
+    static let parameters = [threshold, window]
 
     private let thresholdMeters: Double
     private var average: RunningAverageFilter
 
-    public init(settings: FilterSettings) {
+    init(settings: FilterSettings) {
         self.init(thresholdMeters: settings[Self.threshold], windowSize: Int(settings[Self.window]))
     }
 
@@ -48,12 +49,12 @@ public struct ThresholdRunningAverageFilter: RegisteredFilter {
     /// - Parameters:
     ///   - thresholdMeters: The largest accuracy radius admitted, in metres.
     ///   - windowSize: How many recent accepted fixes are averaged, the current one included; at least 1.
-    public init(thresholdMeters: Double, windowSize: Int) {
+    init(thresholdMeters: Double, windowSize: Int) {
         self.thresholdMeters = thresholdMeters
         average = RunningAverageFilter(windowSize: windowSize)
     }
 
-    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard fix.hasValidCoordinate, fix.horizontalAccuracyMeters <= thresholdMeters else { return }
         average.receive(fix, into: &estimates)
     }

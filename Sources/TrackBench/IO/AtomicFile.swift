@@ -6,7 +6,7 @@ import Foundation
 /// would be worse than none: CI would compare against garbage. Text goes to a
 /// temporary file in the same folder, which is then renamed over the target,
 /// an atomic step on POSIX file systems.
-public enum AtomicFile {
+@_spi(CLI) public enum AtomicFile {
     /// Replaces the file at `url` with `text` in UTF-8, creating parent folders as needed.
     /// - Throws: `OutputError` naming the path and the reason.
     public static func write(_ text: String, to url: URL) throws(OutputError) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a report or export could not be written.
-public enum OutputError: Error, LocalizedError, Equatable {
+@_spi(CLI) public enum OutputError: Error, LocalizedError, Equatable {
     /// The output folder could not be created.
     case cannotCreateFolder(path: String, reason: String)
     /// The file could not be written.

@@ -3,7 +3,7 @@
 /// Profiles are data in the scenario file, so a team can recalibrate them
 /// against its own devices without touching code. All lengths are metres, all
 /// times seconds; "deviation" is a standard deviation.
-public struct SignalProfile: Sendable, Hashable, Decodable {
+public struct SignalProfile: Sendable, Hashable {
     /// The profile's name as used in scenario ids, for example `weak`.
     public var name: String
     /// Mean reported horizontal accuracy (2-D RMS radius), in metres.

@@ -2,7 +2,7 @@
 ///
 /// For comparing tunings locally: run twice with different settings (or on
 /// two branches), then compare the two `results.csv` files.
-public struct ComparisonReport: Sendable {
+@_spi(CLI) public struct ComparisonReport: Sendable {
     /// A way to group scenarios.
     public enum Grouping: String, CaseIterable, Sendable {
         case none, signal, speed, distance, path, stop

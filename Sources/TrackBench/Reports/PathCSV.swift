@@ -4,7 +4,7 @@
 /// `vertical_accuracy_m,course_deg,speed_mps`. Numbers are written in Swift's
 /// shortest round-trip form, so reading them back gives the exact doubles
 /// the benchmark used and recomputed distances match `results.csv` exactly.
-public enum PathCSV {
+@_spi(CLI) public enum PathCSV {
     /// The header row's column names, in order.
     public static let columns = [
         "timestamp_s", "latitude", "longitude", "altitude_m",

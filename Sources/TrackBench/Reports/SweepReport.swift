@@ -1,5 +1,5 @@
 /// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row marked.
-public struct SweepReport: Sendable {
+@_spi(CLI) public struct SweepReport: Sendable {
     /// The filter specification being tuned, without the swept parameter.
     public var filter: String
     /// The swept parameter's name.

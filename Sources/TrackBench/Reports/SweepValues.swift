@@ -1,7 +1,7 @@
 import Foundation
 
 /// The values a tuning sweep tries for one parameter, parsed from `START...END:STEP` or `A,B,C`.
-public struct SweepValues: Sendable, Hashable {
+@_spi(CLI) public struct SweepValues: Sendable, Hashable {
     /// The values in the order they run.
     public var values: [Double]
 
@@ -45,7 +45,7 @@ public struct SweepValues: Sendable, Hashable {
 }
 
 /// Why sweep values could not be parsed.
-public struct SweepValuesError: Error, LocalizedError, Equatable {
+@_spi(CLI) public struct SweepValuesError: Error, LocalizedError, Equatable {
     /// The text as given.
     public var text: String
     /// What was wrong and what was expected.

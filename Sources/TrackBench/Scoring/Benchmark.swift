@@ -13,7 +13,7 @@ public struct Benchmark: Sendable {
     /// The run's seed; every scenario's random stream derives from it.
     public var seed: UInt64
 
-    /// The seed the seed notes use for every scenario.
+    /// The default seed, 100, the one Phillips 2019 used for every scenario (Docs/sources.md).
     public static let defaultSeed: UInt64 = 100
 
     /// Creates a benchmark.

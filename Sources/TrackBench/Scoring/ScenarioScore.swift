@@ -76,7 +76,8 @@ public struct ScenarioScore: Sendable, Hashable {
     }
 
     /// Whether the filter brought the distance closer to the truth than the raw
-    /// noisy path was: the seed harness's pass rule.
+    /// noisy path was: the pass rule of the running-app GPS test harness
+    /// TrackBench grew from (Phillips 2019, Docs/sources.md).
     public var improved: Bool { abs(errorPercent) < abs(noisyErrorPercent) }
 
     /// Identifies the (scenario, filter) pair: a results file holds each pair once.

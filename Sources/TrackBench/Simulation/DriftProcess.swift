@@ -3,9 +3,9 @@ import Foundation
 /// A slowly wandering random value with mean 0 and deviation 1, advanced once per fix.
 ///
 /// Real receiver error is not independent from fix to fix: the phone filters
-/// its output, so the error drifts over tens of seconds to minutes (seed notes,
-/// sections 1 and 6). Independent noise at 1 Hz would add tens of percent to a
-/// path's length; this process moves by only a few hundredths of a deviation
+/// its output, so the error drifts over tens of seconds to minutes (Phillips
+/// 2019; the Smartphone Decimeter Challenge 2020 traces; Docs/noise-model.md).
+/// Independent noise at 1 Hz would add tens of percent to a path's length; this process moves by only a few hundredths of a deviation
 /// per step.
 ///
 /// It is a second-order Gauss-Markov process: white Box-Muller draws pass
@@ -14,7 +14,7 @@ import Foundation
 /// variance. The process starts in its stationary distribution, so the first
 /// fix is as noisy as the rest. Its autocorrelation falls to 1/e after about
 /// 2.15 time constants.
-public struct DriftProcess: Sendable {
+struct DriftProcess: Sendable {
     private let phi: Double
     private let inputScale: Double
     private let outputScale: Double
@@ -27,7 +27,7 @@ public struct DriftProcess: Sendable {
     ///   - stepSeconds: The time one call to `advance` represents.
     ///   - gaussian: The normal source, advanced by two draws.
     ///   - generator: The uniform source behind `gaussian`.
-    public init<Generator: RandomNumberGenerator>(
+    init<Generator: RandomNumberGenerator>(
         timeConstantSeconds: Double,
         stepSeconds: Double,
         gaussian: inout GaussianSampler,
@@ -43,10 +43,10 @@ public struct DriftProcess: Sendable {
     }
 
     /// The current value, in units of the process's deviation.
-    public var value: Double { second * outputScale }
+    var value: Double { second * outputScale }
 
     /// Moves the process one step forward and returns its new value.
-    public mutating func advance<Generator: RandomNumberGenerator>(
+    mutating func advance<Generator: RandomNumberGenerator>(
         gaussian: inout GaussianSampler,
         using generator: inout Generator
     ) -> Double {

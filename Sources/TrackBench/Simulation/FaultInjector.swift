@@ -14,12 +14,12 @@ import Foundation
 ///   or else report a glitched speed;
 /// - after it is delivered, a cached earlier fix may be re-delivered with its
 ///   old timestamp and the current delivery time.
-public struct FaultInjector: Sendable {
+struct FaultInjector: Sendable {
     /// The faults to inject.
-    public var faults: FaultProfile
+    var faults: FaultProfile
 
     /// Creates an injector for a fault profile.
-    public init(faults: FaultProfile) {
+    init(faults: FaultProfile) {
         self.faults = faults
     }
 
@@ -28,7 +28,7 @@ public struct FaultInjector: Sendable {
     ///   - noisyPath: The noise model's output, one fix per true fix.
     ///   - frame: The metric frame in which offsets are applied.
     ///   - generator: The scenario's fault stream.
-    public func inject<Generator: RandomNumberGenerator>(
+    func inject<Generator: RandomNumberGenerator>(
         into noisyPath: Path,
         in frame: LocalFrame,
         using generator: inout Generator

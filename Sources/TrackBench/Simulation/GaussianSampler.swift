@@ -5,16 +5,16 @@ import Foundation
 /// Box-Muller turns two uniform values into two independent normal ones; the
 /// sampler keeps the second for the next call, so each uniform pair is fully
 /// used. Its state is part of the stream: copy it along with the generator.
-public struct GaussianSampler: Sendable {
+struct GaussianSampler: Sendable {
     private var spare: Double?
 
     /// Creates a sampler with no value in reserve.
-    public init() {}
+    init() {}
 
     /// Returns a value from the normal distribution with mean 0 and deviation 1.
     /// - Parameter generator: The uniform source; its stream is advanced by two
     ///   values on every other call.
-    public mutating func next<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Double {
+    mutating func next<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Double {
         if let value = spare {
             spare = nil
             return value
@@ -27,7 +27,7 @@ public struct GaussianSampler: Sendable {
     }
 
     /// Returns a value from the normal distribution with the given mean and deviation.
-    public mutating func next<Generator: RandomNumberGenerator>(
+    mutating func next<Generator: RandomNumberGenerator>(
         mean: Double,
         deviation: Double,
         using generator: inout Generator

@@ -18,22 +18,22 @@ import Foundation
 ///   correlated over about 2.15 x `driftTimeConstantSeconds`.
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
 ///   course get independent Gaussian errors (speed floored at 0).
-public struct NoiseModel: Sendable {
+struct NoiseModel: Sendable {
     /// The smallest horizontal accuracy a fix reports, in metres.
-    public static let minimumHorizontalAccuracyMeters = 1.0
+    static let minimumHorizontalAccuracyMeters = 1.0
     /// The smallest vertical accuracy a fix reports, in metres.
-    public static let minimumVerticalAccuracyMeters = 0.5
+    static let minimumVerticalAccuracyMeters = 0.5
 
     /// The signal conditions to simulate.
-    public var profile: SignalProfile
+    var profile: SignalProfile
 
     /// Creates a noise model for a signal profile.
-    public init(profile: SignalProfile) {
+    init(profile: SignalProfile) {
         self.profile = profile
     }
 
     /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.
-    public func warmUpFactor(forFixAt index: Int) -> Double {
+    func warmUpFactor(forFixAt index: Int) -> Double {
         guard index < profile.warmUpFixes else { return 1 }
         let remaining = Double(profile.warmUpFixes - index) / Double(profile.warmUpFixes)
         return 1 + (profile.warmUpAccuracyFactor - 1) * remaining
@@ -45,7 +45,7 @@ public struct NoiseModel: Sendable {
     ///   - frame: The metric frame to apply errors in; any frame near the path works.
     ///   - gaussian: The normal source.
     ///   - generator: The scenario's random stream.
-    public func noisyPath<Generator: RandomNumberGenerator>(
+    func noisyPath<Generator: RandomNumberGenerator>(
         for truePath: Path,
         in frame: LocalFrame,
         gaussian: inout GaussianSampler,

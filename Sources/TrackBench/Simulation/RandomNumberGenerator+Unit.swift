@@ -3,7 +3,7 @@ extension RandomNumberGenerator {
     ///
     /// Spelled out instead of `Double.random(in:using:)` so the mapping from
     /// bits to values is fixed by TrackBench, not by the standard library version.
-    public mutating func nextUnit() -> Double {
+    mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 }

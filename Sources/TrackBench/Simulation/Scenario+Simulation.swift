@@ -6,7 +6,7 @@ extension Scenario {
     /// scenarios run in or on the thread that runs them. Faults (stale,
     /// invalid and jumping fixes, dropouts, speed glitches) come from a second
     /// stream, so a clean profile's noise is the same with or without them.
-    /// - Parameter seed: The run's seed (100 by default, as in the seed notes).
+    /// - Parameter seed: The run's seed (100 by default, as in Phillips 2019).
     public func simulate(seed: UInt64) -> SimulatedScenario {
         var generator = SplitMix64(seed: seed, stream: noiseStreamName)
         var gaussian = GaussianSampler()

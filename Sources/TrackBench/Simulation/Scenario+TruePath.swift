@@ -10,7 +10,7 @@ extension Scenario {
     ///   - gaussian: The normal source for the intervals.
     ///   - generator: The scenario's random stream.
     /// - Returns: The true path, starting at time 0 at the scenario's origin.
-    public func truePath<Generator: RandomNumberGenerator>(
+    func truePath<Generator: RandomNumberGenerator>(
         gaussian: inout GaussianSampler,
         using generator: inout Generator
     ) -> Path {

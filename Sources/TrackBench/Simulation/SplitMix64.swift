@@ -3,11 +3,11 @@
 /// The platform's generator can be neither seeded nor relied on to give the
 /// same sequence on Linux and macOS; this one gives the same 64-bit stream for
 /// the same seed everywhere, which is what makes benchmark runs reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator whose stream is fully determined by `seed`.
-    public init(seed: UInt64) {
+    init(seed: UInt64) {
         state = seed
     }
 
@@ -19,7 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// - Parameters:
     ///   - seed: The run's seed.
     ///   - stream: A stable name, such as a scenario id.
-    public init(seed: UInt64, stream: String) {
+    init(seed: UInt64, stream: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a offset basis
         for byte in stream.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
@@ -28,7 +28,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Returns the next 64 random bits.
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         return Self.mix(state)
     }

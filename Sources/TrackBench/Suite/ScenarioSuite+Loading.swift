@@ -157,7 +157,7 @@ private struct OriginFile: Decodable {
     }
 }
 
-extension SignalProfile {
+extension SignalProfile: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name
         case horizontalAccuracyMeanMeters, horizontalAccuracyDeviationMeters

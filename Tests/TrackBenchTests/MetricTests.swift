@@ -1,0 +1,89 @@
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+/// Every declared metric reaches every output: a new declaration is covered here without editing this file.
+struct MetricTests {
+    /// Scores where every metric applies: the hard suite's stopping scenarios with a speed-reporting filter.
+    private static let scores: [ScenarioScore] = {
+        let scenarios = Fixtures.hardSuite.scenarios.filter { $0.stopSeconds > 0 }.prefix(2)
+        let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
+        return Benchmark(scenarios: Array(scenarios), filters: filters).scoresInOrder()
+    }()
+
+    /// A copy of `score` where `metric` is clearly worse.
+    private func worse(_ metric: Metric, than score: ScenarioScore) throws -> ScenarioScore {
+        var edited = score
+        switch metric.source {
+        case let .measured(keyPath):
+            let value = try #require(score.metrics[keyPath: keyPath])
+            edited.metrics[keyPath: keyPath] = metric.direction == .higher ? value / 2 - 1 : abs(value) * 2 + 1
+        case .derived:
+            // Derived metrics follow what they derive from: a longer path and a wider spread.
+            edited.estimatedDistanceMeters *= 1.1
+            edited.metrics.positionMedianMeters = try #require(score.metrics.positionMedianMeters) * 2 + 1
+            edited.metrics.position95thPercentileMeters = try #require(score.metrics.position95thPercentileMeters) * 2 + 1
+        }
+        return edited
+    }
+
+    @Test func everyMetricAppliesToTheFixtureScores() {
+        for metric in Metric.allCases {
+            #expect(Self.scores.allSatisfy { metric.value(in: $0) != nil }, "\(metric) does not apply")
+        }
+    }
+
+    @Test(arguments: Metric.allCases)
+    func metricIsAColumnThatReadsBackToItsDecimals(metric: Metric) throws {
+        let text = ResultsCSV.render(Self.scores)
+        #expect(ResultsCSV.columns.filter { $0 == metric.column }.count == 1)
+        let parsed = try ResultsCSV.parse(text, file: "results.csv")
+        for (read, written) in zip(parsed, Self.scores) {
+            let difference = abs(try #require(metric.value(in: read)) - (try #require(metric.value(in: written))))
+            #expect(difference <= 0.5 * pow10(-metric.decimals) * 1.0001 + (metric.isMeasured ? 0 : 0.01), "\(metric)")
+        }
+    }
+
+    @Test(arguments: Metric.allCases)
+    func metricIsInTheReportSweepAndComparisonTables(metric: Metric) {
+        let ranking = FilterSummary.ranking(of: Self.scores)
+        #expect(ranking.allSatisfy { $0.means[metric] != nil })
+        #expect(MarkdownReport(suiteName: "hard", seed: 100, scores: Self.scores).render().contains(" \(metric.title) |"))
+        let sweep = SweepReport(filter: "cv-kalman", parameter: "noise", rows: [(1, ranking[0])], rankingMetric: metric)
+        #expect(sweep.renderMarkdown().contains(" \(metric.title) |") && sweep.renderCSV().split(separator: "\n")[0].contains(metric.column))
+        let comparison = ComparisonReport(first: ("a", Self.scores), second: ("b", Self.scores), grouping: .none)
+        #expect(comparison.render().contains(" \(metric.title) |"))
+    }
+
+    @Test(arguments: Metric.allCases)
+    func theGateCatchesEveryMetricGettingWorse(metric: Metric) throws {
+        var current = Self.scores
+        current[0] = try worse(metric, than: current[0])
+        let comparison = BaselineComparison(baseline: Self.scores, current: current)
+        #expect(comparison.regressions.contains { $0.metric == metric && $0.scenarioID == current[0].scenarioID }, "\(metric)")
+    }
+
+    @Test func directionsMatchWhatIsBetter() {
+        #expect(Metric.errorPercent.isBetter(-0.5, than: 1))
+        #expect(Metric.lagSeconds.isBetter(0.1, than: -0.2))
+        #expect(Metric.keptPercent.isBetter(100, than: 90))
+        #expect(Metric.positionRMSEMeters.isBetter(2, than: 3))
+        #expect(!Metric.positionRMSEMeters.isBetter(3, than: 3))
+    }
+
+    @Test func everyMetricIsAResultsColumn() {
+        for metric in Metric.allCases {
+            #expect(ResultsCSV.columns.contains(metric.column), "\(metric.column)")
+        }
+    }
+
+    @Test func columnsAndTitlesAreUnique() {
+        #expect(Set(Metric.allCases.map(\.column)).count == Metric.allCases.count)
+        #expect(Set(Metric.allCases.map(\.title)).count == Metric.allCases.count)
+        #expect(Set(ResultsCSV.columns).count == ResultsCSV.columns.count)
+        #expect(Metric(column: "lag_s") == .lagSeconds && Metric(column: "lag") == nil)
+    }
+
+    private func pow10(_ exponent: Int) -> Double {
+        (0..<abs(exponent)).reduce(1.0) { value, _ in exponent < 0 ? value / 10 : value * 10 }
+    }
+}

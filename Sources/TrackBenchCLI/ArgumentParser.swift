@@ -33,6 +33,9 @@ struct ParsedArguments: Equatable, Sendable {
     /// Whether a flag was given.
     func isSet(_ flag: OptionSpec) -> Bool { flags.contains(flag.name) }
 
+    /// Whether an option was given at all, as a flag or with a value.
+    func isGiven(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+
     /// The folder named by an option, if given; an empty name is a usage error, not the working directory.
     func folder(_ option: OptionSpec) throws(UsageError) -> URL? {
         guard let path = value(option) else { return nil }

@@ -35,11 +35,11 @@ enum CheckCommand: Command {
     )
     static let strict = OptionSpec(
         name: "--strict",
-        help: "Also fail on improvements and on results missing from the baseline, so it never goes stale."
+        help: "Also fail (exit 4) when the only differences are improvements or new results, so the baseline never goes stale."
     )
     static let update = OptionSpec(
         name: "--update-baseline",
-        help: "Write this run's results as the new baseline (atomically) instead of comparing."
+        help: "Write this run's results as the new baseline (atomically) instead of comparing. Refuses results with NaN or infinity."
     )
     static let options = [baseline] + SuiteOptions.options + SeedOptions.options
         + [filter, absolute, relative, tolerance, strict, update] + JobsOptions.options + [HelpOption.help]
@@ -50,43 +50,83 @@ enum CheckCommand: Command {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         let tolerances = try toleranceSet(from: arguments)
-        let seed = try SeedOptions(arguments).seed
         let jobs = try JobsOptions(arguments).jobs
         let baselineFile = arguments.value(baseline) ?? defaultBaseline
         let baselineURL = URL(fileURLWithPath: baselineFile)
         let isUpdate = arguments.isSet(update)
-        let baselineScores: [ScenarioScore]
-        if isUpdate && !FileManager.default.fileExists(atPath: baselineFile) {
-            baselineScores = []
+        let baselineResults: ResultsFile?
+        if isUpdate {
+            // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
+            do {
+                baselineResults = FileManager.default.fileExists(atPath: baselineFile) ? try ResultsCSV.load(from: baselineURL) : nil
+            } catch {
+                context.console.standardError("note: replacing '\(baselineFile)', which this TrackBench cannot read (\(error.localizedDescription)).\n")
+                baselineResults = nil
+            }
         } else {
-            baselineScores = try ResultsCSV.load(from: baselineURL)
+            baselineResults = try ResultsCSV.load(from: baselineURL)
         }
-        let filters = try filters(from: arguments, baseline: baselineScores, context: context)
+        // Without --seed or --seeds the gate reruns the seeds the baseline records.
+        let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
+        let seeds = seedsGiven || baselineResults == nil ? try SeedOptions(arguments).seeds : baselineResults!.context.seeds
+        let filters = try filters(from: arguments, baseline: baselineResults?.scores ?? [], context: context)
         let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let scores = await Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed).run(maximumConcurrency: jobs)
+        let runContext = ResultsContext(suite: suite, seeds: seeds)
+        let updateCommand = updateInvocation(arguments, seeds: seeds, context: context)
+        if !isUpdate, let baselineResults {
+            let differences = baselineResults.context.differences(from: runContext)
+            guard differences.isEmpty else {
+                throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: updateCommand)
+            }
+            guard !baselineResults.scores.isEmpty else {
+                throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand)
+            }
+        }
+        let scores = await Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds).run(maximumConcurrency: jobs)
 
         if isUpdate {
-            try AtomicFile.write(ResultsCSV.render(scores), to: baselineURL)
-            context.print("Wrote \(scores.count) results (\(suite.scenarios.count) scenarios x \(filters.count) filters) to \(baselineFile).")
+            var diverged: [String] = []
+            for score in scores where ResultsCSV.hasNonFiniteValue(score) && !diverged.contains(score.filter) {
+                diverged.append(score.filter)
+            }
+            guard diverged.isEmpty else { throw CommandError.nonFiniteBaseline(filters: diverged.map(MarkdownText.safe)) }
+            try AtomicFile.write(ResultsCSV.render(scores, context: runContext), to: baselineURL)
+            context.print("Wrote \(scores.count) results (\(suite.scenarios.count) scenarios x \(filters.count) filters x \(seeds.count) seeds) to \(baselineFile).")
             return .success
         }
         // Compare the run as it would be written, so identical results compare equal to the last digit.
-        let written = try ResultsCSV.parse(ResultsCSV.render(scores), file: "this run")
-        let comparison = BaselineComparison(baseline: baselineScores, current: written, tolerances: tolerances)
+        let written = try ResultsCSV.parse(ResultsCSV.render(scores, context: runContext), file: "this run").scores
+        let comparison = BaselineComparison(baseline: baselineResults?.scores ?? [], current: written, tolerances: tolerances)
+        guard comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty else {
+            throw CommandError.noSharedResults(file: baselineFile, updateCommand: updateCommand)
+        }
         let isStrict = arguments.isSet(strict)
         let report = BaselineReport(
             comparison: comparison,
             tolerances: tolerances,
             isStrict: isStrict,
             baselineFile: baselineFile,
-            updateCommand: context.invocation(Self.self, update.name)
+            updateCommand: updateCommand
         )
         let markdown = report.render()
         context.print(markdown)
         if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             appendSummary(markdown, to: summaryPath, context: context)
         }
-        return comparison.passes(strict: isStrict) ? .success : .regression
+        switch comparison.verdict(strict: isStrict) {
+        case .pass: return .success
+        case .improvedOnly: return .improvementsOnly
+        case .regressed: return .regression
+        }
+    }
+
+    /// The command that re-records this baseline deliberately, with the options that select the suite and seeds.
+    private static func updateInvocation(_ arguments: ParsedArguments, seeds: SeedRange, context: CommandContext) -> String {
+        var parts = [update.name]
+        if let file = arguments.value(baseline) { parts += [baseline.name, file] }
+        if let file = arguments.value(SuiteOptions.scenarios) { parts += [SuiteOptions.scenarios.name, file] }
+        parts += [SeedOptions.seeds.name, "\(seeds)"]
+        return ([context.commandName, name] + parts).joined(separator: " ")
     }
 
     /// The filters to rerun: those given, or every registered one plus the baseline's others (rebuilt from their specs).

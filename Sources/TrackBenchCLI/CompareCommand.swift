@@ -34,7 +34,11 @@ enum CompareCommand: Command {
         let files = arguments.positionals
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
         let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))
-        context.print(ComparisonReport(first: (files[0], first), second: (files[1], second), grouping: grouping).render())
+        let report = ComparisonReport(first: (files[0], first), second: (files[1], second), grouping: grouping)
+        guard report.sharedRunCount > 0 else {
+            throw CommandError.nothingToCompare(first: files[0], second: files[1])
+        }
+        context.print(report.render())
         return .success
     }
 }

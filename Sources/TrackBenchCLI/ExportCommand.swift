@@ -15,7 +15,7 @@ enum ExportCommand: Command {
         isRepeatable: true,
         help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
     )
-    static let options = [output, filter] + SuiteOptions.options + SeedOptions.options + [HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let id = arguments.positionals.first else {
@@ -27,24 +27,36 @@ enum ExportCommand: Command {
         guard let folderURL = try arguments.folder(output) else {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
-        let seed = try SeedOptions(arguments).seed
+        let seed = try SeedOptions.single(arguments)
         let filters = try context.filters(arguments.all(filter), option: filter.name)
         let (suite, file) = try context.suite(SuiteOptions(arguments))
         guard let scenario = suite.scenario(withID: id) else {
             throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
         }
+        var fileNames: [String: String] = [:]
+        for configuration in filters {
+            let fileName = "estimated-\(CommandContext.fileName(for: configuration.label)).csv"
+            if let other = fileNames[fileName] {
+                throw UsageError.invalidValue(
+                    option: filter.name, value: configuration.label,
+                    expected: "labels that make different file names; '\(other)' also writes \(fileName) (set one with label=NAME)"
+                )
+            }
+            fileNames[fileName] = configuration.label
+        }
         let simulated = scenario.simulate(seed: seed)
         let trueURL = folderURL.appendingPathComponent("true.csv")
         let noisyURL = folderURL.appendingPathComponent("noisy.csv")
-        try AtomicFile.write(PathCSV.render(simulated.truePath), to: trueURL)
-        try AtomicFile.write(PathCSV.render(simulated.noisyPath), to: noisyURL)
-        context.print("Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed).")
+        var files = [(PathCSV.render(simulated.truePath), trueURL), (PathCSV.render(simulated.noisyPath), noisyURL)]
+        var messages = ["Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed)."]
         for configuration in filters {
             let estimated = configuration.makeFilter().estimatedPath(for: simulated.noisyPath)
             let url = folderURL.appendingPathComponent("estimated-\(CommandContext.fileName(for: configuration.label)).csv")
-            try AtomicFile.write(PathCSV.render(estimated), to: url)
-            context.print("Wrote \(url.relativePath) (\(estimated.count) estimates of '\(configuration.label)').")
+            files.append((PathCSV.render(estimated), url))
+            messages.append("Wrote \(url.relativePath) (\(estimated.count) estimates of \(MarkdownText.safe(configuration.label))).")
         }
+        try AtomicFile.write(files)
+        messages.forEach { context.print($0) }
         return .success
     }
 

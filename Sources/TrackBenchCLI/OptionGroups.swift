@@ -21,27 +21,55 @@ struct SuiteOptions {
     }
 }
 
-/// `--seed`: the seed every scenario's random streams derive from. Shared by every command that simulates.
+/// `--seed` or `--seeds`: the seeds every scenario's random streams derive from. Shared by every command that simulates.
 struct SeedOptions {
     static let seed = OptionSpec(
         name: "--seed",
         valueName: "n",
-        help: "Seed of the random streams, 0 to \(UInt64.max). (default: \(Benchmark.defaultSeed))"
+        help: "Run every scenario under this one seed, 0 to \(UInt64.max)."
     )
-    static let options = [seed]
+    static let seeds = OptionSpec(
+        name: "--seeds",
+        valueName: "first...last",
+        help: "Run every scenario under each seed from first to last, e.g. 100...129. (default: \(Benchmark.defaultSeeds))"
+    )
+    static let options = [seed, seeds]
 
-    /// The seed to run with.
-    var seed: UInt64
+    /// The seeds to run with.
+    var seeds: SeedRange
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let text = arguments.value(Self.seed) else {
-            seed = Benchmark.defaultSeed
-            return
+        switch (arguments.value(Self.seed), arguments.value(Self.seeds)) {
+        case (nil, nil):
+            seeds = Benchmark.defaultSeeds
+        case let (text?, nil):
+            seeds = SeedRange(try Self.parseSeed(text))
+        case let (nil, text?):
+            guard let range = SeedRange(parsing: text) else {
+                throw .invalidValue(
+                    option: Self.seeds.name, value: text,
+                    expected: "FIRST...LAST with FIRST <= LAST, at most \(SeedRange.limit) seeds (or one seed N)"
+                )
+            }
+            seeds = range
+        case (.some, .some):
+            throw .conflictingOptions(Self.seed.name, Self.seeds.name)
         }
-        guard let seed = UInt64(text) else {
-            throw .invalidValue(option: Self.seed.name, value: text, expected: "a whole number from 0 to \(UInt64.max)")
+    }
+}
+
+extension SeedOptions {
+    /// The one seed of a command that simulates a single run (`--seed`), or the default range's first seed.
+    static func single(_ arguments: ParsedArguments) throws(UsageError) -> UInt64 {
+        guard let text = arguments.value(seed) else { return Benchmark.defaultSeeds.first }
+        return try parseSeed(text)
+    }
+
+    private static func parseSeed(_ text: String) throws(UsageError) -> UInt64 {
+        guard let value = UInt64(text) else {
+            throw .invalidValue(option: seed.name, value: text, expected: "a whole number from 0 to \(UInt64.max)")
         }
-        self.seed = seed
+        return value
     }
 }
 

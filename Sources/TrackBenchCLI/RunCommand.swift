@@ -23,7 +23,7 @@ enum RunCommand: Command {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
-        let seed = try SeedOptions(arguments).seed
+        let seeds = try SeedOptions(arguments).seeds
         let specifications = arguments.all(filter)
         let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
@@ -33,21 +33,21 @@ enum RunCommand: Command {
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
-        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seed: seed)
+        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds)
         let scores = await benchmark.run(maximumConcurrency: jobs)
         let elapsed = Date().timeIntervalSince(start)
 
-        let csv = ResultsCSV.render(scores)
-        let report = MarkdownReport(suiteName: suite.name, seed: seed, scores: scores).render()
+        let resultsContext = ResultsContext(suite: suite, seeds: seeds)
+        let csv = ResultsCSV.render(scores, context: resultsContext)
+        let report = MarkdownReport(context: resultsContext, scores: scores).render()
         let csvURL = outputFolder.appendingPathComponent("results.csv")
         let reportURL = outputFolder.appendingPathComponent("report.md")
-        try AtomicFile.write(csv, to: csvURL)
-        try AtomicFile.write(report, to: reportURL)
+        try AtomicFile.write([(csv, csvURL), (report, reportURL)])
 
-        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', seed \(seed)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
+        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
         context.print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
         context.print()
-        context.print(TerminalRanking.render(FilterSummary.ranking(of: scores)))
+        context.print(TerminalRanking.render(FilterRanking(scores: scores)))
         return .success
     }
 }

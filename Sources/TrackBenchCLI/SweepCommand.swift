@@ -37,10 +37,10 @@ enum SweepCommand: Command {
         do {
             values = try SweepValues(parsing: assignment[1]).values
         } catch {
-            throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: error.reason)
+            throw UsageError.invalidArgument(name: "<parameter=values>", message: error.localizedDescription)
         }
         let rankingMetric = try metric(from: arguments)
-        let seed = try SeedOptions(arguments).seed
+        let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
         let base = try context.filters([arguments.positionals[0]], option: "<filter>")[0]
         let configurations: [FilterConfiguration]
@@ -53,19 +53,21 @@ enum SweepCommand: Command {
             throw UsageError.invalidFilter(error.localizedDescription)
         }
         let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let scores = await Benchmark(scenarios: suite.scenarios, filters: configurations, seed: seed).run(maximumConcurrency: jobs)
-        let summaries = FilterSummary.ranking(of: scores)
-        let rows = zip(values, configurations).map { value, configuration in
-            (value: value, summary: summaries.first { $0.filter == configuration.label }!)
-        }
-        let report = SweepReport(filter: base.specification, parameter: parameter, rows: rows, rankingMetric: rankingMetric)
+        let scores = await Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds).run(maximumConcurrency: jobs)
+        let report = SweepReport(
+            filter: base.specification,
+            parameter: parameter,
+            values: zip(values, configurations).map { ($0, $1.label) },
+            scores: scores,
+            rankingMetric: rankingMetric
+        )
         context.print(report.renderMarkdown())
-        if let best = report.bestIndex {
-            context.print("Best \(parameter) = \(FilterParameter.format(values[best])) by \(rankingMetric.column) (suite '\(suite.name)', seed \(seed)).")
-        }
+        context.print("Suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds).")
         if let folderURL = try arguments.folder(output) {
-            try AtomicFile.write(report.renderCSV(), to: folderURL.appendingPathComponent("sweep.csv"))
-            try AtomicFile.write(report.renderMarkdown(), to: folderURL.appendingPathComponent("sweep.md"))
+            try AtomicFile.write([
+                (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),
+                (report.renderMarkdown(), folderURL.appendingPathComponent("sweep.md")),
+            ])
             context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath) and sweep.md.")
         }
         return .success

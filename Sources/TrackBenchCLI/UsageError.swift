@@ -18,8 +18,12 @@ public enum UsageError: Error, LocalizedError, Equatable {
     case missingArgument(String, command: String)
     /// More positional arguments than the command takes.
     case unexpectedArgument(String, command: String)
+    /// A positional argument could not be used; the message says why and what was expected.
+    case invalidArgument(name: String, message: String)
     /// A filter specification was rejected.
     case invalidFilter(String)
+    /// Two options that exclude each other were both given.
+    case conflictingOptions(String, String)
     /// A scenario id does not exist in the suite.
     case unknownScenario(String, file: String, suggestion: String?)
 
@@ -41,8 +45,12 @@ public enum UsageError: Error, LocalizedError, Equatable {
             return "'\(command)' needs \(argument)."
         case let .unexpectedArgument(argument, command):
             return "'\(command)' does not take the argument '\(argument)'."
+        case let .invalidArgument(name, message):
+            return "argument '\(name)': \(message)."
         case let .invalidFilter(message):
             return message
+        case let .conflictingOptions(first, second):
+            return "options '\(first)' and '\(second)' cannot be used together; give one."
         case let .unknownScenario(id, file, suggestion):
             return "no scenario '\(id)' in '\(file)'.\(didYouMean(suggestion)) The 'list' command shows the ids."
         }

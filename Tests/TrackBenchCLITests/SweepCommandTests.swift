@@ -5,7 +5,7 @@ import Testing
 struct SweepCommandTests {
     @Test func sweepFindsTheBestValueAndWritesItsTable() async throws {
         try await withTemporaryFolder { folder in
-            let result = try await TrackBenchExecutable.run(["sweep", "kalman", "q=1,3,5", "--output", folder.path])
+            let result = try await TrackBenchExecutable.run(["sweep", "kalman", "q=1,3,5", "--seed", "100", "--output", folder.path])
             #expect(result.status == 0, "\(result.standardError)")
             let csv = try String(contentsOf: folder.appendingPathComponent("sweep.csv"), encoding: .utf8)
             let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
@@ -16,13 +16,13 @@ struct SweepCommandTests {
             let errors = rows.map { Double($0[errorColumn])! }
             let best = try #require(errors.indices.min { errors[$0] < errors[$1] })
             #expect(rows[best][1] == "true" && rows.filter { $0[1] == "true" }.count == 1)
-            #expect(result.standardOutput.contains("Best q = \(rows[best][0]) by error_pct"))
+            #expect(result.standardOutput.contains("q = \(rows[best][0]) has the best mean error_pct") || result.standardOutput.contains("Best q = \(rows[best][0]) by error_pct"))
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sweep.md").path))
         }
     }
 
     @Test func sweepTunesAParameterOfAPipelineStage() async throws {
-        let result = try await TrackBenchExecutable.run(["sweep", "accuracy-gate+kalman", "q=2,4", "--by", "lag_s"])
+        let result = try await TrackBenchExecutable.run(["sweep", "accuracy-gate+kalman", "q=2,4", "--seed", "100", "--by", "lag_s"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("## Sweep of `q` for `accuracy-gate+kalman`"))
         // More process noise follows the runner more closely: less lag.
@@ -31,23 +31,26 @@ struct SweepCommandTests {
 
     @Test(arguments: [
         (["sweep", "kalman", "r=1,2"], "a parameter of 'kalman'; it has q"),
-        (["sweep", "kalman", "q=3...1:1"], "expected END >= START and a positive STEP"),
+        (["sweep", "kalman", "q=3...1:1"], "END must be >= START and STEP positive"),
         (["sweep", "kalman", "q=1,2", "--by", "speed"], "one of error_pct"),
         (["sweep", "kalman"], "'sweep' needs PARAMETER=VALUES"),
         (["sweep", "speed-ema", "alpha=0.5,2"], "parameter 'alpha' got '2', expected a number from 0 to 1"),
+        (["sweep", "kalman", "q=0...1e10:1e-10"], "at most 1000 are allowed"),
+        (["sweep", "kalman", "q=1,1.0"], "the value 1 appears twice"),
     ])
     func badSweepsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await TrackBenchExecutable.run(arguments)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(!result.standardError.contains("expected expected"))
     }
 
     @Test func compareShowsDeltasBetweenTwoRuns() async throws {
         try await withTemporaryFolder { folder in
             let first = folder.appendingPathComponent("a")
             let second = folder.appendingPathComponent("b")
-            let runA = try await TrackBenchExecutable.run(["run", "--filter", "mine=kalman:q=3", "--output", first.path])
-            let runB = try await TrackBenchExecutable.run(["run", "--filter", "mine=kalman:q=5", "--output", second.path])
+            let runA = try await TrackBenchExecutable.run(["run", "--seed", "100", "--filter", "mine=kalman:q=3", "--output", first.path])
+            let runB = try await TrackBenchExecutable.run(["run", "--seed", "100", "--filter", "mine=kalman:q=5", "--output", second.path])
             #expect(runA.status == 0 && runB.status == 0)
             let result = try await TrackBenchExecutable.run([
                 "compare", first.appendingPathComponent("results.csv").path, second.appendingPathComponent("results.csv").path,
@@ -67,7 +70,28 @@ struct SweepCommandTests {
             try "scenario,filter\nx,y\n".write(to: bad, atomically: true, encoding: .utf8)
             let result = try await TrackBenchExecutable.run(["compare", "Results/results.csv", bad.path])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("bad.csv") && result.standardError.contains("no 'fixes' column"))
+            #expect(result.standardError.contains("bad.csv', line 1: expected the context line"), "\(result.standardError)")
+        }
+    }
+
+    @Test func compareRefusesFilesThatShareNoResult() async throws {
+        try await withTemporaryFolder { folder in
+            let run = try await TrackBenchExecutable.run(["run", "--seed", "7", "--filter", "raw", "--output", folder.path])
+            #expect(run.status == 0)
+            let result = try await TrackBenchExecutable.run(["compare", "Results/results.csv", folder.appendingPathComponent("results.csv").path])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("share no result"), "\(result.standardError)")
+        }
+    }
+
+    @Test func exportRefusesLabelsThatWouldWriteTheSameFile() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run([
+                "export", "loop-1000m-1.4mps-strong", "--output", folder.path, "--filter", "a/b=kalman", "--filter", "a_b=raw",
+            ])
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("'a/b' also writes estimated-a_b.csv"), "\(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
     }
 }

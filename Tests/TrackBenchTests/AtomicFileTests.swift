@@ -25,4 +25,36 @@ struct AtomicFileTests {
         let error = try #require(throws: OutputError.self) { try AtomicFile.write("data", to: target) }
         #expect(error.localizedDescription.contains(folder.appendingPathComponent("blocker").path))
     }
+
+    @Test func aFailedWriteOfSeveralFilesLeavesEveryTargetAsItWas() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.csv")
+        try AtomicFile.write("old results\n", to: results)
+        try AtomicFile.write("x", to: folder.appendingPathComponent("blocker"))
+        let report = folder.appendingPathComponent("blocker/report.md")
+        #expect(throws: OutputError.self) {
+            try AtomicFile.write([("new results\n", results), ("new report\n", report)])
+        }
+        #expect(try String(contentsOf: results, encoding: .utf8) == "old results\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["blocker", "results.csv"])
+    }
+
+    @Test func writesSeveralFilesTogetherWithoutLeftovers() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [("a\n", folder.appendingPathComponent("a.csv")), ("b\n", folder.appendingPathComponent("b.md"))]
+        try AtomicFile.write(files)
+        try AtomicFile.write(files.map { ($0.0 + "2", $0.1) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.csv", "b.md"])
+        #expect(try String(contentsOf: files[1].1, encoding: .utf8) == "b\n2")
+    }
+
+    @Test func reasonsComeFromTheSystemInWords() throws {
+        let error = try #require(throws: OutputError.self) {
+            try AtomicFile.write("x", to: URL(fileURLWithPath: "/proc/trackbench-test/results.csv"))
+        }
+        #expect(!error.localizedDescription.contains("NSCocoaErrorDomain"))
+        #expect(!error.localizedDescription.contains("error 512"))
+    }
 }

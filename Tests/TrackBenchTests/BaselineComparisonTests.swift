@@ -12,7 +12,7 @@ struct BaselineComparisonTests {
 
     @Test func identicalRunsPassWithEveryMetricCompared() {
         let comparison = BaselineComparison(baseline: baseline, current: baseline)
-        #expect(comparison.passes(strict: true))
+        #expect((comparison.verdict(strict: true) == .pass))
         let applicable = baseline.reduce(0) { count, score in count + Metric.allCases.filter { $0.value(in: score) != nil }.count }
         #expect(comparison.unchangedCount == applicable)
     }
@@ -20,9 +20,9 @@ struct BaselineComparisonTests {
     @Test func aWorseDistanceErrorIsARegressionWithBothValues() throws {
         let current = edited(1) { $0.estimatedDistanceMeters *= 1.05 }
         let comparison = BaselineComparison(baseline: baseline, current: current)
-        #expect(!comparison.passes(strict: false))
+        #expect((comparison.verdict(strict: false) == .regressed))
         let change = try #require(comparison.regressions.first)
-        #expect(change.metric == .errorPercent && change.filter == baseline[1].filter)
+        #expect(change.metric == .errorPercent && change.key.filter == baseline[1].filter)
         #expect(change.baseline == baseline[1].errorPercent && change.current == current[1].errorPercent)
     }
 
@@ -32,16 +32,16 @@ struct BaselineComparisonTests {
         let smallerError = edited(0) { $0.metrics.positionRMSEMeters! -= 1 }
         let comparison = BaselineComparison(baseline: baseline, current: smallerError)
         #expect(comparison.regressions.isEmpty && comparison.improvements.map(\.metric) == [.positionRMSEMeters])
-        #expect(comparison.passes(strict: false) && !comparison.passes(strict: true))
+        #expect(comparison.verdict(strict: false) == .pass && comparison.verdict(strict: true) == .improvedOnly)
     }
 
     @Test func changesWithinEitherAllowanceAreIgnored() {
         let tiny = edited(0) { $0.metrics.positionRMSEMeters! += 0.0005 }
-        #expect(BaselineComparison(baseline: baseline, current: tiny).passes(strict: true))
+        #expect(BaselineComparison(baseline: baseline, current: tiny).verdict(strict: true) == .pass)
         let loose = ToleranceSet(absoluteOverrides: [.positionRMSEMeters: 2])
         let larger = edited(0) { $0.metrics.positionRMSEMeters! += 1.5 }
-        #expect(BaselineComparison(baseline: baseline, current: larger, tolerances: loose).passes(strict: true))
-        #expect(!BaselineComparison(baseline: baseline, current: larger).passes(strict: false))
+        #expect(BaselineComparison(baseline: baseline, current: larger, tolerances: loose).verdict(strict: true) == .pass)
+        #expect(BaselineComparison(baseline: baseline, current: larger).verdict(strict: false) == .regressed)
     }
 
     @Test func aMetricThatStopsApplyingIsARegression() {
@@ -55,16 +55,16 @@ struct BaselineComparisonTests {
         extra.filter = "kalman:q=9"
         current.append(extra)
         let comparison = BaselineComparison(baseline: baseline, current: current)
-        #expect(comparison.missing == [.init(scenarioID: baseline[7].scenarioID, filter: baseline[7].filter)])
-        #expect(comparison.added == [.init(scenarioID: extra.scenarioID, filter: "kalman:q=9")])
-        #expect(!comparison.passes(strict: false))
+        #expect(comparison.missing == [baseline[7].key])
+        #expect(comparison.added == [extra.key])
+        #expect((comparison.verdict(strict: false) == .regressed))
     }
 
     @Test func changedSimulatedInputIsNotBlamedOnTheFilter() {
         let current = edited(2) { $0.noisyDistanceMeters += 10 }
         let comparison = BaselineComparison(baseline: baseline, current: current)
         #expect(comparison.changedInputs.count == 1 && comparison.regressions.isEmpty)
-        #expect(!comparison.passes(strict: false))
+        #expect((comparison.verdict(strict: false) == .regressed))
     }
 
     @Test func reportListsRegressionsFirstWithAVerdict() {

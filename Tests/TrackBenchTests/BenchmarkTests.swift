@@ -4,13 +4,14 @@ import Testing
 struct BenchmarkTests {
     private let benchmark = Benchmark(
         scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(12)),
-        filters: Fixtures.rawAndKalman
+        filters: Fixtures.rawAndKalman,
+        seeds: SeedRange(first: 100, last: 101)!
     )
 
     @Test(arguments: [1, 2, 5, 64])
     func parallelRunMatchesTheSequentialOneForAnyConcurrency(concurrency: Int) async {
         let parallel = await benchmark.run(maximumConcurrency: concurrency)
-        #expect(ResultsCSV.render(parallel) == ResultsCSV.render(benchmark.scoresInOrder()))
+        #expect(ResultsCSV.render(parallel, context: Fixtures.context()) == ResultsCSV.render(benchmark.scoresInOrder(), context: Fixtures.context()))
     }
 
     @Test func faultsAndStopsStayDeterministicInParallel() async throws {
@@ -18,26 +19,30 @@ struct BenchmarkTests {
             scenarios: Array(Fixtures.hardSuite.scenarios.prefix(8)),
             filters: try ["raw", "stale-gate+adaptive-gate+cv-kalman", "rts-smoother", "speed-decay"].map {
                 try FilterRegistry.builtIn.configuration(parsing: $0)
-            }
+            },
+            seeds: SeedRange(Fixtures.seed)
         )
         let parallel = await hard.run(maximumConcurrency: 4)
-        #expect(ResultsCSV.render(parallel) == ResultsCSV.render(hard.scoresInOrder()))
+        #expect(ResultsCSV.render(parallel, context: Fixtures.context()) == ResultsCSV.render(hard.scoresInOrder(), context: Fixtures.context()))
         #expect(parallel.contains { $0.metrics.stopDetectionSeconds != nil })
     }
 
-    @Test func aDifferentSeedGivesDifferentNumbers() {
-        var reseeded = benchmark
-        reseeded.seed = 101
-        let original = benchmark.scoresInOrder().map(\.noisyDistanceMeters)
-        let changed = reseeded.scoresInOrder().map(\.noisyDistanceMeters)
-        #expect(zip(original, changed).allSatisfy { $0 != $1 })
+    @Test func eachSeedGivesDifferentNumbersAndTheSameNumbersAlone() {
+        let scores = benchmark.scoresInOrder()
+        let first = scores.filter { $0.seed == 100 }
+        let second = scores.filter { $0.seed == 101 }
+        #expect(zip(first, second).allSatisfy { $0.noisyDistanceMeters != $1.noisyDistanceMeters })
+        var alone = benchmark
+        alone.seeds = SeedRange(101)
+        #expect(alone.scoresInOrder() == second)
     }
 
-    @Test func scoresAreOrderedByScenarioThenFilter() {
-        let scores = benchmark.scoresInOrder()
-        #expect(scores.count == 24)
+    @Test func scoresAreOrderedBySeedThenScenarioThenFilter() async {
+        let scores = await benchmark.run(maximumConcurrency: 2)
+        #expect(scores.count == 48)
         #expect(scores.map(\.filter).prefix(4) == ["raw", "kalman", "raw", "kalman"])
-        #expect(scores[0].scenarioID == scores[1].scenarioID)
+        #expect(scores[0].scenarioID == scores[1].scenarioID && scores[0].scenarioID != scores[2].scenarioID)
+        #expect(scores.prefix(24).allSatisfy { $0.seed == 100 } && scores.suffix(24).allSatisfy { $0.seed == 101 })
     }
 
     @Test func rawFilterScoresExactlyTheNoisyPath() {

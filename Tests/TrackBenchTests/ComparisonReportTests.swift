@@ -2,6 +2,10 @@ import Testing
 @_spi(CLI) @testable import TrackBench
 
 struct ComparisonReportTests {
+    private func file(_ scores: [ScenarioScore]) -> ResultsFile {
+        ResultsFile(context: Fixtures.context(), scores: scores)
+    }
+
     @Test func showsBothValuesAndTheDeltaPerGroup() {
         let first = Fixtures.defaultScores
         let second = first.map { score -> ScenarioScore in
@@ -9,7 +13,7 @@ struct ComparisonReportTests {
             if score.filter == "kalman" && score.signal == "weak" { changed.estimatedDistanceMeters = score.trueDistanceMeters * 1.01 }
             return changed
         }
-        let text = ComparisonReport(first: ("a.csv", first), second: ("b.csv", second), grouping: .signal).render()
+        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .signal).render()
         #expect(text.contains("### all scenarios") && text.contains("### signal weak") && text.contains("### signal strong"))
         let weak = text.components(separatedBy: "### signal weak")[1].components(separatedBy: "###")[0]
         let kalmanRow = weak.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!
@@ -21,7 +25,7 @@ struct ComparisonReportTests {
     @Test func listsFiltersFoundInOnlyOneFile() {
         let first = Fixtures.defaultScores
         let second = first.filter { $0.filter == "raw" }
-        let text = ComparisonReport(first: ("a.csv", first), second: ("b.csv", second), grouping: .none).render()
+        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none).render()
         #expect(text.contains("Only in A: `kalman`"))
         #expect(!text.contains("### signal"))
     }

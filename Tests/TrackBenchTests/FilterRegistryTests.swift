@@ -58,8 +58,16 @@ struct FilterLabelTests {
         #expect(configuration.stages[0].settings[KalmanFilter.q] == 1)
     }
 
-    @Test func rejectsEmptyLabels() {
-        #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: "=kalman") }
+    @Test(arguments: ["=kalman", "a|b=kalman", "a`b=kalman", "a#b=kalman", "a\u{1B}[31mred=kalman", "a\u{200B}b=kalman", String(repeating: "x", count: 101) + "=kalman"])
+    func rejectsLabelsThatWouldBreakATableATerminalOrAFile(specification: String) {
+        #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: specification) }
+    }
+
+    @Test func aPlusInAnExponentDoesNotSplitStages() throws {
+        let configuration = try FilterRegistry.builtIn.configuration(parsing: "stale-gate+kalman:q=1e+16+cv-kalman:noise=2.5E+1")
+        #expect(configuration.stages.map { $0.filterType.name } == ["stale-gate", "kalman", "cv-kalman"])
+        #expect(configuration.stages[1].settings[KalmanFilter.q] == 1e16)
+        #expect(configuration.specification == "stale-gate+kalman:q=1e16+cv-kalman:noise=25")
     }
 
     @Test func everyDeclaredParameterHasAUniqueNameAndAnAcceptedDefault() {

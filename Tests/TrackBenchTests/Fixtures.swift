@@ -28,8 +28,16 @@ enum Fixtures {
     /// The `raw` and `kalman` filters with default settings.
     static let rawAndKalman = FilterRegistry.builtIn.defaultConfigurations.filter { ["raw", "kalman"].contains($0.label) }
 
-    /// The default suite's raw and Kalman scores at the default seed, computed once.
-    static let defaultScores: [ScenarioScore] = Benchmark(scenarios: defaultSuite.scenarios, filters: rawAndKalman).scoresInOrder()
+    /// The seed most fixtures run under: the first default seed.
+    static let seed = Benchmark.defaultSeeds.first
+
+    /// The default suite's raw and Kalman scores at one seed, computed once.
+    static let defaultScores: [ScenarioScore] = Benchmark(scenarios: defaultSuite.scenarios, filters: rawAndKalman, seeds: SeedRange(seed)).scoresInOrder()
+
+    /// The context of a results file of the default suite under `seeds`.
+    static func context(_ seeds: SeedRange = SeedRange(seed)) -> ResultsContext {
+        ResultsContext(suite: defaultSuite, seeds: seeds)
+    }
 
     /// The default suite's `strong` profile.
     static var strongSignal: SignalProfile { defaultSuite.signals.first { $0.name == "strong" }! }
@@ -90,8 +98,8 @@ enum Fixtures {
 }
 
 extension Benchmark {
-    /// Scores every scenario on the calling thread, in order: the reference the parallel run must match.
+    /// Scores every seed and scenario on the calling thread, in order: the reference the parallel run must match.
     func scoresInOrder() -> [ScenarioScore] {
-        scenarios.flatMap { scores(for: $0) }
+        seeds.seeds.flatMap { seed in scenarios.flatMap { scores(for: $0, seed: seed) } }
     }
 }

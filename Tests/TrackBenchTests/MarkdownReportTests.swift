@@ -2,14 +2,14 @@ import Testing
 @_spi(CLI) @testable import TrackBench
 
 struct MarkdownReportTests {
-    private let report = MarkdownReport(suiteName: "default", seed: 100, scores: Fixtures.defaultScores).render()
+    private let report = MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render()
 
     @Test func leadsWithTheRankingBestFirst() throws {
         let ranking = try #require(report.range(of: "## Ranking"))
         let firstRow = report[ranking.upperBound...].split(separator: "\n").first { $0.hasPrefix("| 1 |") }
         let best = FilterSummary.ranking(of: Fixtures.defaultScores)[0].filter
         #expect(firstRow?.contains("`\(best)`") == true)
-        #expect(report.contains("Suite `default`: 54 scenarios x 2 filters, seed 100."))
+        #expect(report.contains("Suite `default`: 54 scenarios x 2 filters x seed 100, TrackBench \(ResultsContext.currentVersion)."))
     }
 
     @Test func breaksDownBySignalSpeedDistanceAndPathType() {
@@ -27,6 +27,6 @@ struct MarkdownReportTests {
     }
 
     @Test func isReproducible() {
-        #expect(report == MarkdownReport(suiteName: "default", seed: 100, scores: Fixtures.defaultScores).render())
+        #expect(report == MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render())
     }
 }

@@ -7,7 +7,7 @@ struct MetricTests {
     private static let scores: [ScenarioScore] = {
         let scenarios = Fixtures.hardSuite.scenarios.filter { $0.stopSeconds > 0 }.prefix(2)
         let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
-        return Benchmark(scenarios: Array(scenarios), filters: filters).scoresInOrder()
+        return Benchmark(scenarios: Array(scenarios), filters: filters, seeds: SeedRange(first: 100, last: 101)!).scoresInOrder()
     }()
 
     /// A copy of `score` where `metric` is clearly worse.
@@ -34,9 +34,9 @@ struct MetricTests {
 
     @Test(arguments: Metric.allCases)
     func metricIsAColumnThatReadsBackToItsDecimals(metric: Metric) throws {
-        let text = ResultsCSV.render(Self.scores)
+        let text = ResultsCSV.render(Self.scores, context: Fixtures.context(SeedRange(first: 100, last: 101)!))
         #expect(ResultsCSV.columns.filter { $0 == metric.column }.count == 1)
-        let parsed = try ResultsCSV.parse(text, file: "results.csv")
+        let parsed = try ResultsCSV.parse(text, file: "results.csv").scores
         for (read, written) in zip(parsed, Self.scores) {
             let difference = abs(try #require(metric.value(in: read)) - (try #require(metric.value(in: written))))
             #expect(difference <= 0.5 * pow10(-metric.decimals) * 1.0001 + (metric.isMeasured ? 0 : 0.01), "\(metric)")
@@ -47,10 +47,18 @@ struct MetricTests {
     func metricIsInTheReportSweepAndComparisonTables(metric: Metric) {
         let ranking = FilterSummary.ranking(of: Self.scores)
         #expect(ranking.allSatisfy { $0.means[metric] != nil })
-        #expect(MarkdownReport(suiteName: "hard", seed: 100, scores: Self.scores).render().contains(" \(metric.title) |"))
-        let sweep = SweepReport(filter: "cv-kalman", parameter: "noise", rows: [(1, ranking[0])], rankingMetric: metric)
-        #expect(sweep.renderMarkdown().contains(" \(metric.title) |") && sweep.renderCSV().split(separator: "\n")[0].contains(metric.column))
-        let comparison = ComparisonReport(first: ("a", Self.scores), second: ("b", Self.scores), grouping: .none)
+        let context = ResultsContext(suite: Fixtures.hardSuite, seeds: SeedRange(first: 100, last: 101)!)
+        let report = MarkdownReport(context: context, scores: Self.scores).render()
+        #expect(report.contains(" \(metric.title) |") || report.contains(" \(metric.title) ± 95 % CI |"))
+        let sweep = SweepReport(
+            filter: "cv-kalman", parameter: "noise",
+            values: [(1, ranking[0].filter), (2, ranking[1].filter)], scores: Self.scores, rankingMetric: metric
+        )
+        let sweepTable = sweep.renderMarkdown()
+        #expect(sweepTable.contains(" \(metric.title) |") || sweepTable.contains(" \(metric.title) ± 95 % CI |"))
+        #expect(sweep.renderCSV().split(separator: "\n")[0].split(separator: ",").contains(Substring(metric.column)))
+        let file = ResultsFile(context: context, scores: Self.scores)
+        let comparison = ComparisonReport(first: ("a", file), second: ("b", file), grouping: .none)
         #expect(comparison.render().contains(" \(metric.title) |"))
     }
 
@@ -59,7 +67,7 @@ struct MetricTests {
         var current = Self.scores
         current[0] = try worse(metric, than: current[0])
         let comparison = BaselineComparison(baseline: Self.scores, current: current)
-        #expect(comparison.regressions.contains { $0.metric == metric && $0.scenarioID == current[0].scenarioID }, "\(metric)")
+        #expect(comparison.regressions.contains { $0.metric == metric && $0.key == current[0].key }, "\(metric)")
     }
 
     @Test func directionsMatchWhatIsBetter() {

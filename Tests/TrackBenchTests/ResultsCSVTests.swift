@@ -19,23 +19,54 @@ struct ResultsCSVTests {
         }()
     )
 
-    @Test func headerStartsWithTheStableCoreColumns() {
-        let header = ResultsCSV.render([]).split(separator: "\n")[0]
-        #expect(header.hasPrefix("scenario,filter,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
-        #expect(header.split(separator: ",").count == ResultsCSV.columns.count)
+    private let context = Fixtures.context()
+
+    /// A small, valid results file: the context line, the header and three rows (raw, kalman, raw).
+    private var valid: String {
+        ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)), context: context)
+    }
+
+    /// `valid` with one field of data line `line` (1-based in the file) replaced.
+    private func editing(_ column: String, onLine line: Int, to value: String) -> String {
+        var lines = valid.split(separator: "\n").map(String.init)
+        let position = ResultsCSV.columns.firstIndex(of: column)!
+        var fields = lines[line - 1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[position] = value
+        lines[line - 1] = fields.joined(separator: ",")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func startsWithTheContextLineThenTheStableCoreColumns() {
+        let lines = ResultsCSV.render([], context: context).split(separator: "\n")
+        #expect(lines[0] == "# trackbench-results schema=2 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) seeds=100 version=\(ResultsContext.currentVersion)")
+        #expect(lines[1].hasPrefix("scenario,filter,seed,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
+        #expect(lines[1].hasSuffix(",filter_spec,non_finite"))
+        #expect(lines[1].split(separator: ",").count == ResultsCSV.columns.count)
     }
 
     @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() {
-        let lines = ResultsCSV.render([row]).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3 && lines[2].isEmpty)
-        #expect(lines[1] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,"
-            + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,\"kalman:q=2.5,x\"")
+        let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,"
+            + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,\"kalman:q=2.5,x\",")
+    }
+
+    @Test func writesNonFiniteValuesEmptyAndNamesTheirColumns() throws {
+        var diverged = row
+        diverged.estimatedDistanceMeters = .nan
+        diverged.metrics.positionRMSEMeters = .infinity
+        let text = ResultsCSV.render([diverged], context: context)
+        #expect(!text.contains("nan") && !text.contains("inf") && !text.contains(NumberFormat.nonFinite))
+        #expect(text.split(separator: "\n")[2].hasSuffix(",estimated_distance_m;error_pct;position_rmse_m"))
+        let read = try ResultsCSV.parse(text, file: "r.csv").scores[0]
+        #expect(read.estimatedDistanceMeters.isNaN && read.metrics.positionRMSEMeters!.isNaN)
+        #expect(ResultsCSV.hasNonFiniteValue(read) && !ResultsCSV.hasNonFiniteValue(row))
     }
 
     @Test func neverPrintsNegativeZero() {
         var nearlyExact = row
         nearlyExact.estimatedDistanceMeters = 999.9499999999
-        #expect(ResultsCSV.render([nearlyExact]).contains(",999.950,0.0000,"))
+        #expect(ResultsCSV.render([nearlyExact], context: context).contains(",999.950,0.0000,"))
     }
 
     @Test func quotesFieldsWithCommasAndQuotes() {
@@ -44,10 +75,12 @@ struct ResultsCSVTests {
         #expect(CSVField.escaped("say \"hi\"") == "\"say \"\"hi\"\"\"")
     }
 
-    @Test func parsesWhatItRendersBackToTheRoundedRows() throws {
+    @Test func parsesWhatItRendersBackToTheRoundedRowsAndContext() throws {
         let scores = Array(Fixtures.defaultScores.prefix(6)) + [row]
-        let parsed = try ResultsCSV.parse(ResultsCSV.render(scores), file: "results.csv")
-        #expect(parsed.map(\.scenarioID) == scores.map(\.scenarioID) && parsed.map(\.filter) == scores.map(\.filter))
+        let file = try ResultsCSV.parse(ResultsCSV.render(scores, context: context), file: "results.csv")
+        #expect(file.context == context)
+        let parsed = file.scores
+        #expect(parsed.map(\.key) == scores.map(\.key))
         for (read, written) in zip(parsed, scores) {
             #expect(read.fixes == written.fixes && read.filterSpecification == written.filterSpecification)
             #expect(abs(read.noisyDistanceMeters - written.noisyDistanceMeters) <= 0.0005)
@@ -55,7 +88,26 @@ struct ResultsCSVTests {
             #expect(read.metrics.lagSeconds == written.metrics.lagSeconds)
         }
         // Once rounded, a round trip changes nothing: the gate compares like with like.
-        #expect(try ResultsCSV.render(ResultsCSV.parse(ResultsCSV.render(parsed), file: "again.csv")) == ResultsCSV.render(parsed))
+        let again = try ResultsCSV.parse(ResultsCSV.render(parsed, context: context), file: "again.csv").scores
+        #expect(ResultsCSV.render(again, context: context) == ResultsCSV.render(parsed, context: context))
+    }
+
+    @Test(arguments: ["\r\n", "\r"])
+    func readsCRLFAndCRLineEndingsAsLF(ending: String) throws {
+        let converted = valid.replacingOccurrences(of: "\n", with: ending)
+        let read = try ResultsCSV.parse(converted, file: "b.csv")
+        #expect(read.scores.count == 3)
+        #expect(read.scores == (try ResultsCSV.parse(valid, file: "b.csv")).scores)
+    }
+
+    @Test func readsAByteOrderMark() throws {
+        #expect(try ResultsCSV.parse("\u{FEFF}" + valid, file: "b.csv").scores.count == 3)
+    }
+
+    @Test func readsTheContextLineAfterASpreadsheetRoundTrip() throws {
+        var lines = valid.split(separator: "\n").map(String.init)
+        lines[0] = "\"" + lines[0] + "\",,,,"
+        #expect(try ResultsCSV.parse(lines.joined(separator: "\r\n"), file: "b.csv").context == context)
     }
 
     @Test func splitsQuotedFieldsBackApart() throws {
@@ -63,27 +115,60 @@ struct ResultsCSVTests {
         #expect(throws: CSVField.SplitError.self) { try CSVField.split(#"a,"unclosed"#) }
     }
 
-    @Test(arguments: [
-        ("", ResultsFileError.malformedRow(file: "b.csv", line: 1, problem: "the file is empty; expected a header row")),
-        ("scenario,filter\n", .missingColumn(file: "b.csv", column: "fixes")),
-    ])
-    func rejectsFilesWithoutTheRequiredHeader(text: String, expected: ResultsFileError) {
-        #expect(throws: expected) { try ResultsCSV.parse(text, file: "b.csv") }
+    @Test func rejectsAFileWithoutTheContextLine() {
+        let withoutContext = valid.split(separator: "\n").dropFirst().joined(separator: "\n")
+        #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(withoutContext, file: "b.csv") }
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 1, problem: "the file is empty; expected the context line and a header row")) {
+            try ResultsCSV.parse("", file: "b.csv")
+        }
+    }
+
+    @Test(arguments: ResultsCSV.columns)
+    func everyColumnIsRequired(column: String) {
+        let lines = valid.split(separator: "\n").map(String.init)
+        let position = ResultsCSV.columns.firstIndex(of: column)!
+        let without = lines.enumerated().map { index, line in
+            guard index > 0 else { return line }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields.remove(at: position)
+            return fields.joined(separator: ",")
+        }
+        #expect(throws: ResultsFileError.missingColumn(file: "b.csv", column: column)) {
+            try ResultsCSV.parse(without.joined(separator: "\n"), file: "b.csv")
+        }
+    }
+
+    @Test(arguments: ["error_pct", "noisy_error_pct", "improved", "phone_score_m"])
+    func aHandEditedDerivedColumnIsAnErrorNamingLineAndColumn(column: String) {
+        // Line 4 is the Kalman filter's first row; each edit is far from what the row's other columns give.
+        let kalman = Fixtures.defaultScores[1]
+        let value = ["error_pct": "-9.5000", "noisy_error_pct": "banana", "improved": kalman.improved ? "false" : "true", "phone_score_m": "0.001"][column]!
+        let edited = editing(column, onLine: 4, to: value)
+        let error = #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(edited, file: "b.csv") }
+        guard case let .malformedRow(_, line, problem) = error else {
+            Issue.record("expected a malformed row, got \(String(describing: error))")
+            return
+        }
+        #expect(line == 4 && problem.hasPrefix("column '\(column)'"))
     }
 
     @Test func namesTheLineAndColumnOfABadValue() throws {
-        var lines = ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3))).split(separator: "\n").map(String.init)
-        var fields = lines[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        fields[3] = "abc"
-        lines[2] = fields.joined(separator: ",")
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 3, problem: "column 'true_distance_m' expected a number, got 'abc'")) {
-            try ResultsCSV.parse(lines.joined(separator: "\n"), file: "b.csv")
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 5, problem: "column 'true_distance_m' expected a number, got 'abc'")) {
+            try ResultsCSV.parse(editing("true_distance_m", onLine: 5, to: "abc"), file: "b.csv")
         }
-        let truncated = lines[0] + "\n" + lines[1].split(separator: ",").prefix(5).joined(separator: ",")
+        let lines = valid.split(separator: "\n").map(String.init)
+        let truncated = lines[0] + "\n" + lines[1] + "\n" + lines[2].split(separator: ",").prefix(5).joined(separator: ",")
         #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(truncated, file: "b.csv") }
-        let duplicated = lines[0] + "\n" + lines[1] + "\n" + lines[1]
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 3, problem: "scenario '\(Fixtures.defaultScores[0].scenarioID)' with filter 'raw' appears twice")) {
+        let duplicated = lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[2]
+        let first = Fixtures.defaultScores[0]
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 4, problem: "scenario '\(first.scenarioID)' with filter 'raw' and seed 100 appears twice")) {
             try ResultsCSV.parse(duplicated, file: "b.csv")
+        }
+    }
+
+    @Test func rejectsASeedOutsideTheContextsRange() {
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 3, problem: "seed 7 is outside the context line's seeds 100")) {
+            try ResultsCSV.parse(editing("seed", onLine: 3, to: "7"), file: "b.csv")
         }
     }
 }

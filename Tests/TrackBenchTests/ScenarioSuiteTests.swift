@@ -75,7 +75,7 @@ struct ScenarioSuiteTests {
     }
 
     @Test(arguments: [
-        ("distancesMeters", "[1000, -5]", "expected distances of at least 10 m, got -5.0"),
+        ("distancesMeters", "[1000, -5]", "expected distances from 10 to 1000000 m, got -5.0"),
         ("speedsMetersPerSecond", "[]", "expected at least one value"),
         ("pathTypes", #"["loop", "figureEight"]"#, "unknown path type 'figureEight'; expected one of loop, outAndBack"),
         ("pathTypes", #"["loop", "loop"]"#, "'loop' appears twice"),
@@ -88,7 +88,7 @@ struct ScenarioSuiteTests {
     }
 
     @Test func badProfileValuesNameTheProfileKey() {
-        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[2].warmUpAccuracyFactor", problem: "expected a number >= 1, got 0.5")) {
+        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[2].warmUpAccuracyFactor", problem: "expected a number >= 1 and <= 1000, got 0.5")) {
             try decodeEdited(editSignal(2) { $0["warmUpAccuracyFactor"] = 0.5 })
         }
         #expect(throws: ScenarioFileError.self) {

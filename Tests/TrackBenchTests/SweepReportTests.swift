@@ -2,34 +2,63 @@ import Testing
 @_spi(CLI) @testable import TrackBench
 
 struct SweepReportTests {
-    private func summary(_ label: String, error: Double, lag: Double) -> FilterSummary {
-        FilterSummary(
-            filter: label, scenarioCount: 2, meanErrorPercent: error,
-            worstAbsoluteErrorPercent: error, worstScenarioID: "s", improvedCount: 1,
-            means: [.errorPercent: error, .lagSeconds: lag]
+    /// Scores of three tunings over two scenarios and `seeds`, with distance errors `errors[label]` (one per scenario and seed, in order).
+    private func scores(_ errors: [(label: String, values: [Double])], seeds: [UInt64], lag: [String: Double] = [:]) -> [ScenarioScore] {
+        var scores: [ScenarioScore] = []
+        for (label, values) in errors {
+            var index = 0
+            for seed in seeds {
+                for scenario in ["a", "b"] {
+                    var metrics = Fixtures.unmeasured
+                    metrics.lagSeconds = lag[label]
+                    scores.append(ScenarioScore(
+                        scenarioID: scenario, seed: seed, pathType: "loop", nominalDistanceMeters: 1000, speedMetersPerSecond: 2,
+                        signal: "strong", filter: label, fixes: 100, estimatedFixes: 100,
+                        trueDistanceMeters: 1000, noisyDistanceMeters: 1020, estimatedDistanceMeters: 1000 + 10 * values[index],
+                        metrics: metrics
+                    ))
+                    index += 1
+                }
+            }
+        }
+        return scores
+    }
+
+    private func report(_ errors: [(label: String, values: [Double])], seeds: [UInt64], by metric: Metric = .errorPercent, lag: [String: Double] = [:]) -> SweepReport {
+        SweepReport(
+            filter: "kalman", parameter: "q",
+            values: errors.enumerated().map { (Double($0.offset + 1), $0.element.label) },
+            scores: scores(errors, seeds: seeds, lag: lag), rankingMetric: metric
         )
     }
 
-    private var report: SweepReport {
-        SweepReport(filter: "kalman", parameter: "q", rows: [
-            (1, summary("kalman:q=1", error: 2.0, lag: 7)),
-            (3, summary("kalman:q=3", error: 0.9, lag: 2)),
-            (5, summary("kalman:q=5", error: 1.1, lag: 1)),
-        ], rankingMetric: .errorPercent)
+    @Test func marksTheRowWithTheBestMeanRankingMetric() {
+        let errors = [("q1", [2.0, 2.1]), ("q2", [0.9, 0.8]), ("q3", [1.1, 1.2])]
+        let lags = ["q1": 7.0, "q2": 2.0, "q3": 1.0]
+        #expect(report(errors, seeds: [100], lag: lags).bestIndex == 1)
+        #expect(report(errors, seeds: [100], by: .lagSeconds, lag: lags).bestIndex == 2)
+        #expect(report(errors, seeds: [100], lag: lags).renderMarkdown().contains("| **2** | * |"))
     }
 
-    @Test func marksTheRowWithTheBestRankingMetric() {
-        #expect(report.bestIndex == 1)
-        var byLag = report
-        byLag.rankingMetric = .lagSeconds
-        #expect(byLag.bestIndex == 2)
-        #expect(report.renderMarkdown().contains("| **3** | * |"))
+    @Test func aValueWithinNoiseOfTheBestIsMarkedTiedAndNoSingleBestIsNamed() {
+        // q3 differs from q2 by +-0.05 in alternating directions over 12 runs: noise. q1 is worse on every run.
+        let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+        let q2 = (0..<12).map { 1.0 + Double($0 % 3) * 0.1 }
+        let q3 = q2.enumerated().map { $1 + ($0 % 2 == 0 ? 0.05 : -0.049) }
+        let sweep = report([("q1", q2.map { $0 + 1 }), ("q2", q2), ("q3", q3)], seeds: seeds)
+        #expect(sweep.bestIndex == 1)
+        #expect(sweep.tiedIndices == [2])
+        #expect(sweep.rows[0].versusBest?.isReal == true)
+        #expect(sweep.verdict.hasPrefix("No single best q: q = 2 has the best mean error_pct, but q = 3 is within noise of it."))
+        #expect(sweep.renderMarkdown().contains("| 3 | = |"))
+        #expect(sweep.rows.allSatisfy { $0.confidenceHalfWidth != nil })
     }
 
-    @Test func writesOneCSVRowPerValueWithMetricColumns() {
-        let lines = report.renderCSV().split(separator: "\n")
-        #expect(lines[0] == "q,best,improved,scenarios,error_pct,lag_s")
-        #expect(lines[2] == "3,true,1,2,0.9000,2.0000")
-        #expect(lines.count == 4)
+    @Test func writesOneCSVRowPerValueWithMetricColumnsTheIntervalAndPValue() {
+        let sweep = report([("q1", [2.0, 2.1]), ("q2", [0.9, 0.8])], seeds: [100])
+        let lines = sweep.renderCSV().split(separator: "\n")
+        #expect(lines[0] == "q,best,tied,improved,runs,error_pct,kept_pct,longest_gap_s,error_pct_ci95,p_vs_best")
+        #expect(lines[2] == "2,true,false,2,2,0.8500,100.0000,1.0000,,")
+        #expect(lines.count == 3)
     }
 }

@@ -17,3 +17,23 @@ struct SweepValuesTests {
         #expect(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
     }
 }
+
+struct SweepValuesLimitTests {
+    @Test(arguments: ["0...1e10:1e-10", "0...1e300:1e-300", "-1e308...1e308:1"])
+    func aHugeRangeIsAnErrorNotATrap(text: String) throws {
+        let error = try #require(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
+        #expect(error.reason.contains("at most \(SweepValues.limit)"))
+    }
+
+    @Test func valuesThatRoundToTheSameNumberAreAnError() throws {
+        let error = try #require(throws: SweepValuesError.self) { try SweepValues(parsing: "1...1.0000000000001:0.00000000000001") }
+        #expect(error.reason.contains("appears twice"))
+    }
+
+    @Test(arguments: ["1...3", "3...1:1", "a,b", "1,1"])
+    func reasonsReadAfterAColon(text: String) throws {
+        let error = try #require(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
+        #expect(!error.reason.hasPrefix("expected"))
+        #expect(error.localizedDescription.hasPrefix("bad sweep values '\(text)': "))
+    }
+}

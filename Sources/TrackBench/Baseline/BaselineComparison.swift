@@ -1,16 +1,14 @@
-/// The regression gate's verdict: every (scenario, filter, metric) of a run compared with a baseline.
+/// The regression gate's verdict: every (scenario, filter, seed, metric) of a run compared with a baseline.
 public struct BaselineComparison: Sendable {
-    /// One metric of one (scenario, filter) that moved beyond tolerance.
+    /// One metric of one result that moved beyond tolerance, or came out non-finite.
     public struct Change: Sendable, Hashable {
-        /// The scenario id.
-        public var scenarioID: String
-        /// The filter label.
-        public var filter: String
+        /// The result: scenario, filter and seed.
+        public var key: ScenarioScore.Key
         /// The metric that moved.
         public var metric: Metric
         /// The baseline's value; nil if the metric did not apply there.
         public var baseline: Double?
-        /// This run's value; nil if the metric does not apply now.
+        /// This run's value; nil if the metric does not apply now, NaN or infinite if the filter diverged.
         public var current: Double?
 
         /// current - baseline, in the metric's unit; nil if either is missing.
@@ -20,27 +18,26 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    /// A (scenario, filter) pair present on one side only.
-    public struct Pair: Sendable, Hashable {
-        /// The scenario id.
-        public var scenarioID: String
-        /// The filter label.
-        public var filter: String
-    }
-
+    /// Metrics whose value this run is NaN or infinite: a filter that diverged, the worst regression.
+    public private(set) var nonFinite: [Change] = []
     /// Metrics that got worse beyond tolerance, in baseline row order.
     public private(set) var regressions: [Change] = []
     /// Metrics that got better beyond tolerance: the baseline is stale.
     public private(set) var improvements: [Change] = []
-    /// Pairs in the baseline that this run no longer produces.
-    public private(set) var missing: [Pair] = []
-    /// Pairs this run produces that the baseline does not have.
-    public private(set) var added: [Pair] = []
-    /// Pairs whose simulated input (fixes, true or noisy distance) differs:
-    /// the noise model, the scenario file or the seed changed, not the filter.
-    public private(set) var changedInputs: [Pair] = []
+    /// Results in the baseline that this run no longer produces.
+    public private(set) var missing: [ScenarioScore.Key] = []
+    /// Results this run produces that the baseline does not have.
+    public private(set) var added: [ScenarioScore.Key] = []
+    /// Results whose simulated input (fixes, true or noisy distance) differs:
+    /// the noise model changed, not the filter.
+    public private(set) var changedInputs: [ScenarioScore.Key] = []
     /// Metric comparisons that stayed within tolerance.
     public private(set) var unchangedCount = 0
+    /// Results (scenario, filter, seed) found in both and compared metric by metric.
+    public private(set) var comparedResultCount = 0
+
+    /// How many metric values were compared: within tolerance, better or worse.
+    public var comparedCount: Int { unchangedCount + improvements.count + regressions.count }
 
     /// Compares a run with a baseline.
     /// - Parameters:
@@ -48,44 +45,63 @@ public struct BaselineComparison: Sendable {
     ///   - current: This run's scores.
     ///   - tolerances: The allowance per metric.
     public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet()) {
-        var currentByKey: [String: ScenarioScore] = [:]
+        var currentByKey: [ScenarioScore.Key: ScenarioScore] = [:]
         for score in current {
-            currentByKey[score.pairKey] = score
+            currentByKey[score.key] = score
         }
-        let baselineKeys = Set(baseline.map(\.pairKey))
+        let baselineKeys = Set(baseline.map(\.key))
         for old in baseline {
-            guard let new = currentByKey[old.pairKey] else {
-                missing.append(Pair(scenarioID: old.scenarioID, filter: old.filter))
+            guard let new = currentByKey[old.key] else {
+                missing.append(old.key)
                 continue
             }
             let distanceTolerance = tolerances[.errorPercent]
             if old.fixes != new.fixes
                 || !distanceTolerance.allows(new.trueDistanceMeters - old.trueDistanceMeters, from: old.trueDistanceMeters)
                 || !distanceTolerance.allows(new.noisyDistanceMeters - old.noisyDistanceMeters, from: old.noisyDistanceMeters) {
-                changedInputs.append(Pair(scenarioID: old.scenarioID, filter: old.filter))
+                changedInputs.append(old.key)
                 continue
             }
+            comparedResultCount += 1
             for metric in Metric.allCases {
                 compare(metric, old: old, new: new, tolerance: tolerances[metric])
             }
         }
-        added = current.filter { !baselineKeys.contains($0.pairKey) }.map { Pair(scenarioID: $0.scenarioID, filter: $0.filter) }
+        added = current.filter { !baselineKeys.contains($0.key) }.map(\.key)
+        for score in current where !baselineKeys.contains(score.key) {
+            for metric in Metric.allCases {
+                if let value = metric.value(in: score), !value.isFinite {
+                    nonFinite.append(Change(key: score.key, metric: metric, baseline: nil, current: value))
+                }
+            }
+        }
     }
 
-    /// Whether the gate passes: nothing got worse, nothing disappeared, the inputs are the same;
-    /// in strict mode also nothing improved and nothing was added (the baseline is up to date).
-    public func passes(strict: Bool) -> Bool {
-        let clean = regressions.isEmpty && missing.isEmpty && changedInputs.isEmpty
-        return clean && (!strict || (improvements.isEmpty && added.isEmpty))
+    /// The gate's outcome.
+    public enum Verdict: Sendable, Equatable {
+        /// Everything compared is within tolerance (improvements and new results allowed unless strict).
+        case pass
+        /// In strict mode, the only differences are improvements or new results: the baseline is stale.
+        case improvedOnly
+        /// Something got worse, diverged, disappeared or was computed from changed inputs.
+        case regressed
+    }
+
+    /// The verdict; in strict mode improvements and new results fail it as `.improvedOnly`.
+    public func verdict(strict: Bool) -> Verdict {
+        guard nonFinite.isEmpty, regressions.isEmpty, missing.isEmpty, changedInputs.isEmpty else { return .regressed }
+        return strict && !(improvements.isEmpty && added.isEmpty) ? .improvedOnly : .pass
     }
 
     private mutating func compare(_ metric: Metric, old: ScenarioScore, new: ScenarioScore, tolerance: Tolerance) {
         let before = metric.value(in: old)
         let after = metric.value(in: new)
-        let change = Change(scenarioID: old.scenarioID, filter: old.filter, metric: metric, baseline: before, current: after)
+        let change = Change(key: old.key, metric: metric, baseline: before, current: after)
         switch (before, after) {
         case (nil, nil):
             return
+        case let (_, .some(after)) where !after.isFinite:
+            nonFinite.append(change)
         case (.some, nil):
             regressions.append(change)
         case (nil, .some):

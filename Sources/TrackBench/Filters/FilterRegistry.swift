@@ -63,18 +63,62 @@ public struct FilterRegistry: Sendable {
            !text[..<equals].contains(where: { $0 == ":" || $0 == "+" }) {
             label = String(text[..<equals])
             text = text[text.index(after: equals)...]
-            guard let label, !label.isEmpty, !label.contains(where: { $0 == "," || $0 == "\"" || $0.isWhitespace }) else {
-                throw .malformed(specification: specification, reason: "a label must be non-empty, without spaces, commas or quotes")
+            guard let label, Self.isValidLabel(label) else {
+                throw .malformed(
+                    specification: specification,
+                    reason: "a label must be 1 to \(Self.maximumLabelLength) visible characters, without spaces or any of \(Self.labelForbidden.map { "\($0)" }.joined(separator: " "))"
+                )
             }
         }
         guard !text.isEmpty else {
             throw .malformed(specification: specification, reason: "it is empty")
         }
         var stages: [FilterStage] = []
-        for stageText in text.split(separator: "+", omittingEmptySubsequences: false) {
+        for stageText in Self.stageTexts(of: text) {
             stages.append(try stage(parsing: String(stageText), in: String(text)))
         }
         return FilterConfiguration(stages: stages, label: label)
+    }
+
+    /// The longest label accepted, in characters.
+    static let maximumLabelLength = 100
+    /// Characters a label may not hold: they separate parts of a specification, a CSV field or a Markdown table cell.
+    static let labelForbidden: [Character] = [",", "\"", "'", "`", "|", "#", "=", "+", ":", "\\"]
+
+    /// Whether `label` can name a filter in every output: CSV, Markdown, terminal and file names.
+    static func isValidLabel(_ label: String) -> Bool {
+        !label.isEmpty && label.count <= maximumLabelLength
+            && !label.contains { $0.isWhitespace || labelForbidden.contains($0) }
+            && !label.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+    }
+
+    /// Splits `STAGE+STAGE` at each '+', except the sign of an exponent in a parameter value (`q=1e+16`).
+    static func stageTexts(of text: Substring) -> [Substring] {
+        var stages: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        var inParameters = false
+        while index < text.endIndex {
+            let character = text[index]
+            if character == ":" { inParameters = true }
+            if character == "+" && !(inParameters && Self.isExponentSign(at: index, in: text)) {
+                stages.append(text[start..<index])
+                start = text.index(after: index)
+                inParameters = false
+            }
+            index = text.index(after: index)
+        }
+        stages.append(text[start...])
+        return stages
+    }
+
+    /// Whether the '+' at `index` follows a mantissa's `e`: a digit or '.', then 'e' or 'E'.
+    private static func isExponentSign(at index: Substring.Index, in text: Substring) -> Bool {
+        guard index > text.startIndex else { return false }
+        let e = text.index(before: index)
+        guard text[e] == "e" || text[e] == "E", e > text.startIndex else { return false }
+        let digit = text[text.index(before: e)]
+        return digit.isASCII && (digit.isNumber || digit == ".")
     }
 
     private func stage(parsing text: String, in specification: String) throws(FilterSpecificationError) -> FilterStage {

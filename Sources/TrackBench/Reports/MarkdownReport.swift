@@ -1,59 +1,59 @@
-/// The `report.md` report: the ranking first, then breakdowns, then every scenario.
+/// The `report.md` report: the ranking with its confidence first, then breakdowns, then every scenario.
 ///
 /// It holds no timestamps or machine details, so it is as reproducible as the
 /// CSV and can be committed and diffed.
 public struct MarkdownReport: Sendable {
-    /// The suite's name, for the heading.
-    public var suiteName: String
-    /// The run's seed.
-    public var seed: UInt64
+    /// How the run was made: suite, seeds, version.
+    public var context: ResultsContext
     /// Every score of the run, in benchmark order.
     public var scores: [ScenarioScore]
 
     /// Creates a report for one run.
-    public init(suiteName: String, seed: UInt64, scores: [ScenarioScore]) {
-        self.suiteName = suiteName
-        self.seed = seed
+    public init(context: ResultsContext, scores: [ScenarioScore]) {
+        self.context = context
         self.scores = scores
     }
 
     /// The report as Markdown text, ending in a newline.
     public func render() -> String {
-        let ranking = FilterSummary.ranking(of: scores)
-        let filters = scores.map(\.filter).uniqued()
+        let ranking = FilterRanking(scores: scores)
+        let summaries = ranking.entries.map(\.summary)
         let scenarioCount = scores.map(\.scenarioID).uniqued().count
+        let seedText = context.seeds.count == 1 ? "seed \(context.seeds)" : "\(context.seeds.count) seeds (\(context.seeds))"
         var text = """
         # TrackBench report
 
-        Suite `\(suiteName)`: \(scenarioCount) scenarios x \(filters.count) filters, seed \(seed).
-        Filters are ranked by mean absolute total-distance error: the error of the estimated
-        path's length against the true path's, in percent of the true distance. The other
-        columns are means over the scenarios where they apply (absolute for lag); the best
-        value in each column is in bold. Positions are compared with the truth at each
-        estimate's delivery time. See the README for every metric's definition.
+        Suite `\(context.suiteName)`: \(scenarioCount) scenarios x \(summaries.count) filters x \(seedText), TrackBench \(context.version).
+        Filters are ranked by mean absolute total-distance error over every scenario and seed: the
+        error of the estimated path's length against the true path's, in percent of the true distance.
+        The other columns are means over the scenarios where they apply (absolute for lag); the best
+        value in each column is in bold; headline metrics show their 95 % confidence interval over
+        seeds. Positions are compared with the truth at each estimate's delivery time.
+        Docs/metrics.md defines every metric; Docs/statistics.md, the intervals and ties.
 
         ## Ranking
 
 
         """
         text += rankingTable(ranking)
+        text += "\n" + verdicts(ranking)
         text += """
 
         ## Distance error
 
-        Signed error: positive = the track came out too long. "Improved" counts the scenarios
+        Signed error: positive = the track came out too long. "Improved" counts the runs (scenario and seed)
         where the filter came closer to the true distance than the raw noisy path.
 
         | Filter | Mean abs error % | Mean signed error % | Worst abs error % | Worst scenario | Improved |
         |---|---:|---:|---:|---|---:|
 
         """
-        for summary in ranking {
-            text += "| `\(summary.filter)` | \(percent(summary.meanAbsoluteErrorPercent)) | "
+        for summary in summaries {
+            text += "| \(MarkdownText.code(summary.filter)) | \(percent(summary.meanAbsoluteErrorPercent)) | "
                 + "\(percent(summary.meanErrorPercent)) | \(percent(summary.worstAbsoluteErrorPercent)) | "
-                + "`\(summary.worstScenarioID)` | \(summary.improvedCount)/\(summary.scenarioCount) |\n"
+                + "\(MarkdownText.code(summary.worstScenarioID)) | \(summary.improvedCount)/\(summary.scenarioCount) |\n"
         }
-        let rankedFilters = ranking.map(\.filter)
+        let rankedFilters = summaries.map(\.filter)
         text += breakdown(title: "By signal", column: "Signal", filters: rankedFilters) { $0.signal }
         text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
         text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
@@ -63,29 +63,80 @@ public struct MarkdownReport: Sendable {
     }
 
     /// The lead table: one row per filter, one column per metric, the best of each in bold.
-    private func rankingTable(_ ranking: [FilterSummary]) -> String {
-        let metrics = Metric.allCases.filter { metric in ranking.contains { $0.means[metric] != nil } }
-        var text = "| Rank | Filter | Improved | " + metrics.map(\.title).joined(separator: " | ") + " |\n"
-        text += "|---:|---|---:|" + String(repeating: "---:|", count: metrics.count) + "\n"
-        let bestImproved = ranking.map(\.improvedCount).max()
+    private func rankingTable(_ ranking: FilterRanking) -> String {
+        let summaries = ranking.entries.map(\.summary)
+        let metrics = Metric.allCases.filter { metric in summaries.contains { $0.means[metric] != nil } }
+        let hasIntervals = ranking.seedCount > 1
+        var text = "| Rank | Filter | Seeds won | Improved | " + metrics.map { metric in
+            metric.isHeadline && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
+        }.joined(separator: " | ") + " | Next below |\n"
+        text += "|---:|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---|\n"
+        let bestImproved = summaries.map(\.improvedCount).max()
         var best: [Metric: Double] = [:]
         for metric in metrics {
-            for value in ranking.compactMap({ $0.means[metric] }) where best[metric].map({ metric.isBetter(value, than: $0) }) ?? true {
+            for value in summaries.compactMap({ $0.means[metric] }) where best[metric].map({ metric.isBetter(value, than: $0) }) ?? true {
                 best[metric] = value
             }
         }
-        for (rank, summary) in ranking.enumerated() {
+        for (rank, entry) in ranking.entries.enumerated() {
+            let summary = entry.summary
             let improved = "\(summary.improvedCount)/\(summary.scenarioCount)"
-            var cells = [String(rank + 1), "`\(summary.filter)`", summary.improvedCount == bestImproved ? "**\(improved)**" : improved]
+            var cells = [
+                String(rank + 1), MarkdownText.code(summary.filter), "\(entry.seedsWon)/\(ranking.seedCount)",
+                summary.improvedCount == bestImproved ? "**\(improved)**" : improved,
+            ]
             for metric in metrics {
                 guard let value = summary.means[metric] else {
                     cells.append("")
                     continue
                 }
-                let text = NumberFormat.fixed(value, decimals: 2)
-                cells.append(NumberFormat.fixed(best[metric]!, decimals: 2) == text ? "**\(text)**" : text)
+                let number = NumberFormat.fixed(value, decimals: 2)
+                var cell = NumberFormat.fixed(best[metric]!, decimals: 2) == number ? "**\(number)**" : number
+                if metric.isHeadline, let halfWidth = entry.confidenceHalfWidths[metric] {
+                    cell += " ± " + NumberFormat.fixed(halfWidth, decimals: 2)
+                }
+                cells.append(cell)
             }
+            cells.append(entry.versusNext.map(Self.shortVerdict) ?? "")
             text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// "ahead", "tied" or "identical", for the ranking's last column.
+    private static func shortVerdict(_ significance: Significance) -> String {
+        if significance.nonZeroCount == 0 { return "identical" }
+        if significance.isReal { return "ahead (p \(pText(significance.pValue)))" }
+        let underThreshold = significance.pValue < Significance.alpha ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : ""
+        return "tied (p \(pText(significance.pValue))\(underThreshold))"
+    }
+
+    /// "< 0.001" or "= 0.042".
+    static func pText(_ p: Double) -> String {
+        p < 0.001 ? "< 0.001" : "= " + NumberFormat.fixed(p, decimals: 3)
+    }
+
+    /// The ranking's adjacent pairs in words: which differences are real and which are noise.
+    private func verdicts(_ ranking: FilterRanking) -> String {
+        guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
+        var text = "Each filter against the one ranked below it, paired over the same \(pairs) runs (scenario and seed): "
+        text += "a difference is real when Wilcoxon's signed-rank test gives p < \(NumberFormat.compact(Significance.alpha)) "
+        text += "and it exceeds \(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the error.\n\n"
+        for (entry, next) in zip(ranking.entries, ranking.entries.dropFirst()) {
+            guard let significance = entry.versusNext else { continue }
+            let a = MarkdownText.code(entry.summary.filter)
+            let b = MarkdownText.code(next.summary.filter)
+            let gap = percent(abs(significance.meanDifference))
+            if significance.nonZeroCount == 0 {
+                text += "- \(a) and \(b) give identical distance errors.\n"
+            } else if significance.isReal {
+                text += "- \(a) is better than \(b) by \(gap) percentage points: a real difference (p \(Self.pText(significance.pValue))).\n"
+            } else if significance.pValue < Significance.alpha {
+                text += "- \(a) and \(b) are tied: the \(gap)-point gap is consistent (p \(Self.pText(significance.pValue))) "
+                    + "but under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % noise threshold.\n"
+            } else {
+                text += "- \(a) and \(b) are tied: the \(gap)-point gap is within noise (p \(Self.pText(significance.pValue))).\n"
+            }
         }
         return text
     }
@@ -98,7 +149,7 @@ public struct MarkdownReport: Sendable {
         group: (ScenarioScore) -> String
     ) -> String {
         var text = "\n## \(title)\n\nMean absolute error %, per filter.\n\n"
-        text += "| \(column) | " + filters.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
+        text += "| \(column) | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: filters.count) + "\n"
         for value in scores.map(group).uniqued() {
             let ranked = FilterSummary.ranking(of: scores.filter { group($0) == value })
@@ -110,10 +161,11 @@ public struct MarkdownReport: Sendable {
         return text
     }
 
-    /// One row per scenario: the noisy path's error and each filter's.
+    /// One row per scenario: the noisy path's error and each filter's, as means over seeds.
     private func scenarioTable(filters: [String]) -> String {
-        var text = "\n## Per scenario\n\nSigned total-distance error %.\n\n"
-        text += "| Scenario | Fixes | True distance (m) | Noisy | " + filters.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
+        let seedNote = context.seeds.count == 1 ? "" : ", mean over the \(context.seeds.count) seeds"
+        var text = "\n## Per scenario\n\nSigned total-distance error %\(seedNote).\n\n"
+        text += "| Scenario | Fixes | True distance (m) | Noisy | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|---:|---:|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
         var rowsByScenario: [String: [ScenarioScore]] = [:]
         for score in scores {
@@ -121,10 +173,15 @@ public struct MarkdownReport: Sendable {
         }
         for scenario in scores.map(\.scenarioID).uniqued() {
             let rows = rowsByScenario[scenario]!
-            let first = rows[0]
-            let cells = filters.map { filter in rows.first { $0.filter == filter }.map { percent($0.errorPercent) } ?? "" }
-            text += "| `\(scenario)` | \(first.fixes) | \(NumberFormat.fixed(first.trueDistanceMeters, decimals: 1)) | "
-                + "\(percent(first.noisyErrorPercent)) | " + cells.joined(separator: " | ") + " |\n"
+            let noisyRows = rows.filter { $0.filter == rows[0].filter }
+            let fixes = noisyRows.map(\.fixes)
+            let fixesText = fixes.min() == fixes.max() ? "\(fixes[0])" : "\(fixes.min()!)-\(fixes.max()!)"
+            let noisy = Statistics.mean(noisyRows.map(\.noisyErrorPercent)) ?? 0
+            let cells = filters.map { filter in
+                Statistics.mean(rows.filter { $0.filter == filter }.map(\.errorPercent)).map(percent) ?? ""
+            }
+            text += "| \(MarkdownText.code(scenario)) | \(fixesText) | \(NumberFormat.fixed(rows[0].trueDistanceMeters, decimals: 1)) | "
+                + "\(percent(noisy)) | " + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }

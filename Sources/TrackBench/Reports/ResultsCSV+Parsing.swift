@@ -1,12 +1,23 @@
 import Foundation
 
+/// A results file as read back: how it was made, and its rows.
+public struct ResultsFile: Sendable {
+    /// The context line.
+    public var context: ResultsContext
+    /// The rows, in file order.
+    public var scores: [ScenarioScore]
+
+    /// Creates a results file from its parts.
+    public init(context: ResultsContext, scores: [ScenarioScore]) {
+        self.context = context
+        self.scores = scores
+    }
+}
+
 extension ResultsCSV {
-    /// Reads a results CSV back into scores, for the regression gate and comparisons.
-    ///
-    /// Columns are found by name, so a file with reordered or extra columns
-    /// still reads; every column of the schema is required.
+    /// Reads a results CSV back, for the regression gate and comparisons.
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
-    public static func load(from url: URL) throws(ResultsFileError) -> [ScenarioScore] {
+    public static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -17,54 +28,74 @@ extension ResultsCSV {
         return try parse(text, file: url.path)
     }
 
-    /// Parses the text of a results CSV.
+    /// Parses the text of a results CSV: the context line, the header, then the rows.
+    ///
+    /// Any line ending (LF, CRLF, CR) and a byte order mark read the same.
+    /// Columns are found by name, so reordered or extra columns still read;
+    /// every column of the schema is required, derived columns must agree
+    /// with the values they derive from, and each (scenario, filter, seed)
+    /// may appear once.
     /// - Parameters:
-    ///   - text: The CSV text, header first.
+    ///   - text: The file's text.
     ///   - file: The name to quote in errors.
-    public static func parse(_ text: String, file: String) throws(ResultsFileError) -> [ScenarioScore] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    public static func parse(_ text: String, file: String) throws(ResultsFileError) -> ResultsFile {
+        let lines = TextLines.split(text)
+        guard let contextLine = lines.first, !contextLine.isEmpty else {
+            throw .malformedRow(file: file, line: 1, problem: "the file is empty; expected the context line and a header row")
         }
-        guard let headerLine = lines.first, !headerLine.isEmpty else {
-            throw .malformedRow(file: file, line: 1, problem: "the file is empty; expected a header row")
+        let context = try ResultsContext.parse(contextLine, file: file)
+        guard lines.count > 1, !lines[1].isEmpty else {
+            throw .malformedRow(file: file, line: 2, problem: "expected a header row after the context line")
         }
-        let header: [String]
-        do {
-            header = try CSVField.split(headerLine)
-        } catch {
-            throw .malformedRow(file: file, line: 1, problem: error.problem)
-        }
+        let header = try fields(of: lines[1], file: file, line: 2)
         var positions: [Int] = []
-        for column in schema {
-            guard let position = header.firstIndex(of: column.name) else {
-                throw .missingColumn(file: file, column: column.name)
+        for name in schema.map(\.name) + [nonFiniteColumn] {
+            guard let position = header.firstIndex(of: name) else {
+                throw .missingColumn(file: file, column: name)
             }
             positions.append(position)
         }
+        let nonFinitePosition = positions.removeLast()
 
         var scores: [ScenarioScore] = []
-        var seen: Set<String> = []
-        for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+        var seen: Set<ScenarioScore.Key> = []
+        for (offset, line) in lines.enumerated().dropFirst(2) where !line.isEmpty {
             let lineNumber = offset + 1
-            let fields: [String]
-            do {
-                fields = try CSVField.split(line)
-            } catch {
-                throw .malformedRow(file: file, line: lineNumber, problem: error.problem)
+            let row = try fields(of: line, file: file, line: lineNumber)
+            guard row.count == header.count else {
+                throw .malformedRow(file: file, line: lineNumber, problem: "expected \(header.count) fields like the header, got \(row.count)")
             }
-            guard fields.count == header.count else {
-                throw .malformedRow(file: file, line: lineNumber, problem: "expected \(header.count) fields like the header, got \(fields.count)")
+            let flagged = Set(row[nonFinitePosition].split(separator: ";").map(String.init))
+            if let unknown = flagged.first(where: { name in !schema.contains { $0.name == name } }) {
+                throw .malformedRow(file: file, line: lineNumber, problem: "column '\(nonFiniteColumn)' names '\(unknown)', which is not a column")
+            }
+            let cells = zip(schema, positions).map { column, position in
+                ResultsField(text: row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
             }
             var score = ScenarioScore.empty
-            for (column, position) in zip(schema, positions) {
-                try column.read(&score, ResultsField(text: fields[position], column: column.name, file: file, line: lineNumber))
+            for (column, cell) in zip(schema, cells) {
+                try column.read(&score, cell)
             }
-            guard seen.insert(score.pairKey).inserted else {
-                throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' appears twice")
+            for (column, cell) in zip(schema, cells) {
+                try column.verify(score, cell)
+            }
+            guard seen.insert(score.key).inserted else {
+                throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice")
+            }
+            guard context.seeds.first <= score.seed, score.seed <= context.seeds.last else {
+                throw .malformedRow(file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)")
             }
             scores.append(score)
         }
-        return scores
+        return ResultsFile(context: context, scores: scores)
+    }
+
+    private static func fields(of line: Substring, file: String, line number: Int) throws(ResultsFileError) -> [String] {
+        do {
+            return try CSVField.split(String(line))
+        } catch {
+            throw .malformedRow(file: file, line: number, problem: error.problem)
+        }
     }
 }
 

@@ -1,11 +1,12 @@
-/// The `results.csv` report: one row per (scenario, filter), for diffs and spreadsheets.
+/// The `results.csv` report: a context line, then one row per (scenario, filter, seed), for diffs and spreadsheets.
 ///
-/// `columns` is the schema: the scenario and filter, the path lengths they
-/// were scored on, the scenario's attributes, then one column per `Metric`
-/// (each with its unit in its name, empty where it does not apply), then the
-/// filter's specification. Distances have 3 decimals (millimetres); metrics
-/// have their declared decimals. Rows follow the scores' order, which the
-/// benchmark keeps stable. `Docs/output-files.md` documents every column.
+/// `schema` is the one list of columns: the scenario, filter and seed, the
+/// path lengths they were scored on, the scenario's attributes, then one
+/// column per `Metric` (each with its unit in its name, empty where it does
+/// not apply), the filter's specification, and `non_finite`, which names the
+/// columns whose value was NaN or infinite (written empty: a report never
+/// shows `nan`). Distances have 3 decimals (millimetres); metrics have their
+/// declared decimals. `Docs/output-files.md` documents every column.
 public enum ResultsCSV {
     /// Every column, in file order: the one declaration writing and parsing loop over.
     static let schema: [ResultsColumn] = leadingColumns + metricColumns + [.text("filter_spec", \.filterSpecification)]
@@ -13,14 +14,17 @@ public enum ResultsCSV {
     private static let leadingColumns: [ResultsColumn] = [
         .text("scenario", \.scenarioID),
         .text("filter", \.filter),
+        .seed("seed", \.seed),
         .count("fixes", \.fixes),
         .fixed("true_distance_m", decimals: 3, \.trueDistanceMeters),
         .fixed("noisy_distance_m", decimals: 3, \.noisyDistanceMeters),
         .fixed("estimated_distance_m", decimals: 3, \.estimatedDistanceMeters),
         // The headline metric stands beside the distances it derives from.
         .metric(.errorPercent),
-        .derived("noisy_error_pct") { NumberFormat.fixed($0.noisyErrorPercent, decimals: Metric.errorPercent.decimals) },
-        .derived("improved") { $0.improved ? "true" : "false" },
+        .derived("noisy_error_pct", decimals: Metric.errorPercent.decimals, inputSlack: { ResultsColumn.percentSlack($0.noisyDistanceMeters, $0.trueDistanceMeters) }) {
+            $0.noisyErrorPercent
+        },
+        .derivedFlag("improved", \.improved),
         .count("estimated_fixes", \.estimatedFixes),
         .text("path_type", \.pathType),
         .compact("nominal_distance_m", \.nominalDistanceMeters),
@@ -31,16 +35,42 @@ public enum ResultsCSV {
 
     private static let metricColumns: [ResultsColumn] = Metric.allCases.filter { $0 != .errorPercent }.map(ResultsColumn.metric)
 
-    /// The header row's column names, in order.
-    public static let columns = schema.map(\.name)
+    /// The column naming a row's non-finite fields, after the schema's columns.
+    static let nonFiniteColumn = "non_finite"
 
-    /// Renders scores as CSV text with a header row and a final newline.
-    public static func render(_ scores: [ScenarioScore]) -> String {
-        var lines = [columns.joined(separator: ",")]
-        lines.reserveCapacity(scores.count + 1)
+    /// The header row's column names, in order.
+    public static let columns = schema.map(\.name) + [nonFiniteColumn]
+
+    /// Renders a results file: the context line, the header row, one row per score, and a final newline.
+    ///
+    /// A NaN or infinite value is written as an empty field and its column
+    /// named in the row's `non_finite` field, so no reader sees `nan`.
+    public static func render(_ scores: [ScenarioScore], context: ResultsContext) -> String {
+        var lines = [context.line, columns.joined(separator: ",")]
+        lines.reserveCapacity(scores.count + 2)
         for score in scores {
-            lines.append(schema.map { $0.render(score) }.joined(separator: ","))
+            var fields: [String] = []
+            var nonFinite: [String] = []
+            for column in schema {
+                let field = column.render(score)
+                if field == NumberFormat.nonFinite {
+                    fields.append("")
+                    nonFinite.append(column.name)
+                } else {
+                    fields.append(field)
+                }
+            }
+            fields.append(nonFinite.joined(separator: ";"))
+            lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether any value in `score` is NaN or infinite: a filter that diverged.
+    public static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {
+        schema.contains { column in
+            let field = column.render(score)
+            return field == NumberFormat.nonFinite
+        }
     }
 }

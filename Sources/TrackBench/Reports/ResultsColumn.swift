@@ -1,6 +1,6 @@
 /// One column of `results.csv`: its name, how a score writes it and how a row reads it back.
 ///
-/// `ResultsCSV.columns` is the one list of columns; writing, parsing and the
+/// `ResultsCSV.schema` is the one list of columns; writing, parsing and the
 /// documentation loop over it. Metric columns are made from `Metric`
 /// declarations, so a new metric becomes a column without touching this file.
 struct ResultsColumn: Sendable {
@@ -10,11 +10,24 @@ struct ResultsColumn: Sendable {
     let render: @Sendable (ScenarioScore) -> String
     /// Stores the field's value in the score being read; derived columns store nothing.
     let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
+    /// Checks a derived field against the values it derives from, once the whole row is read.
+    var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }
 
     /// A text column, quoted where needed.
     static func text(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { CSVField.escaped($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.required()
+        })
+    }
+
+    /// A seed, a whole number from 0 to 2^64 - 1.
+    static func seed(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, UInt64> & Sendable) -> ResultsColumn {
+        ResultsColumn(name: name, render: { String($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+            let text = try field.required()
+            guard let seed = UInt64(text) else {
+                throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
+            }
+            score[keyPath: keyPath] = seed
         })
     }
 
@@ -39,9 +52,70 @@ struct ResultsColumn: Sendable {
         })
     }
 
-    /// A value computed from other columns, written for readers and not read back.
-    static func derived(_ name: String, render: @escaping @Sendable (ScenarioScore) -> String) -> ResultsColumn {
-        ResultsColumn(name: name, render: render, read: { _, _ throws(ResultsFileError) in })
+    /// A number computed from other columns: written for readers, checked when read back.
+    ///
+    /// The check allows the rounding of this field and of the fields it
+    /// derives from (`inputSlack`, in the column's unit), so a file edited
+    /// here, and only here, is caught.
+    static func derived(
+        _ name: String,
+        decimals: Int,
+        inputSlack: @escaping @Sendable (ScenarioScore) -> Double = { _ in 0 },
+        value: @escaping @Sendable (ScenarioScore) -> Double?
+    ) -> ResultsColumn {
+        var column = ResultsColumn(
+            name: name,
+            render: { score in value(score).map { NumberFormat.fixed($0, decimals: decimals) } ?? "" },
+            read: { _, _ throws(ResultsFileError) in }
+        )
+        column.verify = { score, field throws(ResultsFileError) in
+            let written = try field.optionalNumber()
+            let expected = value(score)
+            switch (written, expected) {
+            case (nil, nil):
+                return
+            case let (written?, expected?) where written.isNaN || !expected.isFinite:
+                guard written.isNaN && !expected.isFinite else {
+                    throw field.error("holds \(field.text.isEmpty ? "a non-finite value" : "'\(field.text)'") but the columns it derives from give \(expected)")
+                }
+            case let (written?, expected?):
+                let slack = 0.5 * pow10(-decimals) + inputSlack(score) + 1e-9 * abs(expected)
+                guard abs(written - expected) <= slack else {
+                    throw field.error("is \(field.text) but the columns it derives from give \(NumberFormat.fixed(expected, decimals: decimals)); it was edited by hand")
+                }
+            default:
+                throw field.error("is '\(field.text)' but the columns it derives from give \(expected.map { NumberFormat.fixed($0, decimals: decimals) } ?? "nothing (empty)")")
+            }
+        }
+        return column
+    }
+
+    /// A `true`/`false` computed from other columns; checked when read back unless the values it compares are within rounding.
+    static func derivedFlag(_ name: String, _ keyPath: KeyPath<ScenarioScore, Bool> & Sendable) -> ResultsColumn {
+        var column = ResultsColumn(name: name, render: { $0[keyPath: keyPath] ? "true" : "false" }, read: { _, _ throws(ResultsFileError) in })
+        column.verify = { score, field throws(ResultsFileError) in
+            let text = try field.required().lowercased()
+            guard text == "true" || text == "false" else {
+                throw field.error("expected true or false, got '\(field.text)'")
+            }
+            let margin = abs(abs(score.errorPercent) - abs(score.noisyErrorPercent))
+            let rounding = ResultsColumn.percentSlack(score.estimatedDistanceMeters, score.trueDistanceMeters)
+                + ResultsColumn.percentSlack(score.noisyDistanceMeters, score.trueDistanceMeters)
+            guard (text == "true") == score[keyPath: keyPath] || !(margin > rounding) else {
+                throw field.error("is \(field.text) but the distances say \(score[keyPath: keyPath]); it was edited by hand")
+            }
+        }
+        return column
+    }
+
+    /// How far a percentage error computed from two lengths rounded to millimetres can be from the exact one.
+    static func percentSlack(_ measured: Double, _ truth: Double) -> Double {
+        guard truth > 0 else { return .infinity }
+        return 100 * 0.0005 * (1 + abs(measured / truth)) / truth
+    }
+
+    private static func pow10(_ exponent: Int) -> Double {
+        (0..<abs(exponent)).reduce(1.0) { value, _ in exponent < 0 ? value / 10 : value * 10 }
     }
 
     /// A metric's column: fixed decimals, empty where the metric does not apply.
@@ -50,7 +124,12 @@ struct ResultsColumn: Sendable {
             metric.value(in: score).map { NumberFormat.fixed($0, decimals: metric.decimals) } ?? ""
         }
         guard case let .measured(keyPath) = metric.source else {
-            return derived(metric.column, render: render)
+            let inputRounding = 0.5 * pow10(-metric.decimals)
+            let isDistanceError = metric == .errorPercent
+            let slack: @Sendable (ScenarioScore) -> Double = { score in
+                isDistanceError ? percentSlack(score.estimatedDistanceMeters, score.trueDistanceMeters) : inputRounding
+            }
+            return derived(metric.column, decimals: metric.decimals, inputSlack: slack) { metric.value(in: $0) }
         }
         return ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
@@ -68,18 +147,32 @@ struct ResultsField {
     let file: String
     /// The 1-based line, for errors.
     let line: Int
+    /// Whether the row's `non_finite` field names this column: it must be empty and reads as NaN.
+    let isNonFinite: Bool
+
+    /// An error about this field: "results file 'f', line 3: column 'lag_s' <problem>".
+    func error(_ problem: String) -> ResultsFileError {
+        .malformedRow(file: file, line: line, problem: "column '\(column)' \(problem)")
+    }
 
     func required() throws(ResultsFileError) -> String {
         guard !text.isEmpty else {
-            throw .malformedRow(file: file, line: line, problem: "column '\(column)' is empty; expected a value")
+            throw error("is empty; expected a value")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw error("holds a control character (a line break or terminal escape); expected plain text")
         }
         return text
     }
 
     func number() throws(ResultsFileError) -> Double {
+        if isNonFinite {
+            guard text.isEmpty else { throw error("is flagged non-finite in 'non_finite' but holds '\(text)'") }
+            return .nan
+        }
         let value = try required()
         guard let number = Double(value), number.isFinite else {
-            throw .malformedRow(file: file, line: line, problem: "column '\(column)' expected a number, got '\(value)'")
+            throw error("expected a number, got '\(value)'")
         }
         return number
     }
@@ -87,13 +180,13 @@ struct ResultsField {
     func count() throws(ResultsFileError) -> Int {
         let value = try required()
         guard let number = Int(value), number >= 0 else {
-            throw .malformedRow(file: file, line: line, problem: "column '\(column)' expected a whole number >= 0, got '\(value)'")
+            throw error("expected a whole number >= 0, got '\(value)'")
         }
         return number
     }
 
     /// nil for an empty field: the metric does not apply.
     func optionalNumber() throws(ResultsFileError) -> Double? {
-        text.isEmpty ? nil : try number()
+        text.isEmpty && !isNonFinite ? nil : try number()
     }
 }

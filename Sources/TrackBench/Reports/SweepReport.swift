@@ -1,24 +1,56 @@
-/// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row marked.
+/// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row and its ties marked.
+///
+/// With several seeds the best value is only as good as its margin: a value
+/// whose difference from the best is not real (`Significance`, paired over
+/// the same scenarios and seeds) is marked tied, and when any value ties the
+/// sweep names no single winner.
 @_spi(CLI) public struct SweepReport: Sendable {
+    /// One parameter value's results.
+    public struct Row: Sendable {
+        /// The parameter value.
+        public var value: Double
+        /// Means over every scenario and seed.
+        public var summary: FilterSummary
+        /// Half-width of the 95 % confidence interval of the ranking metric's mean over seeds; nil with one seed.
+        public var confidenceHalfWidth: Double?
+        /// This value against the best one on the ranking metric; nil for the best row itself.
+        public var versusBest: Significance?
+    }
+
     /// The filter specification being tuned, without the swept parameter.
     public var filter: String
     /// The swept parameter's name.
     public var parameter: String
-    /// One summary per value, in value order, labelled by the value.
-    public var rows: [(value: Double, summary: FilterSummary)]
     /// The metric that decides the best row.
     public var rankingMetric: Metric
+    /// How many seeds the sweep ran.
+    public var seedCount: Int
+    /// One row per value, in value order.
+    public private(set) var rows: [Row]
+    /// The row with the best mean ranking metric (first of equals); nil if no row has it.
+    public private(set) var bestIndex: Int?
 
-    /// Creates a sweep report.
-    public init(filter: String, parameter: String, rows: [(value: Double, summary: FilterSummary)], rankingMetric: Metric) {
+    /// Builds the sweep from its scores.
+    /// - Parameters:
+    ///   - filter: The tuned filter's specification.
+    ///   - parameter: The swept parameter.
+    ///   - values: Each value with the label its configuration's scores carry.
+    ///   - scores: Every score of the sweep: each label on the same scenarios and seeds.
+    ///   - rankingMetric: The metric that picks the best value.
+    public init(filter: String, parameter: String, values: [(value: Double, label: String)], scores: [ScenarioScore], rankingMetric: Metric) {
         self.filter = filter
         self.parameter = parameter
-        self.rows = rows
         self.rankingMetric = rankingMetric
-    }
-
-    /// The index of the best row by the ranking metric (first of equals); nil if no row has it.
-    public var bestIndex: Int? {
+        let seeds = scores.map(\.seed).uniqued()
+        seedCount = seeds.count
+        let summaries = FilterSummary.ranking(of: scores)
+        let byLabel = Dictionary(grouping: scores, by: \.filter)
+        rows = values.compactMap { value, label in
+            guard let summary = summaries.first(where: { $0.filter == label }) else { return nil }
+            let means = FilterRanking.seedMeans(of: rankingMetric, in: byLabel[label] ?? [], seeds: seeds)
+            let halfWidth = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
+            return Row(value: value, summary: summary, confidenceHalfWidth: halfWidth, versusBest: nil)
+        }
         var best: (index: Int, value: Double)?
         for (index, row) in rows.enumerated() {
             guard let value = row.summary.means[rankingMetric] else { continue }
@@ -26,39 +58,77 @@
                 best = (index, value)
             }
         }
-        return best?.index
+        bestIndex = best?.index
+        guard let bestIndex else { return }
+        let bestScores = byLabel[rows[bestIndex].summary.filter] ?? []
+        for index in rows.indices where index != bestIndex {
+            rows[index].versusBest = Significance(rankingMetric, first: bestScores, second: byLabel[rows[index].summary.filter] ?? [])
+        }
+    }
+
+    /// Rows (other than the best) whose difference from the best is within noise.
+    public var tiedIndices: [Int] {
+        rows.indices.filter { rows[$0].versusBest.map { !$0.isReal } ?? false }
     }
 
     private var metrics: [Metric] {
         Metric.allCases.filter { metric in rows.contains { $0.summary.means[metric] != nil } }
     }
 
-    /// The table as Markdown, the best row's value in bold with a marker.
-    public func renderMarkdown() -> String {
-        let best = bestIndex
-        var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
-        text += "Means over the suite's scenarios (absolute for distance error and lag). "
-        text += "Best by `\(rankingMetric.column)`: marked with *.\n\n"
-        text += "| \(parameter) | Best | Improved | " + metrics.map(\.title).joined(separator: " | ") + " |\n"
-        text += "|---:|:---:|---:|" + String(repeating: "---:|", count: metrics.count) + "\n"
-        for (index, row) in rows.enumerated() {
-            let value = NumberFormat.compact(row.value)
-            var cells = [index == best ? "**\(value)**" : value, index == best ? "*" : ""]
-            cells.append("\(row.summary.improvedCount)/\(row.summary.scenarioCount)")
-            cells += metrics.map { metric in row.summary.means[metric].map { NumberFormat.fixed($0, decimals: 3) } ?? "" }
-            text += "| " + cells.joined(separator: " | ") + " |\n"
+    /// The verdict in one sentence: the best value, and the values it cannot be told apart from.
+    public var verdict: String {
+        guard let bestIndex else { return "No value has \(rankingMetric.column); nothing to pick." }
+        let best = "\(parameter) = \(FilterParameter.format(rows[bestIndex].value))"
+        let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
+        if ties.isEmpty {
+            return "Best \(best) by \(rankingMetric.column): every other value is really worse (p < \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)."
         }
-        return text
+        return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
+            + "\(ties.count == 1 ? "is" : "are") within noise of it. Run more seeds (--seeds) to separate them, or pick by another metric."
     }
 
-    /// The table as CSV: `value,best,improved,scenarios`, then one column per metric (its CSV name).
-    public func renderCSV() -> String {
-        let best = bestIndex
-        var text = ([CSVField.escaped(parameter), "best", "improved", "scenarios"] + metrics.map(\.column)).joined(separator: ",") + "\n"
+    /// The table as Markdown: the best row's value in bold with `*`, ties with `=`.
+    public func renderMarkdown() -> String {
+        let ties = Set(tiedIndices)
+        let hasIntervals = seedCount > 1
+        var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
+        text += "Means over the suite's scenarios and \(seedCount == 1 ? "one seed" : "\(seedCount) seeds") (absolute for distance error and lag). "
+        text += "Best by `\(rankingMetric.column)`: marked `*`; values within noise of the best (paired Wilcoxon signed-rank test, Docs/statistics.md): marked `=`.\n\n"
+        text += "| \(parameter) | Best | Improved | " + metrics.map { metric in
+            metric == rankingMetric && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
+        }.joined(separator: " | ") + " | p vs best |\n"
+        text += "|---:|:---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|\n"
         for (index, row) in rows.enumerated() {
-            var fields = [NumberFormat.compact(row.value), index == best ? "true" : "false"]
+            let value = NumberFormat.compact(row.value)
+            var cells = [index == bestIndex ? "**\(value)**" : value, index == bestIndex ? "*" : ties.contains(index) ? "=" : ""]
+            cells.append("\(row.summary.improvedCount)/\(row.summary.scenarioCount)")
+            cells += metrics.map { metric in
+                guard let mean = row.summary.means[metric] else { return "" }
+                let number = NumberFormat.fixed(mean, decimals: 3)
+                guard metric == rankingMetric, hasIntervals, let halfWidth = row.confidenceHalfWidth else { return number }
+                return number + " ± " + NumberFormat.fixed(halfWidth, decimals: 3)
+            }
+            cells.append(row.versusBest.map { MarkdownReport.pText($0.pValue) } ?? "")
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text + "\n" + verdict + "\n"
+    }
+
+    /// The table as CSV: `value,best,tied,improved,runs`, one column per metric (its CSV name), the ranking metric's CI half-width and p-value against the best.
+    public func renderCSV() -> String {
+        // A value that diverged is written empty, as in results.csv.
+        func number(_ value: Double?) -> String {
+            value.flatMap { $0.isFinite ? NumberFormat.fixed($0, decimals: 4) : nil } ?? ""
+        }
+        let ties = Set(tiedIndices)
+        let interval = "\(rankingMetric.column)_ci95"
+        var text = ([CSVField.escaped(parameter), "best", "tied", "improved", "runs"] + metrics.map(\.column) + [interval, "p_vs_best"]).joined(separator: ",") + "\n"
+        for (index, row) in rows.enumerated() {
+            var fields = [NumberFormat.compact(row.value), index == bestIndex ? "true" : "false", ties.contains(index) ? "true" : "false"]
             fields += [String(row.summary.improvedCount), String(row.summary.scenarioCount)]
-            fields += metrics.map { metric in row.summary.means[metric].map { NumberFormat.fixed($0, decimals: 4) } ?? "" }
+            fields += metrics.map { number(row.summary.means[$0]) }
+            fields.append(number(row.confidenceHalfWidth))
+            fields.append(number(row.versusBest?.pValue))
             text += fields.joined(separator: ",") + "\n"
         }
         return text

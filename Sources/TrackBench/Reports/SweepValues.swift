@@ -17,30 +17,40 @@ import Foundation
             guard rest.count == 2, let first = Double(start), let last = Double(rest[0]), let step = Double(rest[1]),
                   first.isFinite, last.isFinite, step.isFinite
             else {
-                throw SweepValuesError(text: text, reason: "expected START...END:STEP, such as 1...5:0.5")
+                throw SweepValuesError(text: text, reason: "not START...END:STEP, such as 1...5:0.5")
             }
             guard step > 0, last >= first else {
-                throw SweepValuesError(text: text, reason: "expected END >= START and a positive STEP")
+                throw SweepValuesError(text: text, reason: "END must be >= START and STEP positive")
             }
-            let count = Int(((last - first) / step * (1 + 1e-9)).rounded(.down)) + 1
-            guard count <= Self.limit else {
-                throw SweepValuesError(text: text, reason: "that is \(count) values; at most \(Self.limit) are allowed")
+            let steps = ((last - first) / step * (1 + 1e-9)).rounded(.down)
+            guard steps < Double(Self.limit) else {
+                throw SweepValuesError(text: text, reason: "that is \(steps < 1e15 ? "\(Int(steps) + 1)" : "over 10^15") values; at most \(Self.limit) are allowed")
             }
-            // Multiplying instead of adding keeps 0.1-steps from accumulating rounding error.
-            values = (0..<count).map { ((first + Double($0) * step) * 1e9).rounded() / 1e9 }
+            // Multiplying instead of adding keeps 0.1-steps from accumulating rounding error;
+            // rounding to 12 significant digits turns 0.30000000000000004 into 0.3.
+            values = (0...Int(steps)).map { Self.rounded(first + Double($0) * step) }
         } else {
             var parsed: [Double] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let value = Double(item), value.isFinite else {
-                    throw SweepValuesError(text: text, reason: "'\(item)' is not a number; expected START...END:STEP or A,B,C")
+                    throw SweepValuesError(text: text, reason: "'\(item)' is not a finite number; give START...END:STEP or A,B,C")
                 }
                 parsed.append(value)
             }
-            guard Set(parsed).count == parsed.count else {
-                throw SweepValuesError(text: text, reason: "a value appears twice")
-            }
             values = parsed
         }
+        guard values.count <= Self.limit else {
+            throw SweepValuesError(text: text, reason: "that is \(values.count) values; at most \(Self.limit) are allowed")
+        }
+        var seen: Set<String> = []
+        for value in values where !seen.insert(FilterParameter.format(value)).inserted {
+            throw SweepValuesError(text: text, reason: "the value \(FilterParameter.format(value)) appears twice (range values are rounded to 12 significant digits); use a larger STEP or distinct values")
+        }
+    }
+
+    /// `value` rounded to 12 significant digits.
+    static func rounded(_ value: Double) -> Double {
+        Double(String(format: "%.12g", value)) ?? value
     }
 }
 

@@ -22,13 +22,16 @@ public struct FilterSummary: Sendable, Hashable {
     /// Summarises each filter's scores, ranked best first.
     ///
     /// Filters are ranked by mean absolute error, ties broken by label, so
-    /// the order is stable.
+    /// the order is stable; a filter whose mean is NaN (it diverged) ranks last.
     /// - Parameter scores: Scores of any number of filters and scenarios.
     /// - Returns: One summary per filter that has at least one score.
     public static func ranking(of scores: [ScenarioScore]) -> [FilterSummary] {
         // Labels are unique, so the sort is total and the dictionary's order does not show.
-        Dictionary(grouping: scores, by: \.filter).map { summary(of: $1, filter: $0) }.sorted {
-            ($0.meanAbsoluteErrorPercent, $0.filter) < ($1.meanAbsoluteErrorPercent, $1.filter)
+        func rankingKey(_ summary: FilterSummary) -> Double {
+            summary.meanAbsoluteErrorPercent.isNaN ? .infinity : summary.meanAbsoluteErrorPercent
+        }
+        return Dictionary(grouping: scores, by: \.filter).map { summary(of: $1, filter: $0) }.sorted {
+            (rankingKey($0), $0.filter) < (rankingKey($1), $1.filter)
         }
     }
 
@@ -37,7 +40,7 @@ public struct FilterSummary: Sendable, Hashable {
         let worst = scores.max { abs($0.errorPercent) < abs($1.errorPercent) }!
         var means: [Metric: Double] = [:]
         for metric in Metric.allCases {
-            let values = scores.compactMap { metric.value(in: $0) }.map { metric.direction == .closerToZero ? abs($0) : $0 }
+            let values = scores.compactMap(metric.summaryValue(in:))
             if !values.isEmpty {
                 means[metric] = values.reduce(0, +) / Double(values.count)
             }

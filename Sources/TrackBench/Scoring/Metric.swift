@@ -40,6 +40,8 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     public let summary: String
     /// Whether every score has a value; otherwise the metric may not apply (an empty CSV field).
     public let alwaysApplies: Bool
+    /// Whether reports show the metric with its 95 % confidence interval over seeds.
+    public let isHeadline: Bool
     let source: Source
 
     /// The metric's value in one score, or nil where it does not apply.
@@ -48,6 +50,12 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
         case let .measured(keyPath): return score.metrics[keyPath: keyPath]
         case let .derived(compute): return compute(score)
         }
+    }
+
+    /// The value as summaries average it: absolute for metrics where closer to zero is better
+    /// (a signed distance error or lag), otherwise as is; nil where the metric does not apply.
+    public func summaryValue(in score: ScenarioScore) -> Double? {
+        value(in: score).map { direction == .closerToZero ? abs($0) : $0 }
     }
 
     /// Whether the value is measured and stored, rather than derived from other columns.
@@ -67,7 +75,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     init(
         column: String, title: String, unit: String, decimals: Int, direction: Direction,
-        summary: String, alwaysApplies: Bool, source: Source
+        summary: String, alwaysApplies: Bool, isHeadline: Bool = false, source: Source
     ) {
         self.column = column
         self.title = title
@@ -76,6 +84,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
         self.direction = direction
         self.summary = summary
         self.alwaysApplies = alwaysApplies
+        self.isHeadline = isHeadline
         self.source = source
     }
 
@@ -103,7 +112,7 @@ extension Metric {
     public static let errorPercent = Metric(
         column: "error_pct", title: "Distance error %", unit: "%", decimals: 4, direction: .closerToZero,
         summary: "signed error of the estimated path's length against the true path's, in percent of the true distance (positive = too long)",
-        alwaysApplies: true, source: .derived { $0.errorPercent }
+        alwaysApplies: true, isHeadline: true, source: .derived { $0.errorPercent }
     )
     /// Median horizontal distance from the truth, in metres.
     public static let positionMedianMeters = Metric(
@@ -127,7 +136,7 @@ extension Metric {
     public static let phoneScoreMeters = Metric(
         column: "phone_score_m", title: "Phone score m", unit: "m", decimals: 3, direction: .lower,
         summary: "(p50 + p95) / 2 of that distance, the score smartphone GNSS challenges rank by",
-        alwaysApplies: false, source: .derived { $0.metrics.phoneScoreMeters }
+        alwaysApplies: false, isHeadline: true, source: .derived { $0.metrics.phoneScoreMeters }
     )
     /// The time shift that best aligns the estimates with the truth, in seconds (positive = behind).
     public static let lagSeconds = Metric(

@@ -1,10 +1,12 @@
-/// How one filter did on one scenario: one row of `results.csv`.
+/// How one filter did on one scenario under one seed: one row of `results.csv`.
 ///
 /// Distances are great-circle path lengths in metres; errors are signed
 /// percentages of the true distance (positive = the path came out too long).
 public struct ScenarioScore: Sendable, Hashable {
     /// The scenario id, such as `loop-5000m-2.8mps-weak`.
     public var scenarioID: String
+    /// The seed the scenario was simulated with.
+    public var seed: UInt64
     /// The scenario's path type, such as `loop`.
     public var pathType: String
     /// The scenario's nominal distance, in metres.
@@ -35,6 +37,7 @@ public struct ScenarioScore: Sendable, Hashable {
     /// Creates a score row.
     public init(
         scenarioID: String,
+        seed: UInt64 = Benchmark.defaultSeed,
         pathType: String,
         nominalDistanceMeters: Double,
         speedMetersPerSecond: Double,
@@ -50,6 +53,7 @@ public struct ScenarioScore: Sendable, Hashable {
         metrics: EstimateMetrics
     ) {
         self.scenarioID = scenarioID
+        self.seed = seed
         self.pathType = pathType
         self.nominalDistanceMeters = nominalDistanceMeters
         self.speedMetersPerSecond = speedMetersPerSecond
@@ -80,8 +84,18 @@ public struct ScenarioScore: Sendable, Hashable {
     /// TrackBench grew from (Phillips 2019, Docs/sources.md).
     public var improved: Bool { abs(errorPercent) < abs(noisyErrorPercent) }
 
-    /// Identifies the (scenario, filter) pair: a results file holds each pair once.
-    var pairKey: String { scenarioID + "\u{0}" + filter }
+    /// Identifies the (scenario, filter, seed): a results file holds each once.
+    public var key: Key { Key(scenarioID: scenarioID, filter: filter, seed: seed) }
+
+    /// What identifies a row of a results file.
+    public struct Key: Sendable, Hashable {
+        /// The scenario id.
+        public var scenarioID: String
+        /// The filter label.
+        public var filter: String
+        /// The seed.
+        public var seed: UInt64
+    }
 
     /// The signed error of `measured` against `truth`, in percent; 0 when both are 0.
     static func errorPercent(of measured: Double, against truth: Double) -> Double {

@@ -20,11 +20,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     ///   - seed: The run's seed.
     ///   - stream: A stable name, such as a scenario id.
     init(seed: UInt64, stream: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a offset basis
-        for byte in stream.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        state = Self.mix(seed ^ Self.mix(hash))
+        state = Self.mix(seed ^ Self.mix(FNV1a.hash64(stream.utf8)))
     }
 
     /// Returns the next 64 random bits.

@@ -27,18 +27,32 @@ extension ScenarioSuite {
     ///   - file: The name to quote in errors.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .malformedJSON(file: file, detail: Self.syntaxDetail(of: error))
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
         }
         do {
-            return try JSONDecoder().decode(SuiteFile.self, from: data).suite
+            try StrictJSON.validate(bytes)
+        } catch {
+            throw .malformedJSON(file: file, detail: error.description)
+        }
+        var suite: ScenarioSuite
+        do {
+            suite = try JSONDecoder().decode(SuiteFile.self, from: Data(bytes)).suite
         } catch let error as DecodingError {
             throw Self.fileError(for: error, file: file)
         } catch {
-            throw .malformedJSON(file: file, detail: "\(error)")
+            throw .malformedJSON(file: file, detail: Self.syntaxDetail(of: error))
         }
+        var ids: [String: Int] = [:]
+        for (index, scenario) in suite.scenarios.enumerated() {
+            if let first = ids.updateValue(index, forKey: scenario.id) {
+                throw .invalidKey(file: file, key: "", problem: "scenarios \(first + 1) and \(index + 1) both have the id '\(scenario.id)'; every scenario needs its own id (and random stream)")
+            }
+        }
+        let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
+        suite.fingerprint = String(FNV1a.hash64(text.utf8), radix: 16)
+        return suite
     }
 
     private static func syntaxDetail(of error: Error) -> String {
@@ -105,24 +119,41 @@ private struct SuiteFile: Decodable {
             }
             pathTypes.append(pathType)
         }
-        let distances = try container.decode([Double].self, forKey: .distancesMeters)
-        let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond)
-        let stops = try container.decode([Double].self, forKey: .stopsSeconds)
+        // Adding 0 turns -0 into 0, so "-0.0" and "0" are the same stop (and the same scenario id).
+        let distances = try container.decode([Double].self, forKey: .distancesMeters).map { $0 + 0 }
+        let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond).map { $0 + 0 }
+        let stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
         let signals = try container.decode([SignalProfile].self, forKey: .signals)
-        try require(!name.isEmpty, .name, in: container, "expected a non-empty name")
+        let isSafeName = name.first.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        try require(isSafeName, .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
         try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
         try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
         try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
         try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
         try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
         for distance in distances {
-            try require(distance.isFinite && distance >= 10, .distancesMeters, in: container, "expected distances of at least 10 m, got \(distance)")
+            try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
         }
         for speed in speeds {
-            try require(speed.isFinite && speed > 0, .speedsMetersPerSecond, in: container, "expected positive speeds, got \(speed)")
+            try require(ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container, "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)")
         }
         for stop in stops {
-            try require(stop.isFinite && stop >= 0, .stopsSeconds, in: container, "expected stop lengths >= 0 s (0 = no stop), got \(stop)")
+            try require(ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container, "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)")
+        }
+        for signal in signals {
+            for distance in distances {
+                for speed in speeds {
+                    for stop in stops {
+                        let fixes = (distance / speed + stop) / signal.fixIntervalMeanSeconds
+                        try require(
+                            ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
+                            "signal '\(signal.name)' at \(NumberFormat.compact(distance)) m, \(NumberFormat.compact(speed)) m/s and a \(NumberFormat.compact(stop)) s stop "
+                                + "gives about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+                        )
+                    }
+                }
+            }
         }
         suite = ScenarioSuite(
             name: name,
@@ -172,31 +203,32 @@ extension SignalProfile: Decodable {
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func number(_ key: CodingKeys, atLeast minimum: Double, orAbove: Bool = false) throws -> Double {
+        func number(_ key: CodingKeys, atLeast minimum: Double, orAbove: Bool = false, atMost maximum: Double) throws -> Double {
             let value = try container.decode(Double.self, forKey: key)
-            let ok = value.isFinite && (orAbove ? value > minimum : value >= minimum)
-            try require(ok, key, in: container, "expected a number \(orAbove ? ">" : ">=") \(NumberFormat.compact(minimum)), got \(value)")
+            let ok = value.isFinite && (orAbove ? value > minimum : value >= minimum) && value <= maximum
+            let range = "\(orAbove ? ">" : ">=") \(NumberFormat.compact(minimum)) and <= \(NumberFormat.compact(maximum))"
+            try require(ok, key, in: container, "expected a number \(range), got \(value)")
             return value
         }
         let name = try container.decode(String.self, forKey: .name)
         let isSlug = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
         try require(isSlug, .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
         let warmUpFixes = try container.decode(Int.self, forKey: .warmUpFixes)
-        try require(warmUpFixes >= 0, .warmUpFixes, in: container, "expected a whole number >= 0, got \(warmUpFixes)")
+        try require(warmUpFixes >= 0 && warmUpFixes <= 1_000_000, .warmUpFixes, in: container, "expected a whole number from 0 to 1000000, got \(warmUpFixes)")
         self.init(
             name: name,
-            horizontalAccuracyMeanMeters: try number(.horizontalAccuracyMeanMeters, atLeast: 0, orAbove: true),
-            horizontalAccuracyDeviationMeters: try number(.horizontalAccuracyDeviationMeters, atLeast: 0),
-            verticalAccuracyMeanMeters: try number(.verticalAccuracyMeanMeters, atLeast: 0, orAbove: true),
-            verticalAccuracyDeviationMeters: try number(.verticalAccuracyDeviationMeters, atLeast: 0),
-            fixIntervalMeanSeconds: try number(.fixIntervalMeanSeconds, atLeast: 0, orAbove: true),
-            fixIntervalDeviationSeconds: try number(.fixIntervalDeviationSeconds, atLeast: 0),
+            horizontalAccuracyMeanMeters: try number(.horizontalAccuracyMeanMeters, atLeast: 0, orAbove: true, atMost: ScenarioLimits.lengthMeters),
+            horizontalAccuracyDeviationMeters: try number(.horizontalAccuracyDeviationMeters, atLeast: 0, atMost: ScenarioLimits.lengthMeters),
+            verticalAccuracyMeanMeters: try number(.verticalAccuracyMeanMeters, atLeast: 0, orAbove: true, atMost: ScenarioLimits.lengthMeters),
+            verticalAccuracyDeviationMeters: try number(.verticalAccuracyDeviationMeters, atLeast: 0, atMost: ScenarioLimits.lengthMeters),
+            fixIntervalMeanSeconds: try number(.fixIntervalMeanSeconds, atLeast: ScenarioLimits.shortestFixIntervalSeconds, atMost: ScenarioLimits.durationSeconds),
+            fixIntervalDeviationSeconds: try number(.fixIntervalDeviationSeconds, atLeast: 0, atMost: ScenarioLimits.durationSeconds),
             warmUpFixes: warmUpFixes,
-            warmUpAccuracyFactor: try number(.warmUpAccuracyFactor, atLeast: 1),
-            driftTimeConstantSeconds: try number(.driftTimeConstantSeconds, atLeast: 0, orAbove: true),
-            jitterMeters: try number(.jitterMeters, atLeast: 0),
-            speedDeviationMetersPerSecond: try number(.speedDeviationMetersPerSecond, atLeast: 0),
-            courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0),
+            warmUpAccuracyFactor: try number(.warmUpAccuracyFactor, atLeast: 1, atMost: 1000),
+            driftTimeConstantSeconds: try number(.driftTimeConstantSeconds, atLeast: 0, orAbove: true, atMost: ScenarioLimits.durationSeconds),
+            jitterMeters: try number(.jitterMeters, atLeast: 0, atMost: ScenarioLimits.lengthMeters),
+            speedDeviationMetersPerSecond: try number(.speedDeviationMetersPerSecond, atLeast: 0, atMost: ScenarioLimits.speedMetersPerSecond.upperBound),
+            courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0, atMost: 360),
             faults: try container.decode(FaultProfile.self, forKey: .faults)
         )
     }
@@ -222,7 +254,7 @@ extension FaultProfile: Decodable {
         }
         func size(_ key: CodingKeys) throws -> Double {
             let value = try container.decode(Double.self, forKey: key)
-            try require(value.isFinite && value >= 0, key, in: container, "expected a number >= 0, got \(value)")
+            try require(value.isFinite && value >= 0 && value <= ScenarioLimits.lengthMeters, key, in: container, "expected a number from 0 to \(NumberFormat.compact(ScenarioLimits.lengthMeters)), got \(value)")
             return value
         }
         let minimumAge = try size(.staleFixMinimumAgeSeconds)

@@ -6,9 +6,13 @@ import Foundation
 /// through the user's locale: always `.` decimals, no grouping, and no
 /// `-0.00` for values that round to zero.
 @_spi(CLI) public enum NumberFormat {
-    /// `value` with exactly `decimals` digits after the point.
+    /// What `fixed` writes for NaN or infinity.
+    public static let nonFinite = "diverged"
+
+    /// `value` with exactly `decimals` digits after the point; "diverged" for NaN or infinity,
+    /// which only a filter that diverged produces, so a report never shows `nan`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        guard value.isFinite else { return nonFinite }
         let text = String(format: "%.\(decimals)f", value)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
             return String(text.dropFirst())

@@ -1,0 +1,13 @@
+/// Text that came from a user (labels, ids, file names) made safe for a Markdown table and a terminal.
+@_spi(CLI) public enum MarkdownText {
+    /// `text` as inline code: control characters (line breaks, terminal escapes) become U+FFFD,
+    /// backticks become `'`, and `|` is escaped so it cannot end a table cell.
+    public static func code(_ text: String) -> String {
+        "`" + safe(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+    }
+
+    /// `text` with control characters replaced by U+FFFD, for plain-text output.
+    public static func safe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+    }
+}

@@ -1,0 +1,102 @@
+/// How a results file was made: the suite, its file's fingerprint, the seeds, the TrackBench version and the schema.
+///
+/// Written as the first line of `results.csv` and every baseline:
+/// `# trackbench-results schema=2 suite=default suite_fnv1a64=… seeds=100...109 version=0.2.0`.
+/// The line has no commas, so a spreadsheet keeps it in one cell and a
+/// round trip through one keeps it; pandas reads the rows with
+/// `pandas.read_csv(path, skiprows=1)`. The gate compares contexts before any
+/// row: results from another suite, file, seed range or version are never
+/// compared, because every row would differ for reasons that are not the filter.
+public struct ResultsContext: Sendable, Hashable {
+    /// The results schema this TrackBench writes and reads; it changes when columns change.
+    public static let currentSchema = 2
+    /// This TrackBench's version, recorded in every results file.
+    public static let currentVersion = "0.2.0"
+    /// What the context line starts with.
+    static let marker = "# trackbench-results"
+
+    /// The suite's name.
+    public var suiteName: String
+    /// The scenario file's fingerprint (`ScenarioSuite.fingerprint`).
+    public var suiteFingerprint: String
+    /// The seeds every scenario ran under.
+    public var seeds: SeedRange
+    /// The TrackBench version that wrote the file.
+    public var version: String
+    /// The results schema of the file.
+    public var schema: Int
+
+    /// The context of a run of `suite` under `seeds` by this TrackBench.
+    public init(suite: ScenarioSuite, seeds: SeedRange) {
+        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema)
+    }
+
+    /// Creates a context from its parts.
+    public init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int) {
+        self.suiteName = suiteName
+        self.suiteFingerprint = suiteFingerprint
+        self.seeds = seeds
+        self.version = version
+        self.schema = schema
+    }
+
+    /// The keys of the line, in order, each with how to read it and what it names in messages.
+    private static let keys = ["schema", "suite", "suite_fnv1a64", "seeds", "version"]
+
+    /// The first line of a results file, without a line break.
+    var line: String {
+        "\(Self.marker) schema=\(schema) suite=\(suiteName) suite_fnv1a64=\(suiteFingerprint) seeds=\(seeds) version=\(version)"
+    }
+
+    /// Reads a context line, as written or after a spreadsheet round trip (quoted, with trailing commas).
+    /// - Throws: `ResultsFileError` naming what is missing or malformed.
+    static func parse(_ text: Substring, file: String) throws(ResultsFileError) -> ResultsContext {
+        var line = String(text)
+        while line.hasSuffix(",") { line.removeLast() }
+        if line.hasPrefix("\""), line.hasSuffix("\""), line.count >= 2 {
+            line = String(line.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        }
+        let expected = "expected the context line '\(marker) schema=\(currentSchema) suite=… suite_fnv1a64=… seeds=… version=…' "
+            + "that TrackBench writes first; re-record this file with the current TrackBench"
+        guard line.hasPrefix(marker + " ") else {
+            throw .malformedRow(file: file, line: 1, problem: expected)
+        }
+        var values: [String: String] = [:]
+        for word in line.dropFirst(marker.count).split(separator: " ") {
+            let pair = word.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, keys.contains(String(pair[0])), values[String(pair[0])] == nil else {
+                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \(keys.map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
+            }
+            values[String(pair[0])] = String(pair[1])
+        }
+        for key in keys where values[key] == nil {
+            throw .malformedRow(file: file, line: 1, problem: "the context line has no '\(key)='; \(expected)")
+        }
+        guard let schema = Int(values["schema"]!) else {
+            throw .malformedRow(file: file, line: 1, problem: "schema '\(values["schema"]!)' is not a whole number")
+        }
+        guard schema == currentSchema else {
+            throw .malformedRow(file: file, line: 1, problem: "results schema \(schema), but this TrackBench reads schema \(currentSchema); re-record the file with this TrackBench")
+        }
+        guard let seeds = SeedRange(parsing: values["seeds"]!) else {
+            throw .malformedRow(file: file, line: 1, problem: "seeds '\(values["seeds"]!)' is not N or FIRST...LAST")
+        }
+        return ResultsContext(suiteName: values["suite"]!, suiteFingerprint: values["suite_fnv1a64"]!, seeds: seeds, version: values["version"]!, schema: schema)
+    }
+
+    /// What differs between this context and another, one phrase each; empty when they match.
+    /// - Parameters:
+    ///   - other: The context to compare with, such as a run's against a baseline's.
+    ///   - names: What to call the two sides in the phrases.
+    public func differences(from other: ResultsContext, names: (mine: String, other: String) = ("baseline", "this run")) -> [String] {
+        let (a, b) = names
+        var differences: [String] = []
+        if suiteName != other.suiteName { differences.append("suite: \(a) '\(suiteName)', \(b) '\(other.suiteName)'") }
+        if suiteFingerprint != other.suiteFingerprint {
+            differences.append("scenario file: \(a) fingerprint \(suiteFingerprint), \(b) \(other.suiteFingerprint) (the file was edited)")
+        }
+        if seeds != other.seeds { differences.append("seeds: \(a) \(seeds), \(b) \(other.seeds)") }
+        if version != other.version { differences.append("TrackBench version: \(a) \(version), \(b) \(other.version)") }
+        return differences
+    }
+}

@@ -1,0 +1,14 @@
+/// The 64-bit FNV-1a hash (Fowler, Noll and Vo): stable names for random streams and fingerprints of files.
+///
+/// Not cryptographic: it tells an edited file from an unchanged one and
+/// spreads names over seeds, which is all TrackBench asks of it.
+enum FNV1a {
+    /// The hash of `bytes`.
+    static func hash64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // offset basis
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

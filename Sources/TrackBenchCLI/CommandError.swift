@@ -1,0 +1,36 @@
+import Foundation
+
+/// Inputs that parse but cannot give a verdict; exits with `ExitCode.failure`.
+///
+/// These are the ways a gate or comparison could otherwise "pass" without
+/// comparing anything, so each says what was found and what to do.
+public enum CommandError: Error, LocalizedError, Equatable {
+    /// Two results files have no (scenario, filter, seed) in common.
+    case nothingToCompare(first: String, second: String)
+    /// The baseline has no rows.
+    case emptyBaseline(file: String, updateCommand: String)
+    /// The baseline was made from another suite, scenario file, seed range or version.
+    case baselineContextDiffers(file: String, differences: [String], updateCommand: String)
+    /// The run and the baseline share no result.
+    case noSharedResults(file: String, updateCommand: String)
+    /// A run with NaN or infinite values cannot become a baseline.
+    case nonFiniteBaseline(filters: [String])
+
+    public var errorDescription: String? {
+        switch self {
+        case let .nothingToCompare(first, second):
+            return "'\(first)' and '\(second)' share no result (the same scenario, filter and seed); there is nothing to compare."
+        case let .emptyBaseline(file, updateCommand):
+            return "baseline '\(file)' has no results, so nothing can be compared. Record one with '\(updateCommand)'."
+        case let .baselineContextDiffers(file, differences, updateCommand):
+            return "baseline '\(file)' was not made by this run's setup, so its rows cannot be compared:\n"
+                + differences.map { "  - \($0)\n" }.joined()
+                + "Run with the baseline's options, or re-record it with '\(updateCommand)' if the change is intended."
+        case let .noSharedResults(file, updateCommand):
+            return "this run and baseline '\(file)' share no result (the same scenario, filter and seed), so nothing was compared. "
+                + "Check --filter, or re-record the baseline with '\(updateCommand)'."
+        case let .nonFiniteBaseline(filters):
+            return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). Fix the filter first."
+        }
+    }
+}

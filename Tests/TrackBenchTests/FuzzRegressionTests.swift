@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+/// Inputs that once trapped a parser (found by fuzzing with `.ci/fuzz` or by hand) must now be rejected with a typed error.
+///
+/// Each file under `Tests/Fuzz/Crashes/<harness>/` is fed to the same entry point as that harness.
+struct FuzzRegressionTests {
+    private static let crashes = Fixtures.packageRoot.appendingPathComponent("Tests/Fuzz/Crashes")
+
+    /// The crashing inputs kept for one harness, sorted by name.
+    private static func inputs(_ harness: String) -> [String] {
+        let folder = crashes.appendingPathComponent(harness)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { "\(harness)/\($0)" }
+    }
+
+    private static func data(_ input: String) throws -> Data {
+        try Data(contentsOf: crashes.appendingPathComponent(input))
+    }
+
+    @Test func everyHarnessHasItsCrashesKept() {
+        #expect(Self.inputs("ScenarioFile").count >= 4)
+        #expect(Self.inputs("SweepValues").count >= 1)
+    }
+
+    @Test(arguments: inputs("ScenarioFile"))
+    func scenarioFileIsRejectedNamingAKey(input: String) throws {
+        let error = try #require(throws: ScenarioFileError.self) { try ScenarioSuite.decode(Self.data(input), file: input) }
+        #expect(error.localizedDescription.contains("key '"), "\(error.localizedDescription)")
+    }
+
+    @Test(arguments: inputs("SweepValues"))
+    func sweepValuesAreRejected(input: String) throws {
+        let text = String(decoding: try Self.data(input), as: UTF8.self)
+        #expect(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
+    }
+
+    @Test(arguments: inputs("ResultsCSV"))
+    func resultsFileIsRejected(input: String) throws {
+        let text = String(decoding: try Self.data(input), as: UTF8.self)
+        #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(text, file: input) }
+    }
+
+    @Test(arguments: inputs("FilterSpecification"))
+    func filterSpecificationIsRejected(input: String) throws {
+        let text = String(decoding: try Self.data(input), as: UTF8.self)
+        #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: text) }
+    }
+}

@@ -51,7 +51,8 @@ extension ScenarioSuite {
             }
         }
         let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
-        suite.fingerprint = String(FNV1a.hash64(text.utf8), radix: 16)
+        let hex = String(FNV1a.hash64(text.utf8), radix: 16)
+        suite.fingerprint = String(repeating: "0", count: 16 - hex.count) + hex
         return suite
     }
 
@@ -252,13 +253,15 @@ extension FaultProfile: Decodable {
             try require(value >= 0 && value <= 1, key, in: container, "expected a probability per fix within 0...1, got \(value)")
             return value
         }
-        func size(_ key: CodingKeys) throws -> Double {
+        func bounded(_ key: CodingKeys, _ limit: Double, _ unit: String) throws -> Double {
             let value = try container.decode(Double.self, forKey: key)
-            try require(value.isFinite && value >= 0 && value <= ScenarioLimits.lengthMeters, key, in: container, "expected a number from 0 to \(NumberFormat.compact(ScenarioLimits.lengthMeters)), got \(value)")
+            try require(value.isFinite && value >= 0 && value <= limit, key, in: container, "expected a number from 0 to \(NumberFormat.compact(limit)) \(unit), got \(value)")
             return value
         }
-        let minimumAge = try size(.staleFixMinimumAgeSeconds)
-        let maximumAge = try size(.staleFixMaximumAgeSeconds)
+        func size(_ key: CodingKeys) throws -> Double { try bounded(key, ScenarioLimits.lengthMeters, "m") }
+        func duration(_ key: CodingKeys) throws -> Double { try bounded(key, ScenarioLimits.durationSeconds, "s") }
+        let minimumAge = try duration(.staleFixMinimumAgeSeconds)
+        let maximumAge = try duration(.staleFixMaximumAgeSeconds)
         try require(maximumAge >= minimumAge, .staleFixMaximumAgeSeconds, in: container, "expected at least staleFixMinimumAgeSeconds (\(minimumAge)), got \(maximumAge)")
         self.init(
             staleFixProbability: try probability(.staleFixProbability),
@@ -268,9 +271,9 @@ extension FaultProfile: Decodable {
             invalidFixOffsetMeters: try size(.invalidFixOffsetMeters),
             jumpProbability: try probability(.jumpProbability),
             jumpMeters: try size(.jumpMeters),
-            jumpDurationSeconds: try size(.jumpDurationSeconds),
+            jumpDurationSeconds: try duration(.jumpDurationSeconds),
             dropoutProbability: try probability(.dropoutProbability),
-            dropoutSeconds: try size(.dropoutSeconds),
+            dropoutSeconds: try duration(.dropoutSeconds),
             speedGlitchProbability: try probability(.speedGlitchProbability)
         )
     }

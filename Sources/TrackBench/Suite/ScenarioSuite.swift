@@ -14,7 +14,7 @@ public struct ScenarioSuite: Sendable {
     public var signals: [SignalProfile]
     /// Every scenario of the grid, in report order.
     public var scenarios: [Scenario]
-    /// A fingerprint of the scenario file (FNV-1a 64 of its text with line endings made LF, in hex),
+    /// A fingerprint of the scenario file (FNV-1a 64 of its text with line endings made LF, 16 hex digits),
     /// recorded in results so a baseline is only compared with a run of the same file; `code` for a suite built in code.
     public var fingerprint = "code"
 

@@ -9,6 +9,8 @@ struct SignificanceTests {
         let result = Significance(first: [0, 0, 0, 0, 0], second: [1, 2, 3, 4, 5])
         #expect(result.pValue == 0.0625)
         #expect(!result.isReal && result.meanDifference == 3 && result.pairCount == 5)
+        // sd 1.5811, t(0.975, 4) = 2.7764: half-width 2.7764 x 1.5811 / sqrt(5) = 1.9632.
+        #expect(abs(result.meanDifferenceHalfWidth! - 1.9632) < 0.0001)
     }
 
     @Test func sixPositiveDifferencesAreReal() {

@@ -56,7 +56,8 @@
         var text = "## Comparison\n\nA = \(MarkdownText.code(first.name)), B = \(MarkdownText.code(second.name)). "
         text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
-        text += "\"Verdict\" pairs each filter's absolute distance errors run by run (Wilcoxon signed-rank test, Docs/statistics.md).\n"
+        text += "The last two columns pair each filter's absolute distance errors run by run: their mean difference with its 95 % confidence interval, "
+        text += "and whether it is real (Wilcoxon signed-rank test, p < 0.05 and over 1 % of the error; Docs/statistics.md).\n"
         let differences = first.file.context.differences(from: second.file.context, names: ("A", "B"))
         if !differences.isEmpty {
             text += "\nThe files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ") + "): differences may not be the filters'.\n"
@@ -82,8 +83,8 @@
         let beforeSummaries = FilterSummary.ranking(of: before)
         let afterSummaries = FilterSummary.ranking(of: after)
         let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
-        var text = "\n### \(MarkdownText.safe(title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | Verdict |\n"
-        text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---|\n"
+        var text = "\n### \(MarkdownText.safe(title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % ± 95 % CI | Verdict |\n"
+        text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
         let beforeByFilter = Dictionary(grouping: before, by: \.filter)
         let afterByFilter = Dictionary(grouping: after, by: \.filter)
         for filter in filters {
@@ -99,10 +100,18 @@
                 }
             }
             let significance = Significance(.errorPercent, first: beforeByFilter[filter] ?? [], second: afterByFilter[filter] ?? [])
+            cells.append(Self.difference(significance))
             cells.append(Self.verdict(significance))
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
+    }
+
+    /// The paired mean difference with its interval, such as "-0.084 ± 0.021".
+    private static func difference(_ significance: Significance) -> String {
+        guard significance.pairCount > 0 else { return "" }
+        let mean = NumberFormat.fixed(significance.meanDifference, decimals: 3)
+        return significance.meanDifferenceHalfWidth.map { mean + " ± " + NumberFormat.fixed($0, decimals: 3) } ?? mean
     }
 
     /// "B better", "A better", "tied" or "identical", with the p-value.

@@ -27,6 +27,8 @@ public struct Significance: Sendable, Hashable {
     public var pValue: Double
     /// The mean difference (second - first), in the values' unit.
     public var meanDifference: Double
+    /// Half-width of the 95 % confidence interval of `meanDifference` (Student's t over the pairs); nil for fewer than two pairs.
+    public var meanDifferenceHalfWidth: Double?
     /// Whether the difference is real: significant and above the noise threshold.
     public var isReal: Bool
 
@@ -43,6 +45,7 @@ public struct Significance: Sendable, Hashable {
         let differences = zip(first, second).map { $1 - $0 }
         pairCount = differences.count
         meanDifference = Statistics.mean(differences) ?? 0
+        meanDifferenceHalfWidth = Statistics.confidenceHalfWidth95(differences)
         let scale = max(abs(Statistics.mean(first) ?? 0), abs(Statistics.mean(second) ?? 0))
         let nonZero = differences.filter { $0 != 0 }
         nonZeroCount = nonZero.count

@@ -41,7 +41,13 @@ enum CheckCommand: Command {
         name: "--update-baseline",
         help: "Write this run's results as the new baseline (atomically) instead of comparing. Refuses results with NaN or infinity."
     )
-    static let options = [baseline] + SuiteOptions.options + SeedOptions.options
+    /// `--seeds` as `SeedOptions` reads it, with check's own default.
+    static let seeds = OptionSpec(
+        name: SeedOptions.seeds.name,
+        valueName: SeedOptions.seeds.valueName,
+        help: "Run every scenario under each seed from first to last. (default: the seeds the baseline records)"
+    )
+    static let options = [baseline] + SuiteOptions.options + [SeedOptions.seed, seeds]
         + [filter, absolute, relative, tolerance, strict, update] + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 

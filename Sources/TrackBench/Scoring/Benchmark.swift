@@ -17,8 +17,8 @@ public struct Benchmark: Sendable {
     /// The first seed of the default run, 100, the seed Phillips 2019 used for every scenario (Docs/sources.md).
     public static let defaultSeed: UInt64 = 100
 
-    /// The seeds a run uses unless told otherwise: enough that the ranking's top does not change
-    /// with one more seed (Docs/statistics.md says how this was measured).
+    /// The seeds a run uses unless told otherwise: ten, because ten consecutive seeds named the
+    /// 130-seed winner in 119 of 121 windows, against 69 % for one seed (Docs/statistics.md).
     public static let defaultSeeds = SeedRange(first: defaultSeed, last: defaultSeed + 9)!
 
     /// Creates a benchmark.

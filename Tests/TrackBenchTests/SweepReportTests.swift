@@ -61,4 +61,16 @@ struct SweepReportTests {
         #expect(lines[2] == "2,true,false,2,2,0.8500,100.0000,1.0000,,")
         #expect(lines.count == 3)
     }
+
+    @Test func aValueThatDivergedIsNeitherBestNorTied() {
+        var scores = scores([("q1", [1.0, 1.1]), ("q2", [0.5, 0.6])], seeds: [100])
+        for index in scores.indices where scores[index].filter == "q2" {
+            scores[index].estimatedDistanceMeters = .nan
+        }
+        let sweep = SweepReport(filter: "kalman", parameter: "q", values: [(1, "q1"), (1e200, "q2")], scores: scores, rankingMetric: .errorPercent)
+        #expect(sweep.bestIndex == 0 && sweep.tiedIndices.isEmpty && sweep.rows[1].hasDiverged)
+        #expect(sweep.verdict.hasSuffix("The filter diverged (NaN or infinite values) with q = 1e200."))
+        #expect(sweep.renderMarkdown().contains("| 1e200 | diverged |"))
+        #expect(!sweep.renderMarkdown().contains("nan") && !sweep.renderCSV().contains("nan"))
+    }
 }

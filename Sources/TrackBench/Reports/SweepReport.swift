@@ -15,6 +15,11 @@
         public var confidenceHalfWidth: Double?
         /// This value against the best one on the ranking metric; nil for the best row itself.
         public var versusBest: Significance?
+
+        /// Whether some metric came out NaN or infinite: the filter diverged with this value.
+        public var hasDiverged: Bool {
+            summary.means.values.contains { !$0.isFinite }
+        }
     }
 
     /// The filter specification being tuned, without the swept parameter.
@@ -53,7 +58,7 @@
         }
         var best: (index: Int, value: Double)?
         for (index, row) in rows.enumerated() {
-            guard let value = row.summary.means[rankingMetric] else { continue }
+            guard let value = row.summary.means[rankingMetric], !row.hasDiverged else { continue }
             if best.map({ rankingMetric.isBetter(value, than: $0.value) }) ?? true {
                 best = (index, value)
             }
@@ -66,9 +71,9 @@
         }
     }
 
-    /// Rows (other than the best) whose difference from the best is within noise.
+    /// Rows (other than the best) whose difference from the best is within noise; a row that diverged is never tied.
     public var tiedIndices: [Int] {
-        rows.indices.filter { rows[$0].versusBest.map { !$0.isReal } ?? false }
+        rows.indices.filter { !rows[$0].hasDiverged && (rows[$0].versusBest.map { !$0.isReal } ?? false) }
     }
 
     private var metrics: [Metric] {
@@ -77,14 +82,17 @@
 
     /// The verdict in one sentence: the best value, and the values it cannot be told apart from.
     public var verdict: String {
-        guard let bestIndex else { return "No value has \(rankingMetric.column); nothing to pick." }
+        let diverged = rows.filter(\.hasDiverged).map { FilterParameter.format($0.value) }
+        let divergedNote = diverged.isEmpty ? "" : " The filter diverged (NaN or infinite values) with \(parameter) = \(diverged.joined(separator: ", "))."
+        guard let bestIndex else { return "No value has a finite \(rankingMetric.column); nothing to pick." + divergedNote }
         let best = "\(parameter) = \(FilterParameter.format(rows[bestIndex].value))"
         let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
         if ties.isEmpty {
-            return "Best \(best) by \(rankingMetric.column): every other value is really worse (p < \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)."
+            let others = diverged.isEmpty ? "every other value" : "every other value that did not diverge"
+            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p < \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
         }
         return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
-            + "\(ties.count == 1 ? "is" : "are") within noise of it. Run more seeds (--seeds) to separate them, or pick by another metric."
+            + "\(ties.count == 1 ? "is" : "are") within noise of it. Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
     }
 
     /// The table as Markdown: the best row's value in bold with `*`, ties with `=`.
@@ -99,8 +107,9 @@
         }.joined(separator: " | ") + " | p vs best |\n"
         text += "|---:|:---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|\n"
         for (index, row) in rows.enumerated() {
-            let value = NumberFormat.compact(row.value)
-            var cells = [index == bestIndex ? "**\(value)**" : value, index == bestIndex ? "*" : ties.contains(index) ? "=" : ""]
+            let value = FilterParameter.format(row.value)
+            let mark = index == bestIndex ? "*" : ties.contains(index) ? "=" : row.hasDiverged ? "diverged" : ""
+            var cells = [index == bestIndex ? "**\(value)**" : value, mark]
             cells.append("\(row.summary.improvedCount)/\(row.summary.scenarioCount)")
             cells += metrics.map { metric in
                 guard let mean = row.summary.means[metric] else { return "" }
@@ -124,7 +133,7 @@
         let interval = "\(rankingMetric.column)_ci95"
         var text = ([CSVField.escaped(parameter), "best", "tied", "improved", "runs"] + metrics.map(\.column) + [interval, "p_vs_best"]).joined(separator: ",") + "\n"
         for (index, row) in rows.enumerated() {
-            var fields = [NumberFormat.compact(row.value), index == bestIndex ? "true" : "false", ties.contains(index) ? "true" : "false"]
+            var fields = [FilterParameter.format(row.value), index == bestIndex ? "true" : "false", ties.contains(index) ? "true" : "false"]
             fields += [String(row.summary.improvedCount), String(row.summary.scenarioCount)]
             fields += metrics.map { number(row.summary.means[$0]) }
             fields.append(number(row.confidenceHalfWidth))

@@ -47,7 +47,12 @@ enum CheckCommand: Command {
         valueName: SeedOptions.seeds.valueName,
         help: "Run every scenario under each seed from first to last. (default: the seeds the baseline records)"
     )
-    static let options = [baseline] + SuiteOptions.options + [SeedOptions.seed, seeds]
+    static let results = OptionSpec(
+        name: "--results",
+        valueName: "file",
+        help: "Judge this results file (such as one 'merge' wrote) instead of running the suite."
+    )
+    static let options = [baseline, results] + SuiteOptions.options + [SeedOptions.seed, seeds] + ShardOptions.options
         + [filter, absolute, relative, tolerance, strict, update] + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
@@ -56,53 +61,37 @@ enum CheckCommand: Command {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         let tolerances = try toleranceSet(from: arguments)
-        let jobs = try JobsOptions(arguments).jobs
         let baselineFile = arguments.value(baseline) ?? defaultBaseline
-        let baselineURL = URL(fileURLWithPath: baselineFile)
         let isUpdate = arguments.isSet(update)
-        let baselineResults: ResultsFile?
-        if isUpdate {
-            // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
-            do {
-                baselineResults = FileManager.default.fileExists(atPath: baselineFile) ? try ResultsCSV.load(from: baselineURL) : nil
-            } catch {
-                context.console.standardError("note: replacing '\(baselineFile)', which this TrackBench cannot read (\(error.localizedDescription)).\n")
-                baselineResults = nil
-            }
-        } else {
-            baselineResults = try ResultsCSV.load(from: baselineURL)
-        }
-        // Without --seed or --seeds the gate reruns the seeds the baseline records.
-        let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
-        let seeds = seedsGiven || baselineResults == nil ? try SeedOptions(arguments).seeds : baselineResults!.context.seeds
-        let filters = try filters(from: arguments, baseline: baselineResults?.scores ?? [], context: context)
-        let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let runContext = ResultsContext(suite: suite, seeds: seeds)
-        let updateCommand = updateInvocation(arguments, seeds: seeds, context: context)
-        if !isUpdate, let baselineResults {
-            let differences = baselineResults.context.differences(from: runContext)
-            guard differences.isEmpty else {
-                throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: updateCommand)
-            }
-            guard !baselineResults.scores.isEmpty else {
-                throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand)
-            }
-        }
-        let scores = await Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds).run(maximumConcurrency: jobs)
+        let baselineResults = try loadBaseline(baselineFile, isUpdate: isUpdate, context: context)
+        let current = try await currentResults(arguments, baseline: baselineResults, context: context)
+        let updateCommand = updateInvocation(arguments, seeds: current.context.seeds, context: context)
 
         if isUpdate {
             var diverged: [String] = []
-            for score in scores where ResultsCSV.hasNonFiniteValue(score) && !diverged.contains(score.filter) {
+            for score in current.scores where ResultsCSV.hasNonFiniteValue(score) && !diverged.contains(score.filter) {
                 diverged.append(score.filter)
             }
             guard diverged.isEmpty else { throw CommandError.nonFiniteBaseline(filters: diverged.map(MarkdownText.safe)) }
-            try AtomicFile.write(ResultsCSV.render(scores, context: runContext), to: baselineURL)
-            context.print("Wrote \(scores.count) results (\(suite.scenarios.count) scenarios x \(filters.count) filters x \(seeds.count) seeds) to \(baselineFile).")
+            try AtomicFile.write(ResultsCSV.render(current.scores, context: current.context), to: URL(fileURLWithPath: baselineFile))
+            context.print("Wrote \(current.scores.count) results (\(current.description)) to \(baselineFile).")
             return .success
         }
-        // Compare the run as it would be written, so identical results compare equal to the last digit.
-        let written = try ResultsCSV.parse(ResultsCSV.render(scores, context: runContext), file: "this run").scores
-        let comparison = BaselineComparison(baseline: baselineResults?.scores ?? [], current: written, tolerances: tolerances)
+        guard let baselineResults else { throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand) }
+        var comparable = current.context
+        comparable.shard = nil
+        let differences = baselineResults.context.differences(from: comparable)
+        guard differences.isEmpty else {
+            throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: updateCommand)
+        }
+        guard !baselineResults.scores.isEmpty else {
+            throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand)
+        }
+        let comparison = BaselineComparison(
+            baseline: baselineResults.scores.filter(current.covers),
+            current: current.scores,
+            tolerances: tolerances
+        )
         guard comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty else {
             throw CommandError.noSharedResults(file: baselineFile, updateCommand: updateCommand)
         }
@@ -126,12 +115,67 @@ enum CheckCommand: Command {
         }
     }
 
+    /// The results to judge: read from `--results`, or computed now (all of the work, or one shard's).
+    private struct CurrentResults {
+        var context: ResultsContext
+        /// The scores as written to a results file, so identical results compare equal to the last digit.
+        var scores: [ScenarioScore]
+        /// "54 scenarios x 13 filters x 10 seeds", for messages.
+        var description: String
+        /// Whether a baseline row belongs to the work these results cover (a shard covers part of it).
+        var covers: @Sendable (ScenarioScore) -> Bool
+    }
+
+    private static func currentResults(_ arguments: ParsedArguments, baseline: ResultsFile?, context: CommandContext) async throws -> CurrentResults {
+        if let file = arguments.value(results) {
+            for option in [filter, SeedOptions.seed, seeds, ShardOptions.shard, SuiteOptions.scenarios] where arguments.isGiven(option) {
+                throw UsageError.conflictingOptions(results.name, option.name)
+            }
+            let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
+            if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+            return CurrentResults(context: read.context, scores: read.scores, description: "from \(file)", covers: { _ in true })
+        }
+        let shard = try ShardOptions(arguments).shard
+        if shard != nil && arguments.isSet(update) {
+            throw UsageError.conflictingOptions(ShardOptions.shard.name, update.name)
+        }
+        // Without --seed or --seeds the gate reruns the seeds the baseline records.
+        let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
+        let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
+        let filters = try filters(from: arguments, baseline: baseline?.scores ?? [], context: context)
+        let (suite, _) = try context.suite(SuiteOptions(arguments))
+        let runContext = ResultsContext(suite: suite, seeds: seedRange, shard: shard)
+        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seedRange, shard: shard)
+        let scores = await benchmark.run(maximumConcurrency: try JobsOptions(arguments).jobs)
+        let written = try ResultsCSV.parse(ResultsCSV.render(scores, context: runContext), file: "this run").scores
+        let units = Set(benchmark.units.map { "\($0.seed) \($0.scenario.id)" })
+        let description = "\(suite.scenarios.count) scenarios x \(filters.count) filters x \(seedRange.count) seeds" + (shard.map { ", shard \($0)" } ?? "")
+        return CurrentResults(context: runContext, scores: written, description: description, covers: { units.contains("\($0.seed) \($0.scenarioID)") })
+    }
+
+    /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).
+    private static func loadBaseline(_ file: String, isUpdate: Bool, context: CommandContext) throws -> ResultsFile? {
+        guard isUpdate else { return try ResultsCSV.load(from: URL(fileURLWithPath: file)) }
+        // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        do {
+            return try ResultsCSV.load(from: URL(fileURLWithPath: file))
+        } catch {
+            context.console.standardError("note: replacing '\(file)', which this TrackBench cannot read (\(error.localizedDescription)).\n")
+            return nil
+        }
+    }
+
     /// The command that re-records this baseline deliberately, with the options that select the suite and seeds.
     private static func updateInvocation(_ arguments: ParsedArguments, seeds: SeedRange, context: CommandContext) -> String {
         var parts = [update.name]
         if let file = arguments.value(baseline) { parts += [baseline.name, file] }
-        if let file = arguments.value(SuiteOptions.scenarios) { parts += [SuiteOptions.scenarios.name, file] }
-        parts += [SeedOptions.seeds.name, "\(seeds)"]
+        if let file = arguments.value(results) {
+            parts += [results.name, file]
+        } else {
+            if let file = arguments.value(SuiteOptions.scenarios) { parts += [SuiteOptions.scenarios.name, file] }
+            parts += [SeedOptions.seeds.name, "\(seeds)"]
+        }
         return ([context.commandName, name] + parts).joined(separator: " ")
     }
 

@@ -41,6 +41,27 @@ struct CommandContext: Sendable {
         }
     }
 
+    /// The folder `run` and `merge` write a suite's reports into unless told otherwise:
+    /// `Results` for the default suite, `Results/<suite name>` for others, so they never overwrite each other.
+    static func defaultResultsFolder(for suite: ScenarioSuite) -> String {
+        suite.name == "default" ? "Results" : "Results/\(fileName(for: suite.name))"
+    }
+
+    /// Writes `results.csv` and `report.md` together into `folder`, the report made from the numbers the CSV holds.
+    ///
+    /// Making the report from the written (rounded) values means anyone can
+    /// recompute it from the CSV, and a merged sharded run reports exactly what
+    /// the unsharded run does.
+    /// - Returns: The scores as written, and the two files' URLs.
+    func writeResults(_ csv: String, to folder: URL) throws -> (scores: [ScenarioScore], csvURL: URL, reportURL: URL) {
+        let written = try ResultsCSV.parse(csv, file: "this run")
+        let report = MarkdownReport(context: written.context, scores: written.scores).render()
+        let csvURL = folder.appendingPathComponent("results.csv")
+        let reportURL = folder.appendingPathComponent("report.md")
+        try AtomicFile.write([(csv, csvURL), (report, reportURL)])
+        return (written.scores, csvURL, reportURL)
+    }
+
     /// Parses filter specifications; each label must be unique.
     /// - Parameters:
     ///   - specifications: The texts given to `option`.

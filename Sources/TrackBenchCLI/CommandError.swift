@@ -13,6 +13,10 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case baselineContextDiffers(file: String, differences: [String], updateCommand: String)
     /// The run and the baseline share no result.
     case noSharedResults(file: String, updateCommand: String)
+    /// A shard's results were given where a whole run's are needed.
+    case partialResults(file: String, shard: String)
+    /// A results file given to `sweep --results` lacks one of the sweep's values.
+    case missingSweepValue(file: String, label: String)
     /// A run with NaN or infinite values cannot become a baseline.
     case nonFiniteBaseline(filters: [String])
 
@@ -29,6 +33,10 @@ public enum CommandError: Error, LocalizedError, Equatable {
         case let .noSharedResults(file, updateCommand):
             return "this run and baseline '\(file)' share no result (the same scenario, filter and seed), so nothing was compared. "
                 + "Check --filter, or re-record the baseline with '\(updateCommand)'."
+        case let .partialResults(file, shard):
+            return "'\(file)' holds only shard \(shard) of a run; merge every shard with 'merge' first, or check a shard with --shard."
+        case let .missingSweepValue(file, label):
+            return "'\(file)' has no results for '\(label)'; make it with the same sweep's --shard parts and 'merge'."
         case let .nonFiniteBaseline(filters):
             return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). Fix the filter first."
         }

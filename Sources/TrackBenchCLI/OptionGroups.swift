@@ -73,6 +73,27 @@ extension SeedOptions {
     }
 }
 
+/// `--shard K/N`: run one of N balanced shares of the (seed, scenario) work, for a CI matrix. Shared by every command that scores.
+struct ShardOptions {
+    static let shard = OptionSpec(
+        name: "--shard",
+        valueName: "k/n",
+        help: "Run only shard K of N (1 <= K <= N <= \(Shard.limit)): a balanced share of the (seed, scenario) work, for parallel CI jobs."
+    )
+    static let options = [shard]
+
+    /// The shard to run; nil for the whole run.
+    var shard: Shard?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let text = arguments.value(Self.shard) else { return }
+        guard let shard = Shard(parsing: text) else {
+            throw .invalidValue(option: Self.shard.name, value: text, expected: "K/N with 1 <= K <= N <= \(Shard.limit), such as 2/4")
+        }
+        self.shard = shard
+    }
+}
+
 /// `--jobs`: how many scenarios run at once. Shared by every command that runs a whole suite.
 struct JobsOptions {
     static let jobs = OptionSpec(

@@ -17,37 +17,44 @@ enum RunCommand: Command {
         valueName: "dir",
         help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
     )
-    static let options = SuiteOptions.options + SeedOptions.options + [filter, output] + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         let seeds = try SeedOptions(arguments).seeds
+        let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
         let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
-        let (suite, _) = try context.suite(SuiteOptions(arguments))
-        // Another suite's reports go beside the default ones instead of over them.
-        let defaultFolder = suite.name == "default" ? "Results" : "Results/\(CommandContext.fileName(for: suite.name))"
+        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
+        let defaultFolder = CommandContext.defaultResultsFolder(for: suite) + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
-        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds)
+        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
         let scores = await benchmark.run(maximumConcurrency: jobs)
         let elapsed = Date().timeIntervalSince(start)
+        let seedText = "\(seeds.count == 1 ? "seed" : "seeds") \(seeds)"
+        let csv = ResultsCSV.render(scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard))
 
-        let resultsContext = ResultsContext(suite: suite, seeds: seeds)
-        let csv = ResultsCSV.render(scores, context: resultsContext)
-        let report = MarkdownReport(context: resultsContext, scores: scores).render()
-        let csvURL = outputFolder.appendingPathComponent("results.csv")
-        let reportURL = outputFolder.appendingPathComponent("report.md")
-        try AtomicFile.write([(csv, csvURL), (report, reportURL)])
-
-        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
-        context.print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
+        if let shard {
+            // A shard's rows alone would make a misleading report: only the merged run gets one.
+            let csvURL = outputFolder.appendingPathComponent("results.csv")
+            try AtomicFile.write(csv, to: csvURL)
+            let units = benchmark.units.count
+            context.print("Ran shard \(shard): \(units) of \(seeds.count * suite.scenarios.count) (seed, scenario) units x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
+            context.print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
+            context.print("  \(context.invocation(MergeCommand.self, "<each shard's results.csv>...", "--scenarios", file, "--output", "<dir>"))")
+            return .success
+        }
+        let written = try context.writeResults(csv, to: outputFolder)
+        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
+        context.print("Wrote \(written.csvURL.relativePath) and \(written.reportURL.relativePath).")
         context.print()
-        context.print(TerminalRanking.render(FilterRanking(scores: scores)))
+        context.print(TerminalRanking.render(FilterRanking(scores: written.scores)))
         return .success
     }
 }

@@ -17,9 +17,14 @@ enum SweepCommand: Command {
     static let output = OptionSpec(
         name: "--output",
         valueName: "dir",
-        help: "Also write sweep.csv and sweep.md into this folder."
+        help: "Also write sweep.csv and sweep.md into this folder; with --shard, the shard's partial results.csv (required)."
     )
-    static let options = SuiteOptions.options + SeedOptions.options + [by, output] + JobsOptions.options + [HelpOption.help]
+    static let results = OptionSpec(
+        name: "--results",
+        valueName: "file",
+        help: "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
+    )
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by, output, results] + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -52,8 +57,42 @@ enum SweepCommand: Command {
         } catch {
             throw UsageError.invalidFilter(error.localizedDescription)
         }
-        let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let scores = await Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds).run(maximumConcurrency: jobs)
+        let labels = configurations.map(\.label)
+        let scores: [ScenarioScore]
+        let runContext: ResultsContext
+        if let file = arguments.value(results) {
+            for option in [SeedOptions.seed, SeedOptions.seeds, ShardOptions.shard, SuiteOptions.scenarios] where arguments.isGiven(option) {
+                throw UsageError.conflictingOptions(results.name, option.name)
+            }
+            let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
+            if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+            let found = Set(read.scores.map(\.filter))
+            if let absent = labels.first(where: { !found.contains($0) }) {
+                throw CommandError.missingSweepValue(file: file, label: absent)
+            }
+            runContext = read.context
+            scores = read.scores.filter { labels.contains($0.filter) }
+        } else {
+            let shard = try ShardOptions(arguments).shard
+            let (suite, file) = try context.suite(SuiteOptions(arguments))
+            runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard)
+            let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
+            if let shard {
+                guard let folderURL = try arguments.folder(output) else {
+                    throw UsageError.missingArgument("--output <dir> for the shard's partial results", command: name)
+                }
+                let computed = await benchmark.run(maximumConcurrency: jobs)
+                let csvURL = folderURL.appendingPathComponent("results.csv")
+                try AtomicFile.write(ResultsCSV.render(computed, context: runContext), to: csvURL)
+                context.print("Ran shard \(shard) of the sweep: wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
+                context.print("  \(context.invocation(MergeCommand.self, "<each shard's results.csv>...", "--scenarios", file, "--output", "<dir>"))")
+                context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
+                return .success
+            }
+            let computed = await benchmark.run(maximumConcurrency: jobs)
+            // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
+            scores = try ResultsCSV.parse(ResultsCSV.render(computed, context: runContext), file: "this sweep").scores
+        }
         let report = SweepReport(
             filter: base.specification,
             parameter: parameter,
@@ -62,7 +101,8 @@ enum SweepCommand: Command {
             rankingMetric: rankingMetric
         )
         context.print(report.renderMarkdown())
-        context.print("Suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds).")
+        let seedRange = runContext.seeds
+        context.print("Suite '\(runContext.suiteName)', \(seedRange.count == 1 ? "seed" : "seeds") \(seedRange).")
         if let folderURL = try arguments.folder(output) {
             try AtomicFile.write([
                 (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),

@@ -30,7 +30,7 @@ public enum UsageError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .unknownCommand(name, suggestion):
-            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: run, check, sweep, compare, list, export, help."
+            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: \((TrackBenchCommand.commands.map { $0.name } + ["help"]).joined(separator: ", "))."
         case let .unknownOption(option, command, suggestion):
             return "unknown option '\(option)' for '\(command)'.\(didYouMean(suggestion))"
         case let .missingValue(option, expected):

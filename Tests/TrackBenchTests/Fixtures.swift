@@ -98,8 +98,8 @@ enum Fixtures {
 }
 
 extension Benchmark {
-    /// Scores every seed and scenario on the calling thread, in order: the reference the parallel run must match.
+    /// Scores every unit (seed and scenario; a shard's if set) on the calling thread, in order: the reference the parallel run must match.
     func scoresInOrder() -> [ScenarioScore] {
-        seeds.seeds.flatMap { seed in scenarios.flatMap { scores(for: $0, seed: seed) } }
+        units.flatMap { scores(for: $0.scenario, seed: $0.seed) }
     }
 }

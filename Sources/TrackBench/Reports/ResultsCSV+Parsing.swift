@@ -6,6 +6,10 @@ public struct ResultsFile: Sendable {
     public var context: ResultsContext
     /// The rows, in file order.
     public var scores: [ScenarioScore]
+    /// Each row's text as read (without its line ending), in file order, so merging can copy rows byte for byte.
+    var rowTexts: [Substring] = []
+    /// Whether the header lists exactly `ResultsCSV.columns`, in order, as TrackBench writes it.
+    var hasWrittenHeader = true
 
     /// Creates a results file from its parts.
     public init(context: ResultsContext, scores: [ScenarioScore]) {
@@ -58,6 +62,7 @@ extension ResultsCSV {
         let nonFinitePosition = positions.removeLast()
 
         var scores: [ScenarioScore] = []
+        var rowTexts: [Substring] = []
         var seen: Set<ScenarioScore.Key> = []
         for (offset, line) in lines.enumerated().dropFirst(2) where !line.isEmpty {
             let lineNumber = offset + 1
@@ -86,8 +91,12 @@ extension ResultsCSV {
                 throw .malformedRow(file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)")
             }
             scores.append(score)
+            rowTexts.append(line)
         }
-        return ResultsFile(context: context, scores: scores)
+        var file = ResultsFile(context: context, scores: scores)
+        file.rowTexts = rowTexts
+        file.hasWrittenHeader = header == columns
+        return file
     }
 
     private static func fields(of line: Substring, file: String, line number: Int) throws(ResultsFileError) -> [String] {

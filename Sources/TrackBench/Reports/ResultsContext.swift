@@ -25,27 +25,33 @@ public struct ResultsContext: Sendable, Hashable {
     public var version: String
     /// The results schema of the file.
     public var schema: Int
+    /// For a partial results file, the shard of the work it holds (`trackbench merge` joins them); nil for a whole run.
+    public var shard: Shard?
 
     /// The context of a run of `suite` under `seeds` by this TrackBench.
-    public init(suite: ScenarioSuite, seeds: SeedRange) {
-        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema)
+    public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil) {
+        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
     }
 
     /// Creates a context from its parts.
-    public init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int) {
+    public init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int, shard: Shard? = nil) {
         self.suiteName = suiteName
         self.suiteFingerprint = suiteFingerprint
         self.seeds = seeds
         self.version = version
         self.schema = schema
+        self.shard = shard
     }
 
-    /// The keys of the line, in order, each with how to read it and what it names in messages.
+    /// The keys every context line has, in order.
     private static let keys = ["schema", "suite", "suite_fnv1a64", "seeds", "version"]
+    /// The key a partial results file adds after them.
+    private static let shardKey = "shard"
 
     /// The first line of a results file, without a line break.
     var line: String {
         "\(Self.marker) schema=\(schema) suite=\(suiteName) suite_fnv1a64=\(suiteFingerprint) seeds=\(seeds) version=\(version)"
+            + (shard.map { " \(Self.shardKey)=\($0)" } ?? "")
     }
 
     /// Reads a context line, as written or after a spreadsheet round trip (quoted, with trailing commas).
@@ -64,8 +70,8 @@ public struct ResultsContext: Sendable, Hashable {
         var values: [String: String] = [:]
         for word in line.dropFirst(marker.count).split(separator: " ") {
             let pair = word.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, keys.contains(String(pair[0])), values[String(pair[0])] == nil else {
-                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \(keys.map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
+            guard pair.count == 2, (keys + [shardKey]).contains(String(pair[0])), values[String(pair[0])] == nil else {
+                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \((keys + [shardKey]).map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
             }
             values[String(pair[0])] = String(pair[1])
         }
@@ -81,7 +87,17 @@ public struct ResultsContext: Sendable, Hashable {
         guard let seeds = SeedRange(parsing: values["seeds"]!) else {
             throw .malformedRow(file: file, line: 1, problem: "seeds '\(values["seeds"]!)' is not N or FIRST...LAST")
         }
-        return ResultsContext(suiteName: values["suite"]!, suiteFingerprint: values["suite_fnv1a64"]!, seeds: seeds, version: values["version"]!, schema: schema)
+        var shard: Shard?
+        if let text = values[shardKey] {
+            guard let parsed = Shard(parsing: text) else {
+                throw .malformedRow(file: file, line: 1, problem: "shard '\(text)' is not K/N with 1 <= K <= N <= \(Shard.limit)")
+            }
+            shard = parsed
+        }
+        return ResultsContext(
+            suiteName: values["suite"]!, suiteFingerprint: values["suite_fnv1a64"]!, seeds: seeds,
+            version: values["version"]!, schema: schema, shard: shard
+        )
     }
 
     /// What differs between this context and another, one phrase each; empty when they match.
@@ -97,6 +113,9 @@ public struct ResultsContext: Sendable, Hashable {
         }
         if seeds != other.seeds { differences.append("seeds: \(a) \(seeds), \(b) \(other.seeds)") }
         if version != other.version { differences.append("TrackBench version: \(a) \(version), \(b) \(other.version)") }
+        if shard != other.shard {
+            differences.append("shard: \(a) \(shard.map { "\($0)" } ?? "whole run"), \(b) \(other.shard.map { "\($0)" } ?? "whole run")")
+        }
         return differences
     }
 }

@@ -13,6 +13,8 @@ public struct Benchmark: Sendable {
     public var filters: [FilterConfiguration]
     /// The seeds; every scenario's random streams derive from the seed and its id.
     public var seeds: SeedRange
+    /// The share of the (seed, scenario) units to run; nil for all of them.
+    public var shard: Shard?
 
     /// The first seed of the default run, 100, the seed Phillips 2019 used for every scenario (Docs/sources.md).
     public static let defaultSeed: UInt64 = 100
@@ -22,10 +24,23 @@ public struct Benchmark: Sendable {
     public static let defaultSeeds = SeedRange(first: defaultSeed, last: defaultSeed + 9)!
 
     /// Creates a benchmark.
-    public init(scenarios: [Scenario], filters: [FilterConfiguration], seeds: SeedRange = defaultSeeds) {
+    public init(scenarios: [Scenario], filters: [FilterConfiguration], seeds: SeedRange = defaultSeeds, shard: Shard? = nil) {
         self.scenarios = scenarios
         self.filters = filters
         self.seeds = seeds
+        self.shard = shard
+    }
+
+    /// The (seed, scenario) units this benchmark runs, in order: every unit, or the shard's share.
+    ///
+    /// Shards are dealt by each unit's expected fixes, so shards take about
+    /// equally long whatever the mix of short and long scenarios.
+    public var units: [(seed: UInt64, scenario: Scenario)] {
+        let all = seeds.seeds.flatMap { seed in scenarios.map { (seed: seed, scenario: $0) } }
+        guard let shard else { return all }
+        let costs = all.map { $0.scenario.durationSeconds / $0.scenario.signal.fixIntervalMeanSeconds }
+        let assignment = Shard.assignment(costs: costs, count: shard.count)
+        return all.indices.filter { assignment[$0] == shard.index }.map { all[$0] }
     }
 
     /// Simulates one scenario under one seed and scores every filter on it.
@@ -59,10 +74,10 @@ public struct Benchmark: Sendable {
     /// Runs the whole benchmark.
     /// - Parameter maximumConcurrency: How many scenarios may run at once; all
     ///   cores by default. Results do not depend on it.
-    /// - Returns: Scores ordered by seed, then scenario, then filter.
+    /// - Returns: Scores ordered by seed, then scenario, then filter; with a shard, only its units' scores.
     public func run(maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [ScenarioScore] {
         let limit = max(1, maximumConcurrency)
-        let units = seeds.seeds.flatMap { seed in scenarios.map { (seed: seed, scenario: $0) } }
+        let units = units
         var byUnit = [[ScenarioScore]](repeating: [], count: units.count)
         await withTaskGroup(of: (Int, [ScenarioScore]).self) { group in
             var next = 0

@@ -117,8 +117,11 @@
     /// "B better", "A better", "tied" or "identical", with the p-value.
     private static func verdict(_ significance: Significance) -> String {
         if significance.nonZeroCount == 0 { return "identical" }
-        let p = "(p \(MarkdownReport.pText(significance.pValue)))"
-        guard significance.isReal else { return "tied \(p)" }
-        return (significance.meanDifference < 0 ? "B better " : "A better ") + p
+        let p = MarkdownReport.pText(significance.pValue)
+        guard significance.isReal else {
+            let underThreshold = significance.pValue < Significance.alpha ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : ""
+            return "tied (p \(p)\(underThreshold))"
+        }
+        return (significance.meanDifference < 0 ? "B better" : "A better") + " (p \(p))"
     }
 }

@@ -5,15 +5,18 @@
 /// fix the gate let through.
 struct FilterPipeline: LocationFilter {
     private var stages: [any LocationFilter]
+    /// One reusable buffer per stage boundary, so passing a fix along allocates nothing.
+    private var buffers: [[LocationFix]]
 
     /// Creates a pipeline; fixes enter `stages[0]` first.
     init(stages: [any LocationFilter]) {
         self.stages = stages
+        buffers = Array(repeating: [], count: max(0, stages.count - 1))
     }
 
     /// Passes the fix through every stage in turn.
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
-        feed([fix], from: 0, into: &estimates)
+        feed(CollectionOfOne(fix), from: 0, into: &estimates)
     }
 
     /// Flushes each stage in order through the stages after it.
@@ -25,16 +28,22 @@ struct FilterPipeline: LocationFilter {
         }
     }
 
-    private mutating func feed(_ fixes: [LocationFix], from first: Int, into estimates: inout [LocationFix]) {
-        var current = fixes
-        for index in first..<stages.count {
-            var next: [LocationFix] = []
-            for fix in current {
-                stages[index].receive(fix, into: &next)
-            }
-            current = next
-            if current.isEmpty { return }
+    /// Feeds `fixes` to stage `first`, its estimates to the next stage, and so on; the last stage writes into `estimates`.
+    private mutating func feed<Fixes: Collection<LocationFix>>(_ fixes: Fixes, from first: Int, into estimates: inout [LocationFix]) {
+        guard first < stages.count else {
+            estimates.append(contentsOf: fixes)
+            return
         }
-        estimates.append(contentsOf: current)
+        guard first < stages.count - 1 else {
+            for fix in fixes { stages[first].receive(fix, into: &estimates) }
+            return
+        }
+        // Taken out while in use: a later stage's flush may feed this boundary again.
+        var next = buffers[first]
+        buffers[first] = []
+        next.removeAll(keepingCapacity: true)
+        for fix in fixes { stages[first].receive(fix, into: &next) }
+        if !next.isEmpty { feed(next, from: first + 1, into: &estimates) }
+        buffers[first] = next
     }
 }

@@ -24,14 +24,32 @@ public enum GreatCircle {
         to end: Coordinate,
         radiusMeters: Double = meanEarthRadiusMeters
     ) -> Double {
-        let radiansPerDegree = Double.pi / 180
-        let latitude1 = start.latitude * radiansPerDegree
-        let latitude2 = end.latitude * radiansPerDegree
-        let halfDeltaLatitude = (latitude2 - latitude1) / 2
-        let halfDeltaLongitude = (end.longitude - start.longitude) * radiansPerDegree / 2
+        distanceMeters(from: Point(start), to: Point(end), radiusMeters: radiusMeters)
+    }
+
+    /// A coordinate with the parts of the haversine formula that depend on it alone, computed once.
+    ///
+    /// Summing a path's steps with these computes each fix's cosine once
+    /// instead of twice, with exactly the same arithmetic as `distanceMeters(from:to:)`.
+    struct Point {
+        var longitudeDegrees: Double
+        var latitudeRadians: Double
+        var cosLatitude: Double
+
+        init(_ coordinate: Coordinate) {
+            longitudeDegrees = coordinate.longitude
+            latitudeRadians = coordinate.latitude * (Double.pi / 180)
+            cosLatitude = cos(latitudeRadians)
+        }
+    }
+
+    /// The haversine distance between two prepared points, in metres.
+    static func distanceMeters(from start: Point, to end: Point, radiusMeters: Double = meanEarthRadiusMeters) -> Double {
+        let halfDeltaLatitude = (end.latitudeRadians - start.latitudeRadians) / 2
+        let halfDeltaLongitude = (end.longitudeDegrees - start.longitudeDegrees) * (Double.pi / 180) / 2
         let sinLatitude = sin(halfDeltaLatitude)
         let sinLongitude = sin(halfDeltaLongitude)
-        let haversine = sinLatitude * sinLatitude + cos(latitude1) * cos(latitude2) * sinLongitude * sinLongitude
+        let haversine = sinLatitude * sinLatitude + start.cosLatitude * end.cosLatitude * sinLongitude * sinLongitude
         return 2 * radiusMeters * asin(min(1, haversine.squareRoot()))
     }
 }

@@ -21,8 +21,11 @@ public struct Path: Sendable, Hashable {
     public var totalDistanceMeters: Double {
         guard fixes.count > 1 else { return 0 }
         var total = 0.0
+        var previous = GreatCircle.Point(fixes[0].coordinate)
         for index in 1..<fixes.count {
-            total += GreatCircle.distanceMeters(from: fixes[index - 1].coordinate, to: fixes[index].coordinate)
+            let point = GreatCircle.Point(fixes[index].coordinate)
+            total += GreatCircle.distanceMeters(from: previous, to: point)
+            previous = point
         }
         return total
     }

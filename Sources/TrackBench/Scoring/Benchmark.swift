@@ -49,6 +49,7 @@ public struct Benchmark: Sendable {
         let simulated = scenario.simulate(seed: seed)
         let trueDistance = simulated.truePath.totalDistanceMeters
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
+        let truth = TruthCache(scenario: scenario)
         return filters.map { configuration in
             let estimated = configuration.makeFilter().estimatedPath(for: simulated.noisyPath)
             return ScenarioScore(
@@ -66,7 +67,7 @@ public struct Benchmark: Sendable {
                 trueDistanceMeters: trueDistance,
                 noisyDistanceMeters: noisyDistance,
                 estimatedDistanceMeters: estimated.totalDistanceMeters,
-                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count)
+                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: truth)
             )
         }
     }

@@ -53,17 +53,21 @@ public struct EstimateMetrics: Sendable, Hashable {
     ///   - scenario: The scenario, whose exact true track is the reference.
     ///   - deliveredFixes: How many fixes the filter was fed.
     public init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int) {
+        self.init(measuring: estimates, against: scenario, deliveredFixes: deliveredFixes, truth: TruthCache(scenario: scenario))
+    }
+
+    /// Measures, taking true positions from `truth`, which the scenario's other filters share.
+    init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int, truth: TruthCache) {
         let frame = LocalFrame(origin: scenario.origin)
         let fixes = estimates.fixes
         let points = fixes.map { frame.point(for: $0.coordinate) }
-        let errors = zip(fixes, points).map { fix, point in
-            point.distance(to: scenario.truePosition(atTime: fix.deliveryTimeSeconds))
-        }
+        let truePoints = truth.positions(atTimes: fixes.map(\.deliveryTimeSeconds))
+        let errors = zip(points, truePoints).map { point, truePoint in point.distance(to: truePoint) }
         var workspace = errors
         positionMedianMeters = Self.percentile(&workspace, 0.5)
         position95thPercentileMeters = Self.percentile(&workspace, 0.95)
         positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
-        lagSeconds = Self.lag(of: fixes, at: points, against: scenario)
+        lagSeconds = Self.lag(of: fixes, at: points, truth: truth)
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
 
@@ -144,15 +148,15 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The shift that minimises the mean squared distance between the estimates and the truth
     /// shifted back by it: whole seconds over the search range, then tenths around the best.
-    private static func lag(of fixes: [LocationFix], at points: [LocalPoint], against scenario: Scenario) -> Double? {
+    private static func lag(of fixes: [LocationFix], at points: [LocalPoint], truth: TruthCache) -> Double? {
         guard !fixes.isEmpty else { return nil }
         let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
-        let samples = Swift.stride(from: 0, to: fixes.count, by: stride).map { (fixes[$0].deliveryTimeSeconds, points[$0]) }
+        let samples = Array(Swift.stride(from: 0, to: fixes.count, by: stride))
+        let times = samples.map { fixes[$0].deliveryTimeSeconds }
         func cost(_ shift: Double) -> Double {
-            samples.reduce(0) { sum, sample in
-                let truth = scenario.truePosition(atTime: sample.0 - shift)
-                let east = sample.1.east - truth.east
-                let north = sample.1.north - truth.north
+            zip(samples, truth.positions(atTimes: times, shiftedBack: shift)).reduce(0) { sum, pair in
+                let east = points[pair.0].east - pair.1.east
+                let north = points[pair.0].north - pair.1.north
                 return sum + east * east + north * north
             }
         }

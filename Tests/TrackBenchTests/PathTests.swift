@@ -25,4 +25,17 @@ struct PathTests {
         #expect(!fixes[1].hasValidCoordinate)
         #expect(Path(fixes).totalDistanceMeters > 100)
     }
+
+    @Test func pathsWithTheSameCoordinatesHaveTheSameLengthWhateverElseDiffers() {
+        let fixes = Fixtures.fixes(speeds: [1, 2, 3, 4])
+        var other = fixes
+        other[2].speedMetersPerSecond = 9
+        other[2].horizontalAccuracyMeters = 50
+        #expect(Path(fixes).hasSameCoordinates(as: Path(other)))
+        #expect(Path(fixes).totalDistanceMeters == Path(other).totalDistanceMeters)
+        other[3].latitude += 1e-9
+        #expect(!Path(fixes).hasSameCoordinates(as: Path(other)))
+        #expect(!Path(fixes).hasSameCoordinates(as: Path(Array(fixes.dropLast()))))
+    }
 }
+

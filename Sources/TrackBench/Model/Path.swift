@@ -14,6 +14,18 @@ public struct Path: Sendable, Hashable {
     /// The number of fixes.
     public var count: Int { fixes.count }
 
+    /// Whether both paths have the same fixes at the same coordinates, in order (other fields may differ).
+    ///
+    /// Then their lengths are equal to the last bit, since `totalDistanceMeters` reads coordinates only.
+    func hasSameCoordinates(as other: Path) -> Bool {
+        guard fixes.count == other.fixes.count else { return false }
+        for index in fixes.indices {
+            let (a, b) = (fixes[index].coordinate, other.fixes[index].coordinate)
+            guard a.latitude == b.latitude, a.longitude == b.longitude else { return false }
+        }
+        return true
+    }
+
     /// Sum of great-circle distances between consecutive fixes, in metres.
     ///
     /// Every fix counts, valid or not: the length is that of the line an app

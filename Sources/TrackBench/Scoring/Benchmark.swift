@@ -66,7 +66,8 @@ public struct Benchmark: Sendable {
                 estimatedFixes: estimated.count,
                 trueDistanceMeters: trueDistance,
                 noisyDistanceMeters: noisyDistance,
-                estimatedDistanceMeters: estimated.totalDistanceMeters,
+                // Filters that only change speeds or drop nothing draw the noisy line again: same length, not summed twice.
+                estimatedDistanceMeters: estimated.hasSameCoordinates(as: simulated.noisyPath) ? noisyDistance : estimated.totalDistanceMeters,
                 metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: truth)
             )
         }

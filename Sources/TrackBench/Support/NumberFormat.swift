@@ -13,11 +13,40 @@ import Foundation
     /// which only a filter that diverged produces, so a report never shows `nan`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return nonFinite }
+        if let text = fastFixed(value, decimals: decimals) { return text }
         let text = String(format: "%.\(decimals)f", value)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
             return String(text.dropFirst())
         }
         return text
+    }
+
+    /// Powers of ten that doubles hold exactly, for `fastFixed`.
+    private static let powersOfTen: [Double] = (0...9).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// What `String(format: "%.Nf")` writes for `value`, without its cost (about 1 µs a call), or nil when unsure.
+    ///
+    /// `|value| x 10^N` is one correctly rounded product, at most half a unit
+    /// in the last place from the exact one. When its fraction is farther than
+    /// a whole unit from one half, both round to the same whole number, which
+    /// is what printf's exact decimal rounding gives; otherwise (a tie, or a
+    /// value too large for 64-bit integers) nil sends the caller to printf.
+    /// `NumberFormatTests` checks it against printf on 200,000 values.
+    static func fastFixed(_ value: Double, decimals: Int) -> String? {
+        guard decimals >= 0, decimals < powersOfTen.count else { return nil }
+        let scale = powersOfTen[decimals]
+        let scaled = value.magnitude * scale
+        guard scaled < 1e15 else { return nil }
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard (fraction - 0.5).magnitude > scaled.ulp else { return nil }
+        let units = UInt64(fraction > 0.5 ? whole + 1 : whole)
+        let divisor = UInt64(scale)
+        let integerText = String(units / divisor)
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + integerText }
+        let fractionDigits = String(units % divisor)
+        return sign + integerText + "." + String(repeating: "0", count: decimals - fractionDigits.count) + fractionDigits
     }
 
     /// `value` without a trailing `.0` (5000, 2.8), for ids and labels.

@@ -171,4 +171,10 @@ struct ResultsCSVTests {
             try ResultsCSV.parse(editing("seed", onLine: 3, to: "7"), file: "b.csv")
         }
     }
+
+    @Test(arguments: [("plain", false), ("é-ü", false), ("a\tb", true), ("a\u{7F}", true), ("a\u{85}b", true), ("\u{1B}[31m", true)])
+    func controlCharactersAreFoundInASCIIAndBeyond(text: String, hasControl: Bool) {
+        #expect(ResultsField.hasControlCharacter(text) == hasControl)
+    }
 }
+

@@ -159,10 +159,20 @@ struct ResultsField {
         guard !text.isEmpty else {
             throw error("is empty; expected a value")
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !Self.hasControlCharacter(text) else {
             throw error("holds a control character (a line break or terminal escape); expected plain text")
         }
         return text
+    }
+
+    /// Whether `text` holds a control character (Unicode category Cc): checked byte by byte for ASCII, which nearly every field is.
+    static func hasControlCharacter(_ text: String) -> Bool {
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte >= 0x80 { isASCII = false }
+        }
+        return !isASCII && text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     func number() throws(ResultsFileError) -> Double {

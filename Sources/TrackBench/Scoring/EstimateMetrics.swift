@@ -71,11 +71,15 @@ public struct EstimateMetrics: Sendable, Hashable {
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
 
-        let speeds = fixes.filter { $0.speedMetersPerSecond >= 0 }
-        speedRMSEMetersPerSecond = speeds.isEmpty ? nil : (speeds.reduce(0) { sum, fix in
+        // Fixes without a speed (negative) are skipped without copying the others.
+        var speedCount = 0
+        var squaredSpeedErrors = 0.0
+        for fix in fixes where fix.speedMetersPerSecond >= 0 {
             let error = fix.speedMetersPerSecond - scenario.trueSpeedMetersPerSecond(atTime: fix.deliveryTimeSeconds)
-            return sum + error * error
-        } / Double(speeds.count)).squareRoot()
+            squaredSpeedErrors += error * error
+            speedCount += 1
+        }
+        speedRMSEMetersPerSecond = speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
 
         guard let stop = scenario.stopInterval else {
             stationaryDriftMeters = nil
@@ -142,7 +146,9 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The longest stretch without an estimate, counting from the start of the run to its end.
     static func longestGap(in times: [Double], runSeconds: Double) -> Double {
-        let sorted = ([0] + times + [runSeconds]).sorted()
+        var sorted = [0] + times + [runSeconds]
+        // Estimates nearly always arrive in time order; sorting is for the filters whose don't.
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort() }
         return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.max() ?? runSeconds
     }
 

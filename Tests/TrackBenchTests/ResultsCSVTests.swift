@@ -63,6 +63,15 @@ struct ResultsCSVTests {
         #expect(ResultsCSV.hasNonFiniteValue(read) && !ResultsCSV.hasNonFiniteValue(row))
     }
 
+    @Test func aLabelThatReadsLikeAMarkerIsStillALabel() throws {
+        var labelled = row
+        labelled.filter = NumberFormat.nonFinite
+        let text = ResultsCSV.render([labelled], context: context)
+        #expect(text.split(separator: "\n")[2].hasSuffix(",\"kalman:q=2.5,x\","))
+        #expect(try ResultsCSV.parse(text, file: "r.csv").scores[0].filter == NumberFormat.nonFinite)
+        #expect(!ResultsCSV.hasNonFiniteValue(labelled))
+    }
+
     @Test func neverPrintsNegativeZero() {
         var nearlyExact = row
         nearlyExact.estimatedDistanceMeters = 999.9499999999

@@ -52,12 +52,11 @@ public enum ResultsCSV {
             var fields: [String] = []
             var nonFinite: [String] = []
             for column in schema {
-                let field = column.render(score)
-                if field == NumberFormat.nonFinite {
+                if column.isNonFinite(score) {
                     fields.append("")
                     nonFinite.append(column.name)
                 } else {
-                    fields.append(field)
+                    fields.append(column.render(score))
                 }
             }
             fields.append(nonFinite.joined(separator: ";"))
@@ -68,9 +67,6 @@ public enum ResultsCSV {
 
     /// Whether any value in `score` is NaN or infinite: a filter that diverged.
     public static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {
-        schema.contains { column in
-            let field = column.render(score)
-            return field == NumberFormat.nonFinite
-        }
+        schema.contains { $0.isNonFinite(score) }
     }
 }

@@ -10,6 +10,8 @@ struct ResultsColumn: Sendable {
     let render: @Sendable (ScenarioScore) -> String
     /// Stores the field's value in the score being read; derived columns store nothing.
     let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
+    /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
+    var number: (@Sendable (ScenarioScore) -> Double?)?
     /// Checks a derived field against the values it derives from, once the whole row is read.
     var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }
 
@@ -42,14 +44,19 @@ struct ResultsColumn: Sendable {
     static func fixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { NumberFormat.fixed($0[keyPath: keyPath], decimals: decimals) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
-        })
+        }, number: { $0[keyPath: keyPath] })
     }
 
     /// A scenario attribute written without a trailing `.0` (5000, 2.8).
     static func compact(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { NumberFormat.compact($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
-        })
+        }, number: { $0[keyPath: keyPath] })
+    }
+
+    /// Whether this column's value in `score` is NaN or infinite: written empty and named in `non_finite`.
+    func isNonFinite(_ score: ScenarioScore) -> Bool {
+        number?(score).map { !$0.isFinite } ?? false
     }
 
     /// A number computed from other columns: written for readers, checked when read back.
@@ -66,7 +73,8 @@ struct ResultsColumn: Sendable {
         var column = ResultsColumn(
             name: name,
             render: { score in value(score).map { NumberFormat.fixed($0, decimals: decimals) } ?? "" },
-            read: { _, _ throws(ResultsFileError) in }
+            read: { _, _ throws(ResultsFileError) in },
+            number: value
         )
         column.verify = { score, field throws(ResultsFileError) in
             let written = try field.optionalNumber()
@@ -133,7 +141,7 @@ struct ResultsColumn: Sendable {
         }
         return ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
-        })
+        }, number: metric.value(in:))
     }
 }
 

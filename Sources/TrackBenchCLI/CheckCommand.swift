@@ -148,9 +148,9 @@ enum CheckCommand: Command {
         let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seedRange, shard: shard)
         let scores = await benchmark.run(maximumConcurrency: try JobsOptions(arguments).jobs)
         let written = try ResultsCSV.parse(ResultsCSV.render(scores, context: runContext), file: "this run").scores
-        let units = Set(benchmark.units.map { "\($0.seed) \($0.scenario.id)" })
+        let runs = benchmark.runs
         let description = "\(suite.scenarios.count) scenarios x \(filters.count) filters x \(seedRange.count) seeds" + (shard.map { ", shard \($0)" } ?? "")
-        return CurrentResults(context: runContext, scores: written, description: description, covers: { units.contains("\($0.seed) \($0.scenarioID)") })
+        return CurrentResults(context: runContext, scores: written, description: description, covers: { runs.contains($0.run) })
     }
 
     /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).

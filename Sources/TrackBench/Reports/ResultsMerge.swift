@@ -42,50 +42,41 @@ import Foundation
             throw .otherSuite(name: suite.name, fingerprint: suite.fingerprint, expected: context.suiteFingerprint)
         }
 
-        var rowsByUnit: [UnitKey: [(filter: String, text: Substring)]] = [:]
+        var rowsByRun: [ScenarioScore.Run: [(filter: String, text: Substring)]] = [:]
         for part in byShard.values {
             for (score, text) in zip(part.file.scores, part.file.rowTexts) {
-                rowsByUnit[UnitKey(seed: score.seed, scenarioID: score.scenarioID), default: []].append((score.filter, text))
+                rowsByRun[score.run, default: []].append((score.filter, text))
+            }
+        }
+        let whole = Benchmark(scenarios: suite.scenarios, filters: [], seeds: context.seeds)
+        let assignment = whole.shardAssignment(count: count)
+        var expected = [Set<ScenarioScore.Run>](repeating: [], count: count + 1)
+        for (index, unit) in whole.units.enumerated() {
+            expected[assignment[index]].insert(ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id))
+        }
+        for shardIndex in 1...count {
+            let part = byShard[shardIndex]!
+            let found = Set(part.file.scores.map(\.run))
+            if let stray = found.subtracting(expected[shardIndex]).sorted().first {
+                throw .incomplete(part.name, problem: "it holds scenario '\(stray.scenarioID)' under seed \(stray.seed), which shard \(shardIndex)/\(count) does not run")
+            }
+            if let absent = expected[shardIndex].subtracting(found).sorted().first {
+                throw .incomplete(part.name, problem: "it has no rows for scenario '\(absent.scenarioID)' under seed \(absent.seed)")
             }
         }
         var filters: [String]?
         var lines = [ResultsContext(suiteName: context.suiteName, suiteFingerprint: context.suiteFingerprint, seeds: context.seeds,
                                     version: context.version, schema: context.schema).line, ResultsCSV.columns.joined(separator: ",")]
-        for shardIndex in 1...count {
-            let part = byShard[shardIndex]!
-            let units = Benchmark(scenarios: suite.scenarios, filters: [], seeds: context.seeds, shard: Shard(index: shardIndex, count: count)).units
-            let expected = Set(units.map { UnitKey(seed: $0.seed, scenarioID: $0.scenario.id) })
-            let found = Set(part.file.scores.map { UnitKey(seed: $0.seed, scenarioID: $0.scenarioID) })
-            if let stray = found.subtracting(expected).sorted().first {
-                throw .incomplete(part.name, problem: "it holds scenario '\(stray.scenarioID)' under seed \(stray.seed), which shard \(shardIndex)/\(count) does not run")
+        for unit in whole.units {
+            let rows = rowsByRun[ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id)] ?? []
+            let names = rows.map(\.filter)
+            if let filters, filters != names {
+                throw .inconsistentFilters(scenarioID: unit.scenario.id, seed: unit.seed, expected: filters, found: names)
             }
-            if let absent = expected.subtracting(found).sorted().first {
-                throw .incomplete(part.name, problem: "it has no rows for scenario '\(absent.scenarioID)' under seed \(absent.seed)")
-            }
-        }
-        for seed in context.seeds.seeds {
-            for scenario in suite.scenarios {
-                let key = UnitKey(seed: seed, scenarioID: scenario.id)
-                let rows = rowsByUnit[key] ?? []
-                let names = rows.map(\.filter)
-                if let filters, filters != names {
-                    throw .inconsistentFilters(scenarioID: scenario.id, seed: seed, expected: filters, found: names)
-                }
-                filters = names
-                lines += rows.map { String($0.text) }
-            }
+            filters = names
+            lines += rows.map { String($0.text) }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A (seed, scenario) unit of work.
-    private struct UnitKey: Hashable, Comparable {
-        var seed: UInt64
-        var scenarioID: String
-
-        static func < (lhs: UnitKey, rhs: UnitKey) -> Bool {
-            (lhs.seed, lhs.scenarioID) < (rhs.seed, rhs.scenarioID)
-        }
     }
 }
 

@@ -36,11 +36,25 @@ public struct Benchmark: Sendable {
     /// Shards are dealt by each unit's expected fixes, so shards take about
     /// equally long whatever the mix of short and long scenarios.
     public var units: [(seed: UInt64, scenario: Scenario)] {
-        let all = seeds.seeds.flatMap { seed in scenarios.map { (seed: seed, scenario: $0) } }
+        let all = allUnits
         guard let shard else { return all }
-        let costs = all.map { $0.scenario.durationSeconds / $0.scenario.signal.fixIntervalMeanSeconds }
-        let assignment = Shard.assignment(costs: costs, count: shard.count)
+        let assignment = shardAssignment(count: shard.count)
         return all.indices.filter { assignment[$0] == shard.index }.map { all[$0] }
+    }
+
+    /// Every (seed, scenario) unit of the run, ignoring the shard, in run order.
+    private var allUnits: [(seed: UInt64, scenario: Scenario)] {
+        seeds.seeds.flatMap { seed in scenarios.map { (seed: seed, scenario: $0) } }
+    }
+
+    /// The shard (1...`count`) of each unit of the whole run, in run order, dealt by expected fixes.
+    func shardAssignment(count: Int) -> [Int] {
+        Shard.assignment(costs: allUnits.map { $0.scenario.durationSeconds / $0.scenario.signal.fixIntervalMeanSeconds }, count: count)
+    }
+
+    /// The runs this benchmark scores, as `ScenarioScore.run` names them.
+    public var runs: Set<ScenarioScore.Run> {
+        Set(units.map { ScenarioScore.Run(seed: $0.seed, scenarioID: $0.scenario.id) })
     }
 
     /// Simulates one scenario under one seed and scores every filter on it.

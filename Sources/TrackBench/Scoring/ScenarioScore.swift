@@ -87,6 +87,28 @@ public struct ScenarioScore: Sendable, Hashable {
     /// Identifies the (scenario, filter, seed): a results file holds each once.
     public var key: Key { Key(scenarioID: scenarioID, filter: filter, seed: seed) }
 
+    /// The run the score comes from: its scenario under its seed, shared by every filter scored on it.
+    public var run: Run { Run(seed: seed, scenarioID: scenarioID) }
+
+    /// One scenario under one seed: the unit of work a benchmark runs, shards deal out and comparisons pair on.
+    public struct Run: Sendable, Hashable, Comparable {
+        /// The seed.
+        public var seed: UInt64
+        /// The scenario id.
+        public var scenarioID: String
+
+        /// Creates a run's identity.
+        public init(seed: UInt64, scenarioID: String) {
+            self.seed = seed
+            self.scenarioID = scenarioID
+        }
+
+        /// Seed first, then scenario id.
+        public static func < (lhs: Run, rhs: Run) -> Bool {
+            (lhs.seed, lhs.scenarioID) < (rhs.seed, rhs.scenarioID)
+        }
+    }
+
     /// What identifies a row of a results file.
     public struct Key: Sendable, Hashable {
         /// The scenario id.

@@ -59,27 +59,17 @@ public struct Significance: Sendable, Hashable {
     /// either side, are left out; `pairCount` says how many remained.
     /// Values are compared as summaries average them (`Metric.summaryValue(in:)`).
     public init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore]) {
-        var firstValues: [Run: Double] = [:]
+        var firstValues: [ScenarioScore.Run: Double] = [:]
         for score in first {
-            firstValues[Run(score)] = metric.summaryValue(in: score)
+            firstValues[score.run] = metric.summaryValue(in: score)
         }
         var pairs: [(Double, Double)] = []
         for score in second {
-            if let a = firstValues[Run(score)], let b = metric.summaryValue(in: score) {
+            if let a = firstValues[score.run], let b = metric.summaryValue(in: score) {
                 pairs.append((a, b))
             }
         }
         self.init(first: pairs.map(\.0), second: pairs.map(\.1))
-    }
-
-    /// One run of a filter: a scenario under a seed.
-    private struct Run: Hashable {
-        var scenarioID: String
-        var seed: UInt64
-        init(_ score: ScenarioScore) {
-            scenarioID = score.scenarioID
-            seed = score.seed
-        }
     }
 
     /// The two-sided p-value of Wilcoxon's signed-rank statistic for non-zero differences.

@@ -117,11 +117,7 @@
     /// "B better", "A better", "tied" or "identical", with the p-value.
     private static func verdict(_ significance: Significance) -> String {
         if significance.nonZeroCount == 0 { return "identical" }
-        let p = MarkdownReport.pText(significance.pValue)
-        guard significance.isReal else {
-            let underThreshold = significance.pValue < Significance.alpha ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : ""
-            return "tied (p \(p)\(underThreshold))"
-        }
-        return (significance.meanDifference < 0 ? "B better" : "A better") + " (p \(p))"
+        guard significance.isReal else { return MarkdownReport.tie(significance) }
+        return (significance.meanDifference < 0 ? "B better" : "A better") + " (p \(MarkdownReport.pText(significance.pValue)))"
     }
 }

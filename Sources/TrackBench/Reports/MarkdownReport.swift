@@ -106,7 +106,11 @@ public struct MarkdownReport: Sendable {
     /// "ahead", "tied" or "identical", for the ranking's last column.
     private static func shortVerdict(_ significance: Significance) -> String {
         if significance.nonZeroCount == 0 { return "identical" }
-        if significance.isReal { return "ahead (p \(pText(significance.pValue)))" }
+        return significance.isReal ? "ahead (p \(pText(significance.pValue)))" : tie(significance)
+    }
+
+    /// "tied (p = 0.418)", or "tied (p < 0.001, under 1 %)" when the gap is consistent but under the noise threshold.
+    static func tie(_ significance: Significance) -> String {
         let underThreshold = significance.pValue < Significance.alpha ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : ""
         return "tied (p \(pText(significance.pValue))\(underThreshold))"
     }

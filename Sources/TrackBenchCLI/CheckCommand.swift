@@ -128,11 +128,9 @@ enum CheckCommand: Command {
 
     private static func currentResults(_ arguments: ParsedArguments, baseline: ResultsFile?, context: CommandContext) async throws -> CurrentResults {
         if let file = arguments.value(results) {
-            for option in [filter, SeedOptions.seed, seeds, ShardOptions.shard, SuiteOptions.scenarios] where arguments.isGiven(option) {
-                throw UsageError.conflictingOptions(results.name, option.name)
-            }
-            let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
-            if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+            let read = try context.wholeResults(
+                file, option: results, excluding: [filter, SeedOptions.seed, seeds, ShardOptions.shard, SuiteOptions.scenarios], in: arguments
+            )
             return CurrentResults(context: read.context, scores: read.scores, description: "from \(file)", covers: { _ in true })
         }
         let shard = try ShardOptions(arguments).shard

@@ -47,19 +47,43 @@ struct CommandContext: Sendable {
         suite.name == "default" ? "Results" : "Results/\(fileName(for: suite.name))"
     }
 
-    /// Writes `results.csv` and `report.md` together into `folder`, the report made from the numbers the CSV holds.
+    /// Writes `results.csv` and `report.md` together into `folder`, the report made from the numbers the CSV holds,
+    /// then prints `summary`, the paths written and the ranking.
     ///
     /// Making the report from the written (rounded) values means anyone can
     /// recompute it from the CSV, and a merged sharded run reports exactly what
     /// the unsharded run does.
-    /// - Returns: The scores as written, and the two files' URLs.
-    func writeResults(_ csv: String, to folder: URL) throws -> (scores: [ScenarioScore], csvURL: URL, reportURL: URL) {
+    func writeResults(_ csv: String, to folder: URL, summary: String) throws {
         let written = try ResultsCSV.parse(csv, file: "this run")
         let report = MarkdownReport(context: written.context, scores: written.scores).render()
         let csvURL = folder.appendingPathComponent("results.csv")
         let reportURL = folder.appendingPathComponent("report.md")
         try AtomicFile.write([(csv, csvURL), (report, reportURL)])
-        return (written.scores, csvURL, reportURL)
+        print(summary)
+        print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
+        print()
+        print(TerminalRanking.render(FilterRanking(scores: written.scores)))
+    }
+
+    /// Writes one shard's partial `results.csv` into `folder` and prints `summary` and how to merge the shards.
+    /// - Parameter scenarioFile: The scenario file the shards ran, for the `merge` command line.
+    func writePartialResults(_ csv: String, to folder: URL, shard: Shard, scenarioFile: String, summary: String) throws {
+        let csvURL = folder.appendingPathComponent("results.csv")
+        try AtomicFile.write(csv, to: csvURL)
+        print(summary)
+        print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
+        print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, "--output", "<dir>"))")
+    }
+
+    /// Reads a whole run's results file given to `option` (`--results`), which excludes the options that would make a run.
+    /// - Throws: `UsageError` when a conflicting option is also given; `CommandError` for a shard's partial file.
+    func wholeResults(_ file: String, option: OptionSpec, excluding conflicting: [OptionSpec], in arguments: ParsedArguments) throws -> ResultsFile {
+        for other in conflicting where arguments.isGiven(other) {
+            throw UsageError.conflictingOptions(option.name, other.name)
+        }
+        let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
+        if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+        return read
     }
 
     /// Parses filter specifications; each label must be unique.

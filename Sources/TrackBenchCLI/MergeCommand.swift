@@ -29,11 +29,8 @@ enum MergeCommand: Command {
         let (suite, _) = try context.suite(SuiteOptions(arguments))
         let csv = try ResultsMerge.merge(parts, suite: suite)
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: CommandContext.defaultResultsFolder(for: suite))
-        let written = try context.writeResults(csv, to: outputFolder)
-        context.print("Merged \(parts.count) parts: \(written.scores.count) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
-        context.print("Wrote \(written.csvURL.relativePath) and \(written.reportURL.relativePath).")
-        context.print()
-        context.print(TerminalRanking.render(FilterRanking(scores: written.scores)))
+        let results = parts.reduce(0) { $0 + $1.file.scores.count }
+        try context.writeResults(csv, to: outputFolder, summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
         return .success
     }
 }

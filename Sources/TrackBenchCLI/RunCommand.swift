@@ -42,19 +42,16 @@ enum RunCommand: Command {
 
         if let shard {
             // A shard's rows alone would make a misleading report: only the merged run gets one.
-            let csvURL = outputFolder.appendingPathComponent("results.csv")
-            try AtomicFile.write(csv, to: csvURL)
-            let units = benchmark.units.count
-            context.print("Ran shard \(shard): \(units) of \(seeds.count * suite.scenarios.count) (seed, scenario) units x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
-            context.print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
-            context.print("  \(context.invocation(MergeCommand.self, "<each shard's results.csv>...", "--scenarios", file, "--output", "<dir>"))")
+            try context.writePartialResults(
+                csv, to: outputFolder, shard: shard, scenarioFile: file,
+                summary: "Ran shard \(shard): \(benchmark.units.count) of \(seeds.count * suite.scenarios.count) (seed, scenario) units x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
+            )
             return .success
         }
-        let written = try context.writeResults(csv, to: outputFolder)
-        context.print("Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s.")
-        context.print("Wrote \(written.csvURL.relativePath) and \(written.reportURL.relativePath).")
-        context.print()
-        context.print(TerminalRanking.render(FilterRanking(scores: written.scores)))
+        try context.writeResults(
+            csv, to: outputFolder,
+            summary: "Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
+        )
         return .success
     }
 }

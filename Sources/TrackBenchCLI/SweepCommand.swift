@@ -61,11 +61,9 @@ enum SweepCommand: Command {
         let scores: [ScenarioScore]
         let runContext: ResultsContext
         if let file = arguments.value(results) {
-            for option in [SeedOptions.seed, SeedOptions.seeds, ShardOptions.shard, SuiteOptions.scenarios] where arguments.isGiven(option) {
-                throw UsageError.conflictingOptions(results.name, option.name)
-            }
-            let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
-            if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+            let read = try context.wholeResults(
+                file, option: results, excluding: [SeedOptions.seed, SeedOptions.seeds, ShardOptions.shard, SuiteOptions.scenarios], in: arguments
+            )
             let found = Set(read.scores.map(\.filter))
             if let absent = labels.first(where: { !found.contains($0) }) {
                 throw CommandError.missingSweepValue(file: file, label: absent)
@@ -82,10 +80,10 @@ enum SweepCommand: Command {
                     throw UsageError.missingArgument("--output <dir> for the shard's partial results", command: name)
                 }
                 let computed = await benchmark.run(maximumConcurrency: jobs)
-                let csvURL = folderURL.appendingPathComponent("results.csv")
-                try AtomicFile.write(ResultsCSV.render(computed, context: runContext), to: csvURL)
-                context.print("Ran shard \(shard) of the sweep: wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
-                context.print("  \(context.invocation(MergeCommand.self, "<each shard's results.csv>...", "--scenarios", file, "--output", "<dir>"))")
+                try context.writePartialResults(
+                    ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
+                    summary: "Ran shard \(shard) of the sweep."
+                )
                 context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
                 return .success
             }

@@ -89,7 +89,7 @@ public struct FilterRegistry: Sendable {
     static func isValidLabel(_ label: String) -> Bool {
         !label.isEmpty && label.count <= maximumLabelLength
             && !label.contains { $0.isWhitespace || labelForbidden.contains($0) }
-            && !label.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+            && !label.unicodeScalars.contains { $0.isControl || $0.properties.generalCategory == .format }
     }
 
     /// Splits `STAGE+STAGE` at each '+', except the sign of an exponent in a parameter value (`q=1e+16`).

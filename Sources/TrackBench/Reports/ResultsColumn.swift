@@ -180,7 +180,7 @@ struct ResultsField {
             if byte < 0x20 || byte == 0x7F { return true }
             if byte >= 0x80 { isASCII = false }
         }
-        return !isASCII && text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        return !isASCII && text.unicodeScalars.contains(where: \.isControl)
     }
 
     func number() throws(ResultsFileError) -> Double {

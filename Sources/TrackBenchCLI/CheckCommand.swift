@@ -141,14 +141,11 @@ enum CheckCommand: Command {
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
         let filters = try filters(from: arguments, baseline: baseline?.scores ?? [], context: context)
-        let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let runContext = ResultsContext(suite: suite, seeds: seedRange, shard: shard)
-        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seedRange, shard: shard)
-        let scores = await benchmark.run(maximumConcurrency: try JobsOptions(arguments).jobs)
-        let written = try ResultsCSV.parse(ResultsCSV.render(scores, context: runContext), file: "this run").scores
-        let runs = benchmark.runs
-        let description = "\(suite.scenarios.count) scenarios x \(filters.count) filters x \(seedRange.count) seeds" + (shard.map { ", shard \($0)" } ?? "")
-        return CurrentResults(context: runContext, scores: written, description: description, covers: { runs.contains($0.run) })
+        let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
+        let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
+        let written = try ResultsCSV.parse(ResultsCSV.render(outcome.scores, context: outcome.context), file: "this run").scores
+        let runs = outcome.runs
+        return CurrentResults(context: outcome.context, scores: written, description: outcome.description, covers: { runs.contains($0.run) })
     }
 
     /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).

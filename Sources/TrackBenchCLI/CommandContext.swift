@@ -41,12 +41,6 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// The folder `run` and `merge` write a suite's reports into unless told otherwise:
-    /// `Results` for the default suite, `Results/<suite name>` for others, so they never overwrite each other.
-    static func defaultResultsFolder(for suite: ScenarioSuite) -> String {
-        suite.name == "default" ? "Results" : "Results/\(fileName(for: suite.name))"
-    }
-
     /// Writes `results.csv` and `report.md` together into `folder`, the report made from the numbers the CSV holds,
     /// then prints `summary`, the paths written and the ranking.
     ///
@@ -62,7 +56,8 @@ struct CommandContext: Sendable {
         print(summary)
         print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
         print()
-        print(TerminalRanking.render(FilterRanking(scores: written.scores)))
+        let isReplay = written.scores.contains { $0.truth != ScenarioScore.simulatedTruth }
+        print(TerminalRanking.render(FilterRanking(scores: written.scores), hasSeeds: !isReplay))
     }
 
     /// Writes one shard's partial `results.csv` into `folder` and prints `summary` and how to merge the shards.

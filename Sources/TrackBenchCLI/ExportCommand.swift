@@ -29,7 +29,7 @@ enum ExportCommand: Command {
         }
         let seed = try SeedOptions.single(arguments)
         let filters = try context.filters(arguments.all(filter), option: filter.name)
-        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         guard let scenario = suite.scenario(withID: id) else {
             throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
         }

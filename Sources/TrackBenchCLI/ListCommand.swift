@@ -12,7 +12,7 @@ enum ListCommand: Command {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
-        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
         for scenario in suite.scenarios {
             context.print("  \(scenario.id)")

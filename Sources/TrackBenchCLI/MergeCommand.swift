@@ -26,9 +26,13 @@ enum MergeCommand: Command {
             let url = isDirectory ? URL(fileURLWithPath: path).appendingPathComponent("results.csv") : URL(fileURLWithPath: path)
             parts.append((url.relativePath, try ResultsCSV.load(from: url)))
         }
-        let (suite, _) = try context.suite(SuiteOptions(arguments))
-        let csv = try ResultsMerge.merge(parts, suite: suite)
-        let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: CommandContext.defaultResultsFolder(for: suite))
+        let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
+        let csv: String
+        switch suite {
+        case let .scenarios(scenarios): csv = try ResultsMerge.merge(parts, suite: scenarios)
+        case let .recordings(recordings, replays): csv = try ResultsMerge.merge(parts, recordings: recordings, replays: replays)
+        }
+        let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: suite.defaultResultsFolder)
         let results = parts.reduce(0) { $0 + $1.file.scores.count }
         try context.writeResults(csv, to: outputFolder, summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
         return .success

@@ -9,7 +9,7 @@ struct SuiteOptions {
     static let scenarios = OptionSpec(
         name: "--scenarios",
         valueName: "file",
-        help: "Scenario file (JSON) defining the suite. (default: \(defaultScenarioFile))"
+        help: "Scenario file, or recording suite (Docs/recordings.md), defining the suite. (default: \(defaultScenarioFile))"
     )
     static let options = [scenarios]
 

@@ -24,34 +24,36 @@ enum RunCommand: Command {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         let seeds = try SeedOptions(arguments).seeds
+        let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
         let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
-        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
-        let defaultFolder = CommandContext.defaultResultsFolder(for: suite) + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
+        let defaultFolder = suite.defaultResultsFolder + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
-        let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
-        let scores = await benchmark.run(maximumConcurrency: jobs)
+        let outcome = try await suite.run(filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, jobs: jobs)
         let elapsed = Date().timeIntervalSince(start)
-        let seedText = "\(seeds.count == 1 ? "seed" : "seeds") \(seeds)"
-        let csv = ResultsCSV.render(scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard))
+        let csv = ResultsCSV.render(outcome.scores, context: outcome.context)
+        let reading = suite.readingSummary
+        if !reading.isEmpty {
+            context.print("Read '\(file)':")
+            reading.forEach { context.print($0) }
+        }
+        let timing = "in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
 
         if let shard {
             // A shard's rows alone would make a misleading report: only the merged run gets one.
             try context.writePartialResults(
                 csv, to: outputFolder, shard: shard, scenarioFile: file,
-                summary: "Ran shard \(shard): \(benchmark.units.count) of \(seeds.count * suite.scenarios.count) (seed, scenario) units x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
+                summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
             )
             return .success
         }
-        try context.writeResults(
-            csv, to: outputFolder,
-            summary: "Ran \(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seedText)) in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
-        )
+        try context.writeResults(csv, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
         return .success
     }
 }

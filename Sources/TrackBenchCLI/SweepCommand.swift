@@ -72,7 +72,7 @@ enum SweepCommand: Command {
             scores = read.scores.filter { labels.contains($0.filter) }
         } else {
             let shard = try ShardOptions(arguments).shard
-            let (suite, file) = try context.suite(SuiteOptions(arguments))
+            let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard)
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {

@@ -66,7 +66,7 @@ struct RunCommandTests {
         #expect(run.result.status == 0)
         #expect(run.result.standardError.isEmpty)
         let csv = try #require(run.resultsCSV, "results.csv was not written")
-        #expect(csv.hasPrefix("# trackbench-results schema=2 suite=default suite_fnv1a64="))
+        #expect(csv.hasPrefix("# trackbench-results schema=3 suite=default suite_fnv1a64="))
         #expect(csv.split(separator: "\n")[1].hasPrefix("scenario,filter,seed,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
         #expect(csv.hasSuffix("\n"))
 

@@ -38,7 +38,7 @@ struct ResultsCSVTests {
 
     @Test func startsWithTheContextLineThenTheStableCoreColumns() {
         let lines = ResultsCSV.render([], context: context).split(separator: "\n")
-        #expect(lines[0] == "# trackbench-results schema=2 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) seeds=100 version=\(ResultsContext.currentVersion)")
+        #expect(lines[0] == "# trackbench-results schema=3 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) seeds=100 version=\(ResultsContext.currentVersion)")
         #expect(lines[1].hasPrefix("scenario,filter,seed,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
         #expect(lines[1].hasSuffix(",filter_spec,non_finite"))
         #expect(lines[1].split(separator: ",").count == ResultsCSV.columns.count)
@@ -47,7 +47,7 @@ struct ResultsCSVTests {
     @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() {
         let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,"
+        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,simulated,,"
             + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,\"kalman:q=2.5,x\",")
     }
 

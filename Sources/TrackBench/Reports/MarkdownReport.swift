@@ -20,17 +20,19 @@ public struct MarkdownReport: Sendable {
         let summaries = ranking.entries.map(\.summary)
         let scenarioCount = scores.map(\.scenarioID).uniqued().count
         let seedText = context.seeds.count == 1 ? "seed \(context.seeds)" : "\(context.seeds.count) seeds (\(context.seeds))"
+        let runText = isRecordingRun
+            ? "\(scenarioCount) recordings x \(summaries.count) filters, each replayed once as recorded"
+            : "\(scenarioCount) scenarios x \(summaries.count) filters x \(seedText)"
         var text = """
         # TrackBench report
 
-        Suite `\(context.suiteName)`: \(scenarioCount) scenarios x \(summaries.count) filters x \(seedText), TrackBench \(context.version).
-        Filters are ranked by mean absolute total-distance error over every scenario and seed: the
+        Suite `\(context.suiteName)`: \(runText), TrackBench \(context.version).
+        Filters are ranked by mean absolute total-distance error over every \(isRecordingRun ? "recording" : "scenario and seed"): the
         error of the estimated path's length against the true path's, in percent of the true distance.
-        The other columns are means over the scenarios where they apply (absolute for lag); the best
-        value in each column is in bold; headline metrics show their 95 % confidence interval over
-        seeds. Positions are compared with the truth at each estimate's delivery time.
+        The other columns are means over the \(isRecordingRun ? "recordings" : "scenarios") where they apply (absolute for lag); the best
+        value in each column is in bold\(isRecordingRun ? "" : "; headline metrics show their 95 % confidence interval over\nseeds"). Positions are compared with the truth at each estimate's delivery time.
         Docs/metrics.md defines every metric; Docs/statistics.md, the intervals and ties.
-
+        \(truthNote)
         ## Ranking
 
 
@@ -41,10 +43,10 @@ public struct MarkdownReport: Sendable {
 
         ## Distance error
 
-        Signed error: positive = the track came out too long. "Improved" counts the runs (scenario and seed)
+        Signed error: positive = the track came out too long. "Improved" counts the \(isRecordingRun ? "recordings" : "runs (scenario and seed)")
         where the filter came closer to the true distance than the raw noisy path.
 
-        | Filter | Mean abs error % | Mean signed error % | Worst abs error % | Worst scenario | Improved |
+        | Filter | Mean abs error % | Mean signed error % | Worst abs error % | Worst \(isRecordingRun ? "recording" : "scenario") | Improved |
         |---|---:|---:|---:|---|---:|
 
         """
@@ -54,12 +56,40 @@ public struct MarkdownReport: Sendable {
                 + "\(MarkdownText.code(summary.worstScenarioID)) | \(summary.improvedCount)/\(summary.scenarioCount) |\n"
         }
         let rankedFilters = summaries.map(\.filter)
-        text += breakdown(title: "By signal", column: "Signal", filters: rankedFilters) { $0.signal }
-        text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
-        text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
-        text += breakdown(title: "By path type", column: "Path type", filters: rankedFilters) { $0.pathType }
+        if isRecordingRun {
+            for key in Set(scores.flatMap(\.tags.keys)).sorted() {
+                text += breakdown(title: "By \(key)", column: key, filters: rankedFilters) { $0.tags[key] ?? "(none)" }
+            }
+            text += breakdown(title: "By truth", column: "Truth", filters: rankedFilters) { $0.truth }
+        } else {
+            text += breakdown(title: "By signal", column: "Signal", filters: rankedFilters) { $0.signal }
+            text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
+            text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
+            text += breakdown(title: "By path type", column: "Path type", filters: rankedFilters) { $0.pathType }
+        }
         text += scenarioTable(filters: rankedFilters)
         return text
+    }
+
+    /// Whether the rows come from replayed recordings rather than simulated scenarios.
+    private var isRecordingRun: Bool {
+        scores.contains { $0.truth != ScenarioScore.simulatedTruth }
+    }
+
+    /// For recordings, how each one's truth was aligned and which metrics that leaves empty; empty for scenarios.
+    private var truthNote: String {
+        guard isRecordingRun else { return "" }
+        var counts: [String: Int] = [:]
+        for score in scores where score.filter == scores[0].filter {
+            counts[score.truth, default: 0] += 1
+        }
+        let phrases: [(String, String)] = [
+            ("time", "aligned by time (positions interpolated in the reference at each estimate's time)"),
+            ("route", "against a route without times (position error = distance to the route; no lag or speed)"),
+            ("distance", "against a known distance only (position, lag and speed columns empty)"),
+        ]
+        let parts = phrases.compactMap { key, phrase in counts[key].map { "\($0) \(phrase)" } }
+        return "Truth: " + parts.joined(separator: "; ") + ". Recordings have no scripted stop, so the stop metrics are empty.\n"
     }
 
     /// The lead table: one row per filter, one column per metric, the best of each in bold.
@@ -67,10 +97,12 @@ public struct MarkdownReport: Sendable {
         let summaries = ranking.entries.map(\.summary)
         let metrics = Metric.allCases.filter { metric in summaries.contains { $0.means[metric] != nil } }
         let hasIntervals = ranking.seedCount > 1
-        var text = "| Rank | Filter | Seeds won | Improved | " + metrics.map { metric in
+        // A recording is replayed once: there are no seeds to win.
+        let seedsColumn = isRecordingRun ? "" : "Seeds won | "
+        var text = "| Rank | Filter | \(seedsColumn)Improved | " + metrics.map { metric in
             metric.isHeadline && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
         }.joined(separator: " | ") + " | Next below |\n"
-        text += "|---:|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---|\n"
+        text += "|---:|---|" + (isRecordingRun ? "" : "---:|") + "---:|" + String(repeating: "---:|", count: metrics.count) + "---|\n"
         let bestImproved = summaries.map(\.improvedCount).max()
         var best: [Metric: Double] = [:]
         for metric in metrics {
@@ -81,10 +113,9 @@ public struct MarkdownReport: Sendable {
         for (rank, entry) in ranking.entries.enumerated() {
             let summary = entry.summary
             let improved = "\(summary.improvedCount)/\(summary.scenarioCount)"
-            var cells = [
-                String(rank + 1), MarkdownText.code(summary.filter), "\(entry.seedsWon)/\(ranking.seedCount)",
-                summary.improvedCount == bestImproved ? "**\(improved)**" : improved,
-            ]
+            var cells = [String(rank + 1), MarkdownText.code(summary.filter)]
+            if !isRecordingRun { cells.append("\(entry.seedsWon)/\(ranking.seedCount)") }
+            cells.append(summary.improvedCount == bestImproved ? "**\(improved)**" : improved)
             for metric in metrics {
                 guard let value = summary.means[metric] else {
                     cells.append("")
@@ -123,7 +154,7 @@ public struct MarkdownReport: Sendable {
     /// The ranking's adjacent pairs in words: which differences are real and which are noise.
     private func verdicts(_ ranking: FilterRanking) -> String {
         guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
-        var text = "Each filter against the one ranked below it, paired over the same \(pairs) runs (scenario and seed): "
+        var text = "Each filter against the one ranked below it, paired over the same \(pairs) \(isRecordingRun ? "recordings" : "runs (scenario and seed)"): "
         text += "a difference is real when Wilcoxon's signed-rank test gives p < \(NumberFormat.compact(Significance.alpha)) "
         text += "and it exceeds \(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the error.\n\n"
         for (entry, next) in zip(ranking.entries, ranking.entries.dropFirst()) {
@@ -168,8 +199,9 @@ public struct MarkdownReport: Sendable {
     /// One row per scenario: the noisy path's error and each filter's, as means over seeds.
     private func scenarioTable(filters: [String]) -> String {
         let seedNote = context.seeds.count == 1 ? "" : ", mean over the \(context.seeds.count) seeds"
-        var text = "\n## Per scenario\n\nSigned total-distance error %\(seedNote).\n\n"
-        text += "| Scenario | Fixes | True distance (m) | Noisy | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
+        let noun = isRecordingRun ? "Recording" : "Scenario"
+        var text = "\n## Per \(noun.lowercased())\n\nSigned total-distance error %\(seedNote).\n\n"
+        text += "| \(noun) | Fixes | True distance (m) | Noisy | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|---:|---:|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
         var rowsByScenario: [String: [ScenarioScore]] = [:]
         for score in scores {

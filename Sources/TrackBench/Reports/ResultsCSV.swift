@@ -31,6 +31,8 @@ public enum ResultsCSV {
         .compact("speed_mps", \.speedMetersPerSecond),
         .compact("stop_s", \.stopSeconds),
         .text("signal", \.signal),
+        .choice("truth", \.truth, allowed: [ScenarioScore.simulatedTruth] + RecordedTruth.alignments),
+        .tags("tags", \.tags),
     ]
 
     private static let metricColumns: [ResultsColumn] = Metric.allCases.filter { $0 != .errorPercent }.map(ResultsColumn.metric)

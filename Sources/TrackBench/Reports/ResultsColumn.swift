@@ -22,6 +22,35 @@ struct ResultsColumn: Sendable {
         })
     }
 
+    /// A text column whose value is one of `allowed`.
+    static func choice(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable, allowed: [String]) -> ResultsColumn {
+        ResultsColumn(name: name, render: { $0[keyPath: keyPath] }, read: { score, field throws(ResultsFileError) in
+            let text = try field.required()
+            guard allowed.contains(text) else {
+                throw field.error("expected one of \(allowed.joined(separator: ", ")), got '\(text)'")
+            }
+            score[keyPath: keyPath] = text
+        })
+    }
+
+    /// Tags as `key=value` pairs joined by `;`, sorted by key; empty for none.
+    static func tags(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, [String: String]> & Sendable) -> ResultsColumn {
+        ResultsColumn(name: name, render: { score in
+            CSVField.escaped(score[keyPath: keyPath].sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+        }, read: { score, field throws(ResultsFileError) in
+            guard !field.text.isEmpty else { return }
+            let text = try field.required()
+            var tags: [String: String] = [:]
+            for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, tags.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
+                    throw field.error("expected key=value pairs joined by ';', each key once, got '\(text)'")
+                }
+            }
+            score[keyPath: keyPath] = tags
+        })
+    }
+
     /// A seed, a whole number from 0 to 2^64 - 1.
     static func seed(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, UInt64> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { String($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in

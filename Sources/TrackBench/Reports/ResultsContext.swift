@@ -1,7 +1,7 @@
 /// How a results file was made: the suite, its file's fingerprint, the seeds, the TrackBench version and the schema.
 ///
 /// Written as the first line of `results.csv` and every baseline:
-/// `# trackbench-results schema=2 suite=default suite_fnv1a64=… seeds=100...109 version=0.2.0`.
+/// `# trackbench-results schema=3 suite=default suite_fnv1a64=… seeds=100...109 version=0.2.0`.
 /// The line has no commas, so a spreadsheet keeps it in one cell and a
 /// round trip through one keeps it; pandas reads the rows with
 /// `pandas.read_csv(path, skiprows=1)`. The gate compares contexts before any
@@ -9,7 +9,7 @@
 /// compared, because every row would differ for reasons that are not the filter.
 public struct ResultsContext: Sendable, Hashable {
     /// The results schema this TrackBench writes and reads; it changes when columns change.
-    public static let currentSchema = 2
+    public static let currentSchema = 3
     /// This TrackBench's version, recorded in every results file.
     public static let currentVersion = "0.2.0"
     /// What the context line starts with.
@@ -31,6 +31,12 @@ public struct ResultsContext: Sendable, Hashable {
     /// The context of a run of `suite` under `seeds` by this TrackBench.
     public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil) {
         self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
+    }
+
+    /// The context of a replay of a recording suite by this TrackBench: one seed, since nothing is drawn at random.
+    public init(recordings suite: RecordingSuite, shard: Shard? = nil) {
+        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: SeedRange(RecordingBenchmark.seed),
+                  version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
     }
 
     /// Creates a context from its parts.

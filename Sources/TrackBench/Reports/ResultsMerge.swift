@@ -18,6 +18,27 @@ import Foundation
     ///   - suite: The suite the parts ran, loaded from the scenario file their context names.
     /// - Throws: `ResultsMergeError` naming the part that is missing, duplicated, foreign or incomplete.
     public static func merge(_ parts: [Part], suite: ScenarioSuite) throws(ResultsMergeError) -> String {
+        let seeds = parts.first?.file.context.seeds ?? Benchmark.defaultSeeds
+        let whole = Benchmark(scenarios: suite.scenarios, filters: [], seeds: seeds)
+        let runs = whole.units.map { ScenarioScore.Run(seed: $0.seed, scenarioID: $0.scenario.id) }
+        return try merge(parts, suiteName: suite.name, fingerprint: suite.fingerprint, runs: runs, assignment: whole.shardAssignment(count:))
+    }
+
+    /// Merges the shards of a recording suite's run into the text of the whole run's results file.
+    /// - Parameters:
+    ///   - parts: The partial files, in any order.
+    ///   - recordings: The recording suite the parts ran, and its replays in suite order.
+    /// - Throws: `ResultsMergeError` naming the part that is missing, duplicated, foreign or incomplete.
+    public static func merge(_ parts: [Part], recordings suite: RecordingSuite, replays: [RecordingReplay]) throws(ResultsMergeError) -> String {
+        let runs = replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) }
+        let costs = replays.map { Double($0.fixes.count) }
+        return try merge(parts, suiteName: suite.name, fingerprint: suite.fingerprint, runs: runs) { Shard.assignment(costs: costs, count: $0) }
+    }
+
+    /// Merges parts of a run whose units are `runs`, in order, dealt to shards by `assignment`.
+    private static func merge(
+        _ parts: [Part], suiteName: String, fingerprint: String, runs: [ScenarioScore.Run], assignment: (Int) -> [Int]
+    ) throws(ResultsMergeError) -> String {
         guard let first = parts.first else { throw .noParts }
         var byShard: [Int: Part] = [:]
         for part in parts {
@@ -38,8 +59,8 @@ import Foundation
         let count = context.shard!.count
         let missing = (1...count).filter { byShard[$0] == nil }
         guard missing.isEmpty else { throw .missing(shards: missing, count: count) }
-        guard suite.fingerprint == context.suiteFingerprint, suite.name == context.suiteName else {
-            throw .otherSuite(name: suite.name, fingerprint: suite.fingerprint, expected: context.suiteFingerprint)
+        guard fingerprint == context.suiteFingerprint, suiteName == context.suiteName else {
+            throw .otherSuite(name: suiteName, fingerprint: fingerprint, expected: context.suiteFingerprint)
         }
 
         var rowsByRun: [ScenarioScore.Run: [(filter: String, text: Substring)]] = [:]
@@ -48,11 +69,10 @@ import Foundation
                 rowsByRun[score.run, default: []].append((score.filter, text))
             }
         }
-        let whole = Benchmark(scenarios: suite.scenarios, filters: [], seeds: context.seeds)
-        let assignment = whole.shardAssignment(count: count)
+        let shardOfRun = assignment(count)
         var expected = [Set<ScenarioScore.Run>](repeating: [], count: count + 1)
-        for (index, unit) in whole.units.enumerated() {
-            expected[assignment[index]].insert(ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id))
+        for (index, run) in runs.enumerated() {
+            expected[shardOfRun[index]].insert(run)
         }
         for shardIndex in 1...count {
             let part = byShard[shardIndex]!
@@ -67,11 +87,11 @@ import Foundation
         var filters: [String]?
         var lines = [ResultsContext(suiteName: context.suiteName, suiteFingerprint: context.suiteFingerprint, seeds: context.seeds,
                                     version: context.version, schema: context.schema).line, ResultsCSV.columns.joined(separator: ",")]
-        for unit in whole.units {
-            let rows = rowsByRun[ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id)] ?? []
+        for run in runs {
+            let rows = rowsByRun[run] ?? []
             let names = rows.map(\.filter)
             if let filters, filters != names {
-                throw .inconsistentFilters(scenarioID: unit.scenario.id, seed: unit.seed, expected: filters, found: names)
+                throw .inconsistentFilters(scenarioID: run.scenarioID, seed: run.seed, expected: filters, found: names)
             }
             filters = names
             lines += rows.map { String($0.text) }

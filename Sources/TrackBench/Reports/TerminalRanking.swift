@@ -1,23 +1,19 @@
 /// The ranking as an aligned plain-text table, for a terminal.
 @_spi(CLI) public enum TerminalRanking {
-    /// One row per filter: rank, label, mean absolute distance error in percent (with its 95 % CI over seeds when there are several), seeds won, improved runs.
-    public static func render(_ ranking: FilterRanking) -> String {
+    /// One row per filter: rank, label, mean absolute distance error in percent (with its 95 % CI over seeds when there are several), seeds won
+    /// (left out for a replay of recordings, which has no seeds), improved runs.
+    public static func render(_ ranking: FilterRanking, hasSeeds: Bool = true) -> String {
         let hasIntervals = ranking.seedCount > 1
-        let header = ["Rank", "Filter", hasIntervals ? "Mean abs error % ± 95 % CI" : "Mean abs error %", "Worst abs error %", "Seeds won", "Improved"]
+        let header = ["Rank", "Filter", hasIntervals ? "Mean abs error % ± 95 % CI" : "Mean abs error %", "Worst abs error %"]
+            + (hasSeeds ? ["Seeds won"] : []) + ["Improved"]
         let rows = ranking.entries.enumerated().map { rank, entry in
             let summary = entry.summary
             var mean = NumberFormat.fixed(summary.meanAbsoluteErrorPercent, decimals: 2)
             if hasIntervals, let halfWidth = entry.confidenceHalfWidths[.errorPercent] {
                 mean += " ± " + NumberFormat.fixed(halfWidth, decimals: 2)
             }
-            return [
-                String(rank + 1),
-                summary.filter,
-                mean,
-                NumberFormat.fixed(summary.worstAbsoluteErrorPercent, decimals: 2),
-                "\(entry.seedsWon)/\(ranking.seedCount)",
-                "\(summary.improvedCount)/\(summary.scenarioCount)",
-            ]
+            return [String(rank + 1), summary.filter, mean, NumberFormat.fixed(summary.worstAbsoluteErrorPercent, decimals: 2)]
+                + (hasSeeds ? ["\(entry.seedsWon)/\(ranking.seedCount)"] : []) + ["\(summary.improvedCount)/\(summary.scenarioCount)"]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in

@@ -92,23 +92,8 @@ public struct Benchmark: Sendable {
     ///   cores by default. Results do not depend on it.
     /// - Returns: Scores ordered by seed, then scenario, then filter; with a shard, only its units' scores.
     public func run(maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [ScenarioScore] {
-        let limit = max(1, maximumConcurrency)
-        let units = units
-        var byUnit = [[ScenarioScore]](repeating: [], count: units.count)
-        await withTaskGroup(of: (Int, [ScenarioScore]).self) { group in
-            var next = 0
-            func startNext() {
-                let index = next
-                let unit = units[index]
-                group.addTask { (index, scores(for: unit.scenario, seed: unit.seed)) }
-                next += 1
-            }
-            while next < min(limit, units.count) { startNext() }
-            for await (index, scores) in group {
-                byUnit[index] = scores
-                if next < units.count { startNext() }
-            }
-        }
-        return byUnit.flatMap { $0 }
+        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency) { unit in
+            scores(for: unit.scenario, seed: unit.seed)
+        }.flatMap { $0 }
     }
 }

@@ -71,15 +71,7 @@ public struct EstimateMetrics: Sendable, Hashable {
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
 
-        // Fixes without a speed (negative) are skipped without copying the others.
-        var speedCount = 0
-        var squaredSpeedErrors = 0.0
-        for fix in fixes where fix.speedMetersPerSecond >= 0 {
-            let error = fix.speedMetersPerSecond - scenario.trueSpeedMetersPerSecond(atTime: fix.deliveryTimeSeconds)
-            squaredSpeedErrors += error * error
-            speedCount += 1
-        }
-        speedRMSEMetersPerSecond = speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
+        speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: scenario.trueSpeedMetersPerSecond(atTime:))
 
         guard let stop = scenario.stopInterval else {
             stationaryDriftMeters = nil
@@ -144,6 +136,20 @@ public struct EstimateMetrics: Sendable, Hashable {
         return values[k]
     }
 
+    /// The RMS error of the speeds the fixes report against `trueSpeed` at their delivery times; nil if none reports one.
+    ///
+    /// Fixes without a speed (negative) are skipped without copying the others.
+    static func speedRMSE(of fixes: [LocationFix], trueSpeed: (Double) -> Double) -> Double? {
+        var speedCount = 0
+        var squaredSpeedErrors = 0.0
+        for fix in fixes where fix.speedMetersPerSecond >= 0 {
+            let error = fix.speedMetersPerSecond - trueSpeed(fix.deliveryTimeSeconds)
+            squaredSpeedErrors += error * error
+            speedCount += 1
+        }
+        return speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
+    }
+
     /// The longest stretch without an estimate, counting from the start of the run to its end.
     static func longestGap(in times: [Double], runSeconds: Double) -> Double {
         var sorted = [0] + times + [runSeconds]
@@ -154,7 +160,7 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The shift that minimises the mean squared distance between the estimates and the truth
     /// shifted back by it: whole seconds over the search range, then tenths around the best.
-    private static func lag(of fixes: [LocationFix], at points: [LocalPoint], truth: TruthCache) -> Double? {
+    static func lag(of fixes: [LocationFix], at points: [LocalPoint], truth: some TruePositions) -> Double? {
         guard !fixes.isEmpty else { return nil }
         let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
         let samples = Array(Swift.stride(from: 0, to: fixes.count, by: stride))

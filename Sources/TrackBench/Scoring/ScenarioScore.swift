@@ -33,6 +33,14 @@ public struct ScenarioScore: Sendable, Hashable {
     public var estimatedDistanceMeters: Double
     /// Position, lag, drift, gap and speed metrics of the estimates.
     public var metrics: EstimateMetrics
+    /// Where the truth comes from: `simulated` for a scenario; for a recording, how its truth was aligned:
+    /// `time` (a reference with times), `route` (a route without times) or `distance` (a known length only).
+    public var truth = ScenarioScore.simulatedTruth
+    /// A recording's tags, such as `device` or `activity`; empty for a scenario.
+    public var tags: [String: String] = [:]
+
+    /// The `truth` of a simulated scenario's rows.
+    public static let simulatedTruth = "simulated"
 
     /// Creates a score row.
     public init(

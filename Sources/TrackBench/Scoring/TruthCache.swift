@@ -1,3 +1,11 @@
+/// Where the truth is at given times, as the metrics ask for it: a scenario's exact track or a recording's reference.
+protocol TruePositions {
+    /// The true position at each of `times`, in metres in the run's frame.
+    func positions(atTimes times: [Double]) -> [LocalPoint]
+    /// The true position at each of `times` minus `shift` seconds, for the lag search.
+    func positions(atTimes times: [Double], shiftedBack shift: Double) -> [LocalPoint]
+}
+
 /// The true positions one scenario's metrics ask for, kept while its filters are scored one after another.
 ///
 /// Most filters deliver an estimate for every fix at the fix's delivery time,
@@ -6,7 +14,7 @@
 /// Keeping the last answers makes the truth cost once per scenario instead of
 /// once per filter, with exactly the same numbers (`Scenario.truePosition` is a
 /// pure function). Owned by one scoring task; not shared between threads.
-final class TruthCache {
+final class TruthCache: TruePositions {
     private let scenario: Scenario
     private var times: [Double] = []
     private var positions: [LocalPoint] = []

@@ -19,6 +19,13 @@ enum ScenarioLimits {
     /// The largest accuracy, jitter or fault size, in metres.
     static let lengthMeters = 100_000.0
 
+    /// Whether a suite or recording name is safe as a folder name and a results field:
+    /// ASCII letters, digits, '-', '_' and '.', starting with a letter or digit.
+    static func isSafeName(_ name: String) -> Bool {
+        (name.first.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false)
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+    }
+
     /// "from 10 to 1000000", for error messages.
     static func describe(_ range: ClosedRange<Double>) -> String {
         "from \(NumberFormat.compact(range.lowerBound)) to \(NumberFormat.compact(range.upperBound))"

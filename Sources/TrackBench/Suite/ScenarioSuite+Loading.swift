@@ -10,15 +10,13 @@ extension ScenarioSuite {
     /// - Parameter url: The JSON file; see `Scenarios/default.json` for the format.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     public static func load(from url: URL) throws(ScenarioFileError) -> ScenarioSuite {
-        let file = url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: file) ? "it is not a readable file" : "no such file"
-            throw .unreadable(file: file, reason: reason)
+            throw .unreadable(file: url.path, reason: error.reason)
         }
-        return try decode(data, file: file)
+        return try decode(data, file: url.path)
     }
 
     /// Decodes a suite from the JSON text of a scenario file.
@@ -27,74 +25,16 @@ extension ScenarioSuite {
     ///   - file: The name to quote in errors.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes.removeFirst(3)
-        }
-        do {
-            try StrictJSON.validate(bytes)
-        } catch {
-            throw .malformedJSON(file: file, detail: error.description)
-        }
-        var suite: ScenarioSuite
-        do {
-            suite = try JSONDecoder().decode(SuiteFile.self, from: Data(bytes)).suite
-        } catch let error as DecodingError {
-            throw Self.fileError(for: error, file: file)
-        } catch {
-            throw .malformedJSON(file: file, detail: Self.syntaxDetail(of: error))
-        }
+        let decoded = try StrictJSONDecoder.decode(SuiteFile.self, from: data, file: file)
+        var suite = decoded.value.suite
         var ids: [String: Int] = [:]
         for (index, scenario) in suite.scenarios.enumerated() {
             if let first = ids.updateValue(index, forKey: scenario.id) {
                 throw .invalidKey(file: file, key: "", problem: "scenarios \(first + 1) and \(index + 1) both have the id '\(scenario.id)'; every scenario needs its own id (and random stream)")
             }
         }
-        let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
-        let hex = String(FNV1a.hash64(text.utf8), radix: 16)
-        suite.fingerprint = String(repeating: "0", count: 16 - hex.count) + hex
+        suite.fingerprint = decoded.fingerprint
         return suite
-    }
-
-    private static func syntaxDetail(of error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-    }
-
-    private static func fileError(for error: DecodingError, file: String) -> ScenarioFileError {
-        switch error {
-        case let .keyNotFound(key, context):
-            return .invalidKey(file: file, key: keyPath(context.codingPath + [key]), problem: "missing; every key is required")
-        case let .typeMismatch(type, context):
-            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type))")
-        case let .valueNotFound(type, context):
-            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type)), got null")
-        case let .dataCorrupted(context):
-            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: context.debugDescription)
-        @unknown default:
-            return .malformedJSON(file: file, detail: "\(error)")
-        }
-    }
-
-    private static func keyPath(_ path: [any CodingKey]) -> String {
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return text
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type: return "a number"
-        case is String.Type: return "a string"
-        case is [Any].Type: return "an array"
-        default: return "an object"
-        }
     }
 }
 
@@ -125,9 +65,7 @@ private struct SuiteFile: Decodable {
         let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond).map { $0 + 0 }
         let stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
         let signals = try container.decode([SignalProfile].self, forKey: .signals)
-        let isSafeName = name.first.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
-        try require(isSafeName, .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
+        try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
         try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
         try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
         try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
@@ -279,45 +217,3 @@ extension FaultProfile: Decodable {
     }
 }
 
-/// A coding key for reading whatever keys an object has.
-private struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int? = nil
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Throws on the first key of the object being decoded that is not in `allowed`.
-private func rejectUnknownKeys<Key: CodingKey>(in decoder: any Decoder, allowed: [Key]) throws {
-    let container = try decoder.container(keyedBy: AnyCodingKey.self)
-    let known = Set(allowed.map(\.stringValue))
-    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-        let suggestion = Suggestion.closest(to: key.stringValue, among: Array(known)).map { " (did you mean '\($0)'?)" } ?? ""
-        throw DecodingError.dataCorruptedError(
-            forKey: key,
-            in: container,
-            debugDescription: "unknown key\(suggestion); expected only \(allowed.map(\.stringValue).joined(separator: ", "))"
-        )
-    }
-}
-
-/// Throws a data-corrupted error at `key` with `message` unless `condition` holds.
-private func require<Key: CodingKey>(
-    _ condition: Bool,
-    _ key: Key,
-    in container: KeyedDecodingContainer<Key>,
-    _ message: @autoclosure () -> String
-) throws {
-    if !condition {
-        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message())
-    }
-}
-
-/// Throws unless `values` is non-empty and has no repeats.
-private func requireUniqueNonEmpty<Key: CodingKey>(_ values: [String], _ key: Key, in container: KeyedDecodingContainer<Key>) throws {
-    try require(!values.isEmpty, key, in: container, "expected at least one value")
-    var seen: Set<String> = []
-    for value in values {
-        try require(seen.insert(value).inserted, key, in: container, "'\(value)' appears twice")
-    }
-}

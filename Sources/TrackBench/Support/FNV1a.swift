@@ -3,9 +3,12 @@
 /// Not cryptographic: it tells an edited file from an unchanged one and
 /// spreads names over seeds, which is all TrackBench asks of it.
 enum FNV1a {
+    /// The hash of no bytes; passing another hash as the basis continues it over more bytes.
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
     /// The hash of `bytes`.
-    static func hash64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // offset basis
+    static func hash64<Bytes: Sequence<UInt8>>(_ bytes: Bytes, startingFrom basis: UInt64 = offsetBasis) -> UInt64 {
+        var hash = basis
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Reads a whole input file, with a reason a user can act on when it cannot be read.
+enum FileContents {
+    /// The file's bytes.
+    /// - Throws: The reason, `no such file` or `it is not a readable file`, for the caller's error type.
+    static func read(_ url: URL) throws(Unreadable) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw Unreadable(reason: FileManager.default.fileExists(atPath: url.path) ? "it is not a readable file" : "no such file")
+        }
+    }
+
+    /// Why a file could not be read.
+    struct Unreadable: Error {
+        let reason: String
+    }
+}

@@ -1,0 +1,175 @@
+/// Reads recordings whose first row (or GnssLogger `# Fix,...` line) names the columns: see `RecordingColumn`.
+///
+/// Time comes from the first of: Unix milliseconds, GPS milliseconds
+/// (converted to UTC with the leap seconds), TrackBench's `timestamp_s`
+/// (seconds as written), or a `time`/`timestamp` column holding ISO 8601 text
+/// or a Unix time (seconds below 1e11, milliseconds above). Empty or `NaN`
+/// fields are unknown values. Rows of another provider or message type, with a
+/// coordinate out of range or at (0, 0), or that do not parse, are skipped and counted.
+enum CSVRecordingReader {
+    static func read(_ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        guard let (headerLine, header) = findHeader(in: lines, format: format) else {
+            throw .malformed(file: file, line: 1, problem: format == .gnssLogger
+                ? "no '# Fix,...' header line naming the Fix record's columns"
+                : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' or 'timestamp_s,latitude,longitude'")
+        }
+        let columns = RecordingColumn.indices(in: header)
+        guard columns[.latitude] != nil, columns[.longitude] != nil else {
+            throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); it has \(header.joined(separator: ","))")
+        }
+        let timeColumn: RecordingColumn? = [.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time].first { columns[$0] != nil }
+        guard let timeColumn else {
+            throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
+        }
+        let wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
+        var providers: [String: Int] = [:]
+        var builder = RecordingBuilder()
+        var zoneless = 0
+        for index in (headerLine)..<lines.count {
+            let lineNumber = index + 1
+            var line = lines[index]
+            if format == .gnssLogger {
+                guard line.hasPrefix("Fix,") else { continue }
+            } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
+                continue
+            }
+            if line.hasSuffix(",") && line.split(separator: ",", omittingEmptySubsequences: false).count == header.count + 1 { line = line.dropLast() }
+            let fields = CSVRecordingReader.fields(of: line)
+            guard fields.count == header.count else {
+                builder.skips.count("row with \(fields.count) fields under a header of \(header.count) (truncated?)", line: lineNumber)
+                continue
+            }
+            func text(_ column: RecordingColumn) -> Substring? {
+                columns[column].map { fields[$0].trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            if let type = text(.messageType), type != "Fix" { continue }
+            if let provider = text(.provider) {
+                let canonical = RecordingReadOptions.canonicalProvider(provider)
+                providers[canonical, default: 0] += 1
+                guard canonical == wantedProvider else { continue }
+            }
+            // A number: nil when empty or NaN (unknown), .infinity as a marker when the text is not a number.
+            func number(_ column: RecordingColumn) -> Double?? {
+                guard let text = text(column) else { return .some(nil) }
+                guard let value = Double(text) else { return nil }
+                return value.isNaN ? .some(nil) : (value.isFinite ? value : nil)
+            }
+            guard let latitude = number(.latitude), let longitude = number(.longitude),
+                  let altitude = number(.altitude), let accuracy = number(.horizontalAccuracy),
+                  let verticalAccuracy = number(.verticalAccuracy), let speed = number(.speed),
+                  let course = number(.course), let hdop = number(.hdop) else {
+                builder.skips.count("a field that is not a number", line: lineNumber)
+                continue
+            }
+            guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 else {
+                builder.skips.count("latitude or longitude missing or out of range", line: lineNumber)
+                continue
+            }
+            guard latitude != 0 || longitude != 0 else {
+                builder.skips.count("latitude and longitude 0 (no fix)", line: lineNumber)
+                continue
+            }
+            guard let time = timestamp(text(timeColumn), column: timeColumn) else {
+                builder.skips.count("time missing or malformed", line: lineNumber)
+                continue
+            }
+            if !time.hasZone { zoneless += 1 }
+            let horizontal: Double
+            if let accuracy, accuracy >= 0 {
+                horizontal = accuracy
+            } else {
+                horizontal = builder.fallbackAccuracy(hdop: hdop, options: options)
+            }
+            builder.append(LocationFix(
+                latitude: latitude,
+                longitude: longitude,
+                altitudeMeters: altitude ?? 0,
+                horizontalAccuracyMeters: horizontal,
+                verticalAccuracyMeters: altitude == nil ? -1 : (verticalAccuracy ?? -1),
+                courseDegrees: course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
+                speedMetersPerSecond: speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
+                timestampSeconds: time.seconds
+            ), line: lineNumber)
+        }
+        if !providers.isEmpty, providers[wantedProvider] == nil {
+            let found = providers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) rows)" }.joined(separator: ", ")
+            throw .noFixes(file: file, detail: "no rows from provider \(wantedProvider); the file has \(found); choose one with the recording's \"provider\" key")
+        }
+        let others = providers.filter { $0.key != wantedProvider }
+        if !others.isEmpty {
+            builder.notes.append("read provider \(wantedProvider); passed over " + others.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) rows" }.joined(separator: ", "))
+        }
+        if zoneless > 0, timeColumn == .time {
+            builder.notes.append("\(zoneless) ISO 8601 times without a zone were taken as UTC")
+        }
+        if timeColumn == .gpsMilliseconds {
+            builder.notes.append("GPS time converted to UTC with the leap-second count")
+        }
+        return try builder.recording(format: format, timeBase: timeColumn == .secondsAsWritten ? .asWritten : .unixUTC, file: file)
+    }
+
+    /// The header's 0-based line index + 1 (the first data line's index) and its fields.
+    private static func findHeader(in lines: [Substring], format: RecordingFormat) -> (Int, [Substring])? {
+        for (index, line) in lines.enumerated() {
+            if format == .gnssLogger {
+                for prefix in ["# Fix,", "#Fix,"] where line.hasPrefix(prefix) {
+                    return (index + 1, fields(of: line.dropFirst(prefix.count - 4)))
+                }
+                continue
+            }
+            if line.trimmingSpaces.isEmpty || line.hasPrefix("#") { continue }
+            return (index + 1, fields(of: line))
+        }
+        return nil
+    }
+
+    /// Unix UTC seconds (or seconds as written) from a time field; nil if missing or malformed.
+    private static func timestamp(_ text: Substring?, column: RecordingColumn) -> (seconds: Double, hasZone: Bool)? {
+        guard let text else { return nil }
+        if column == .time, text.contains("-") || text.contains(":") {
+            return UTCTime.parseISO8601(text)
+        }
+        guard let value = Double(text), value.isFinite else { return nil }
+        switch column {
+        case .unixMilliseconds: return (value / 1000, true)
+        case .gpsMilliseconds: return (UTCTime.unixSeconds(gpsMilliseconds: value), true)
+        case .time: return (value < 1e11 ? value : value / 1000, true)
+        default: return (value, true)
+        }
+    }
+
+    /// The comma-separated fields of a line; a field in double quotes may hold commas and doubled quotes.
+    static func fields(of line: Substring) -> [Substring] {
+        guard line.contains("\"") else { return line.split(separator: ",", omittingEmptySubsequences: false) }
+        var fields: [Substring] = []
+        var current = ""
+        var quoted = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if quoted {
+                if character == "\"" {
+                    let next = line.index(after: index)
+                    if next < line.endIndex, line[next] == "\"" {
+                        current.append("\"")
+                        index = next
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                fields.append(Substring(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+            index = line.index(after: index)
+        }
+        fields.append(Substring(current))
+        return fields
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+extension Recording {
+    /// Reads a recording, telling its format from its content.
+    /// - Parameters:
+    ///   - url: The file: NMEA, GPX, GnssLogger or CSV (see `RecordingFormat`).
+    ///   - options: Choices the file cannot make, such as the GnssLogger provider.
+    /// - Throws: `RecordingFileError` naming the file and the line.
+    public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        let data: Data
+        do {
+            data = try FileContents.read(url)
+        } catch {
+            throw .unreadable(file: url.path, reason: error.reason)
+        }
+        return try read(data, file: url.path, options: options)
+    }
+
+    /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
+    /// - Throws: `RecordingFileError` naming `file` and the line.
+    public static func read(_ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(file: file, reason: "not UTF-8 text (a binary file?)")
+        }
+        let lines = TextLines.split(text)
+        switch RecordingFormat.detect(in: lines) {
+        case .gpx:
+            return try GPXReader.read(TextLines.normalized(text), file: file, options: options)
+        case .nmea:
+            return try NMEAReader.read(lines, file: file, options: options)
+        case let format:
+            return try CSVRecordingReader.read(lines, format: format, file: file, options: options)
+        }
+    }
+}

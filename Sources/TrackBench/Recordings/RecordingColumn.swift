@@ -1,0 +1,56 @@
+/// A field of a fix that a CSV recording may hold, and the column names that hold it in the formats TrackBench reads.
+///
+/// One list for GnssLogger `Fix` records (current and older names), GSDC
+/// ground truth (2021: `millisSinceGpsEpoch`, `latDeg`, ...; 2022+:
+/// `UnixTimeMillis`, `LatitudeDegrees`, ...), TrackBench's path CSV, and the
+/// names apps give their location objects' fields. Names match case-insensitively.
+enum RecordingColumn: CaseIterable {
+    case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time
+    case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop
+    case provider, messageType
+
+    /// The column names, lower-cased, in order of preference.
+    var names: [String] {
+        switch self {
+        case .unixMilliseconds: return ["unixtimemillis", "(utc)timeinms", "time_ms", "timemillis"]
+        case .gpsMilliseconds: return ["millissincegpsepoch"]
+        case .secondsAsWritten: return ["timestamp_s"]
+        case .time: return ["time", "timestamp"]
+        case .latitude: return ["latitudedegrees", "latdeg", "latitude", "lat"]
+        case .longitude: return ["longitudedegrees", "lngdeg", "longitude", "lon", "lng"]
+        case .altitude: return ["altitudemeters", "heightabovewgs84ellipsoidm", "altitude_m", "altitude", "ele"]
+        case .horizontalAccuracy: return ["accuracymeters", "horizontal_accuracy_m", "horizontalaccuracy", "accuracy"]
+        case .verticalAccuracy: return ["verticalaccuracymeters", "vertical_accuracy_m", "verticalaccuracy"]
+        case .speed: return ["speedmps", "speed_mps", "speed"]
+        case .course: return ["bearingdegrees", "coursedegree", "course_deg", "bearing", "course"]
+        case .hdop: return ["hdop"]
+        case .provider: return ["provider"]
+        case .messageType: return ["messagetype"]
+        }
+    }
+
+    /// Each field's column index in a header row; a field without a column is absent.
+    static func indices(in header: [Substring]) -> [RecordingColumn: Int] {
+        let lowered = header.map { $0.trimmingSpaces.lowercased() }
+        var indices: [RecordingColumn: Int] = [:]
+        for column in allCases {
+            for name in column.names {
+                if let index = lowered.firstIndex(of: name) {
+                    indices[column] = index
+                    break
+                }
+            }
+        }
+        return indices
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

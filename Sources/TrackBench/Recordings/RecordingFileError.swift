@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why a recording could not be read; every case names the file, and the line where there is one.
+public enum RecordingFileError: Error, LocalizedError, Equatable {
+    /// The file could not be read at all.
+    case unreadable(file: String, reason: String)
+    /// A line or element is wrong in a way that makes the whole file untrustworthy (a header, XML syntax).
+    case malformed(file: String, line: Int, problem: String)
+    /// Nothing usable is left: no fixes, or none from the chosen provider.
+    case noFixes(file: String, detail: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unreadable(file, reason):
+            return "cannot read recording file '\(file)': \(reason)"
+        case let .malformed(file, line, problem):
+            return "recording file '\(file)', line \(line): \(problem)"
+        case let .noFixes(file, detail):
+            return "recording file '\(file)' has no usable fixes: \(detail)"
+        }
+    }
+}

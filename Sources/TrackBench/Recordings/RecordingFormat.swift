@@ -1,0 +1,28 @@
+/// The file formats TrackBench reads recordings from, told apart by their content, not their name.
+public enum RecordingFormat: String, Sendable, CaseIterable {
+    /// NMEA 0183 sentences (`$GPGGA`, `$GNRMC`, `$GPGST`, ...), as receivers and logging apps write them.
+    case nmea = "NMEA 0183"
+    /// GPX 1.0 or 1.1 (`trk/trkseg/trkpt`, or `rte/rtept` for a route), as Garmin, Strava and phone apps export.
+    case gpx = "GPX"
+    /// Android GnssLogger's text log: `Fix` records under a `# Fix,...` header.
+    case gnssLogger = "GnssLogger"
+    /// A CSV with a header row naming the columns: GSDC ground truth (2021 and 2022+), TrackBench's path CSV,
+    /// or an app's log of its location objects.
+    case csv = "CSV"
+
+    /// The format of a file's text: GPX if it starts with `<`, NMEA if a line starts with `$` (after any prefix
+    /// a logger adds), GnssLogger if a line starts with `# Fix,` (its header); otherwise CSV.
+    static func detect(in lines: [Substring]) -> RecordingFormat {
+        for line in lines {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("<") { return .gpx }
+            break
+        }
+        for line in lines.prefix(200) {
+            if line.hasPrefix("# Fix,") || line.hasPrefix("#Fix,") { return .gnssLogger }
+            if NMEASentence.start(in: line) != nil { return .nmea }
+        }
+        return .csv
+    }
+}

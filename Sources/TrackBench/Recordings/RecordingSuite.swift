@@ -1,0 +1,193 @@
+import Foundation
+
+/// A named set of real recordings to replay, as loaded from a recording suite file.
+///
+/// The file is JSON like a scenario file, with `recordings` instead of a grid:
+/// `{"name": ..., "description": ..., "recordings": [{"id": ..., "fixes": FILE, "truth": FILE,
+/// "distanceMeters": ..., "timeOffsetSeconds": ..., "tags": {...}}]}`, paths relative to the suite file.
+/// Docs/recordings.md describes every key.
+public struct RecordingSuite: Sendable {
+    /// The suite's name; it names the results folder.
+    public var name: String
+    /// What the suite is for.
+    public var description: String
+    /// The recordings, in file order (which is report order).
+    public var entries: [Entry]
+    /// A fingerprint of the suite file and every file it names (FNV-1a 64, 16 hex digits), so a baseline is only
+    /// compared with a run of the same recordings.
+    public var fingerprint: String
+
+    /// One recording of the suite, read and ready to align.
+    public struct Entry: Sendable {
+        /// The recording's id: it names the recording in results, like a scenario id.
+        public var id: String
+        /// The phone's fixes.
+        public var fixes: Recording
+        /// The reference track, if the suite names one.
+        public var truth: Recording?
+        /// The known length of the route, in metres, if the suite gives one.
+        public var distanceMeters: Double?
+        /// Seconds added to the fixes' times to put them on the truth's clock.
+        public var timeOffsetSeconds: Double
+        /// Labels such as `device`, `activity`, `environment`, `mount`; the report groups by them.
+        public var tags: [String: String]
+        /// The fixes file, as the suite names it.
+        public var fixesFile: String
+        /// The truth file, as the suite names it.
+        public var truthFile: String?
+    }
+}
+
+/// Why a recording suite could not be loaded.
+public enum RecordingSuiteError: Error, LocalizedError, Equatable {
+    /// The suite file itself is wrong: JSON, a key, a value.
+    case suiteFile(ScenarioFileError)
+    /// A file the suite names could not be read.
+    case recording(id: String, RecordingFileError)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .suiteFile(error): return error.errorDescription
+        case let .recording(id, error): return "recording '\(id)': \(error.errorDescription ?? "")"
+        }
+    }
+}
+
+extension RecordingSuite {
+    /// The keys that make a JSON file a recording suite rather than a scenario file.
+    static let marker = "recordings"
+
+    /// Whether the file at `url` is a recording suite (a JSON object with `recordings`); false for anything else.
+    public static func isRecordingSuite(_ url: URL) -> Bool {
+        guard let data = try? Data(contentsOf: url) else { return false }
+        return StrictJSONDecoder.topLevelKeys(of: data)?.contains(marker) ?? false
+    }
+
+    /// Loads a recording suite and reads every recording it names.
+    /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line.
+    public static func load(from url: URL) throws(RecordingSuiteError) -> RecordingSuite {
+        let file = url.path
+        let data: Data
+        do {
+            data = try FileContents.read(url)
+        } catch {
+            throw .suiteFile(.unreadable(file: file, reason: error.reason))
+        }
+        let decoded: (value: RecordingSuiteFile, fingerprint: String)
+        do {
+            decoded = try StrictJSONDecoder.decode(RecordingSuiteFile.self, from: data, file: file)
+        } catch {
+            throw .suiteFile(error)
+        }
+        let folder = url.deletingLastPathComponent()
+        var hash = FNV1a.hash64(decoded.fingerprint.utf8)
+        var entries: [Entry] = []
+        for item in decoded.value.recordings {
+            func read(_ name: String, options: RecordingReadOptions) throws(RecordingSuiteError) -> Recording {
+                let fileURL = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
+                let bytes: Data
+                do {
+                    bytes = try FileContents.read(fileURL)
+                } catch {
+                    throw .recording(id: item.id, .unreadable(file: fileURL.path, reason: error.reason))
+                }
+                hash = FNV1a.hash64(bytes, startingFrom: hash)
+                do {
+                    return try Recording.read(bytes, file: fileURL.path, options: options)
+                } catch {
+                    throw .recording(id: item.id, error)
+                }
+            }
+            let fixes = try read(item.fixes, options: item.options)
+            guard fixes.hasTimes else {
+                throw .recording(id: item.id, .noFixes(file: item.fixes, detail: "its points have no times; fixes must have times to replay (a route without times can only be a truth)"))
+            }
+            let truth = try item.truth.map { name throws(RecordingSuiteError) in try read(name, options: RecordingReadOptions()) }
+            entries.append(Entry(
+                id: item.id, fixes: fixes, truth: truth, distanceMeters: item.distanceMeters,
+                timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth
+            ))
+        }
+        let hex = String(hash, radix: 16)
+        return RecordingSuite(
+            name: decoded.value.name, description: decoded.value.description, entries: entries,
+            fingerprint: String(repeating: "0", count: 16 - hex.count) + hex
+        )
+    }
+}
+
+/// The JSON shape of a recording suite file.
+private struct RecordingSuiteFile: Decodable {
+    let name: String
+    let description: String
+    let recordings: [Item]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, recordings
+    }
+
+    struct Item: Decodable {
+        let id: String
+        let fixes: String
+        let truth: String?
+        let distanceMeters: Double?
+        let timeOffsetSeconds: Double
+        let tags: [String: String]
+        let options: RecordingReadOptions
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, fixes, truth, distanceMeters, timeOffsetSeconds, tags, provider, userEquivalentRangeErrorMeters
+        }
+
+        init(from decoder: any Decoder) throws {
+            try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            try require(RecordingSuiteFile.isSafeName(id), .id, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the recording in results), got \(id.debugDescription)")
+            fixes = try container.decode(String.self, forKey: .fixes)
+            try require(!fixes.isEmpty, .fixes, in: container, "expected a file name")
+            truth = try container.decodeIfPresent(String.self, forKey: .truth)
+            try require(truth.map { !$0.isEmpty } ?? true, .truth, in: container, "expected a file name")
+            distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
+            if let distanceMeters {
+                try require(ScenarioLimits.distanceMeters.contains(distanceMeters), .distanceMeters, in: container,
+                            "expected a length \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distanceMeters)")
+            }
+            try require(truth != nil || distanceMeters != nil, .truth, in: container, "a recording needs a truth file, a distanceMeters, or both")
+            timeOffsetSeconds = try container.decodeIfPresent(Double.self, forKey: .timeOffsetSeconds) ?? 0
+            try require(abs(timeOffsetSeconds) <= 86_400, .timeOffsetSeconds, in: container, "expected seconds within -86400...86400, got \(timeOffsetSeconds)")
+            tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
+            for (key, value) in tags {
+                try require(RecordingSuiteFile.isSafeName(key) && RecordingSuiteFile.isTagValue(value), .tags, in: container,
+                            "tag \(key.debugDescription): \(value.debugDescription): expected a key of letters, digits, '-', '_', '.' and a value without ';', '=', ',', quotes or control characters")
+            }
+            let uere = try container.decodeIfPresent(Double.self, forKey: .userEquivalentRangeErrorMeters) ?? RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
+            try require(uere > 0 && uere <= 1000, .userEquivalentRangeErrorMeters, in: container, "expected metres above 0 and at most 1000, got \(uere)")
+            let provider = try container.decodeIfPresent(String.self, forKey: .provider) ?? RecordingReadOptions.defaultProvider
+            try require(!provider.isEmpty, .provider, in: container, "expected GPS, FLP or NLP")
+            options = RecordingReadOptions(userEquivalentRangeErrorMeters: uere, provider: provider)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        try require(Self.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
+        description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+        recordings = try container.decode([Item].self, forKey: .recordings)
+        try require(!recordings.isEmpty, .recordings, in: container, "expected at least one recording")
+        var seen: Set<String> = []
+        for item in recordings {
+            try require(seen.insert(item.id).inserted, .recordings, in: container, "two recordings have the id '\(item.id)'; ids must be unique")
+        }
+    }
+
+    static func isSafeName(_ name: String) -> Bool {
+        ScenarioLimits.isSafeName(name) && name.count <= 100
+    }
+
+    static func isTagValue(_ value: String) -> Bool {
+        !value.isEmpty && value.count <= 100 && !value.unicodeScalars.contains { $0.isControl || ";=,\"|`".unicodeScalars.contains($0) }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// A recording aligned with its truth and ready to feed to filters: the fixes on the replay's clock and the reference.
+///
+/// With a timed truth, the fixes' times plus the suite's offset are put on
+/// the truth's clock; fixes outside the truth's span are left out and
+/// counted, and the true distance is the truth's length over the span the
+/// fixes cover. With a route (a truth without times), every fix is kept and
+/// the true distance is the route's length. With only `distanceMeters`, that
+/// is the true distance. The replay's clock starts at the first fix kept.
+public struct RecordingReplay: Sendable {
+    /// The recording's id.
+    public var id: String
+    /// The fixes fed to the filters, times in seconds since the first.
+    public var fixes: Path
+    /// The true distance the errors are measured against, in metres.
+    public var trueDistanceMeters: Double
+    /// How the truth is aligned: `time`, `route` or `distance`.
+    public var alignment: String { truth.alignment }
+    /// Fixes left out because they fall outside the truth's time span.
+    public var fixesOutsideTruth: Int
+    /// The time offset used, in seconds (added to the fixes' times).
+    public var timeOffsetSeconds: Double
+    /// The offset that minimises the raw fixes' RMS position error, in seconds; nil without a timed truth.
+    public var bestTimeOffsetSeconds: Double?
+    /// The replay's duration, first fix to last, in seconds.
+    public var durationSeconds: Double
+    /// The tags the suite gives.
+    public var tags: [String: String]
+    /// The reference.
+    let truth: RecordedTruth
+    /// The frame positions are measured in: centred on the truth's first point (or the first fix).
+    let frame: LocalFrame
+
+    /// How far the best offset may be from the one used before the replay warns, in seconds.
+    public static let offsetWarningSeconds = 1.0
+    /// The offsets searched around the one used, in seconds.
+    static let offsetSearchSeconds = 60.0
+
+    /// Why a recording cannot be replayed against its truth.
+    public struct AlignmentError: Error, LocalizedError, Equatable {
+        /// The recording's id.
+        public var id: String
+        /// What is wrong and what to do.
+        public var problem: String
+        public var errorDescription: String? { "recording '\(id)': \(problem)" }
+    }
+
+    /// Aligns a suite entry with its truth.
+    /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
+    public init(_ entry: RecordingSuite.Entry) throws(AlignmentError) {
+        id = entry.id
+        tags = entry.tags
+        timeOffsetSeconds = entry.timeOffsetSeconds
+        let recorded = entry.fixes.fixes
+        guard let truthRecording = entry.truth else {
+            frame = LocalFrame(origin: recorded[0].coordinate)
+            truth = .distanceOnly
+            fixesOutsideTruth = 0
+            let start = recorded[0].timestampSeconds
+            self.fixes = Path(recorded.map { Self.shifted($0, by: -start) })
+            trueDistanceMeters = entry.distanceMeters!
+            durationSeconds = recorded[recorded.count - 1].timestampSeconds - start
+            return
+        }
+        let truthFixes = truthRecording.fixes
+        let frame = LocalFrame(origin: truthFixes[0].coordinate)
+        self.frame = frame
+        let truthPoints = truthFixes.map { frame.point(for: $0.coordinate) }
+        guard truthRecording.hasTimes else {
+            let route = RouteTrack(points: truthPoints)
+            truth = .route(route)
+            fixesOutsideTruth = 0
+            let start = recorded[0].timestampSeconds
+            self.fixes = Path(recorded.map { Self.shifted($0, by: -start) })
+            trueDistanceMeters = Path(truthFixes).totalDistanceMeters
+            durationSeconds = recorded[recorded.count - 1].timestampSeconds - start
+            return
+        }
+        let truthTimes = truthFixes.map(\.timestampSeconds)
+        let span = truthTimes[0]...truthTimes[truthTimes.count - 1]
+        let kept = recorded.filter { span.contains($0.timestampSeconds + entry.timeOffsetSeconds) }
+        guard kept.count >= 2 else {
+            func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
+            throw AlignmentError(id: entry.id, problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(entry.timeOffsetSeconds))) cover \(clock(recorded[0].timestampSeconds + entry.timeOffsetSeconds)) to \(clock(recorded[recorded.count - 1].timestampSeconds + entry.timeOffsetSeconds)): \(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds")
+        }
+        fixesOutsideTruth = recorded.count - kept.count
+        let start = kept[0].timestampSeconds + entry.timeOffsetSeconds
+        let end = kept[kept.count - 1].timestampSeconds + entry.timeOffsetSeconds
+        let track = TimedTrack(times: truthTimes.map { $0 - start }, points: truthPoints)
+        truth = .timed(track)
+        self.fixes = Path(kept.map { Self.shifted($0, by: entry.timeOffsetSeconds - start) })
+        durationSeconds = end - start
+        trueDistanceMeters = Self.length(of: truthFixes, from: start, to: end)
+        bestTimeOffsetSeconds = Self.bestOffset(of: recorded, frame: frame, truth: track, start: start, used: entry.timeOffsetSeconds)
+    }
+
+    private static func shifted(_ fix: LocationFix, by seconds: Double) -> LocationFix {
+        var fix = fix
+        fix.timestampSeconds += seconds
+        fix.deliveryTimeSeconds += seconds
+        return fix
+    }
+
+    /// The great-circle length of the truth between two times, its ends interpolated.
+    private static func length(of truth: [LocationFix], from start: Double, to end: Double) -> Double {
+        func coordinate(at time: Double) -> LocationFix {
+            guard let after = truth.firstIndex(where: { $0.timestampSeconds >= time }) else { return truth[truth.count - 1] }
+            guard after > 0, truth[after].timestampSeconds > time else { return truth[after] }
+            let (a, b) = (truth[after - 1], truth[after])
+            let fraction = (time - a.timestampSeconds) / (b.timestampSeconds - a.timestampSeconds)
+            return LocationFix(latitude: a.latitude + (b.latitude - a.latitude) * fraction,
+                               longitude: a.longitude + (b.longitude - a.longitude) * fraction, timestampSeconds: time)
+        }
+        let inside = truth.filter { $0.timestampSeconds > start && $0.timestampSeconds < end }
+        return Path([coordinate(at: start)] + inside + [coordinate(at: end)]).totalDistanceMeters
+    }
+
+    /// The offset within `used` +- 60 s (whole seconds, then tenths) that minimises the raw fixes' mean squared
+    /// distance from the truth, counting only fixes inside the truth's span.
+    private static func bestOffset(of fixes: [LocationFix], frame: LocalFrame, truth: TimedTrack, start: Double, used: Double) -> Double? {
+        let step = max(1, fixes.count / 2000)
+        let samples = Swift.stride(from: 0, to: fixes.count, by: step).map { fixes[$0] }
+        let points = samples.map { frame.point(for: $0.coordinate) }
+        let span = truth.times[0]...truth.times[truth.times.count - 1]
+        func cost(_ offset: Double) -> Double {
+            var sum = 0.0
+            var count = 0
+            for (fix, point) in zip(samples, points) {
+                let time = fix.timestampSeconds + offset - start
+                guard span.contains(time) else { continue }
+                let truePoint = truth.position(at: time)
+                let (east, north) = (point.east - truePoint.east, point.north - truePoint.north)
+                sum += east * east + north * north
+                count += 1
+            }
+            // An offset that leaves under half the samples overlapping cannot be judged.
+            return count * 2 >= samples.count ? sum / Double(count) : .infinity
+        }
+        func best(_ offsets: [Double]) -> Double? {
+            let costs = offsets.map(cost)
+            guard let index = costs.indices.min(by: { costs[$0] < costs[$1] }), costs[index].isFinite else { return nil }
+            return offsets[index]
+        }
+        guard let coarse = best((-Int(offsetSearchSeconds)...Int(offsetSearchSeconds)).map { used + Double($0) }),
+              let fine = best((-10...10).map { coarse + Double($0) / 10 }) else { return nil }
+        return (fine * 10).rounded() / 10
+    }
+
+    /// `2021-04-28 19:01:42 UTC` for Unix seconds.
+    static func utcText(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        var days = whole / 86_400
+        var rest = whole % 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        // Civil-from-days (Hinnant), the inverse of UTCTime.days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) UTC"
+    }
+}

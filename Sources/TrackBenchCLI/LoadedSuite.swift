@@ -1,0 +1,107 @@
+import Foundation
+@_spi(CLI) import TrackBench
+
+/// The suite `--scenarios` names: scenarios to simulate, or recordings to replay against their truth.
+enum LoadedSuite {
+    case scenarios(ScenarioSuite)
+    case recordings(RecordingSuite, [RecordingReplay])
+
+    /// The suite's name.
+    var name: String {
+        switch self {
+        case let .scenarios(suite): return suite.name
+        case let .recordings(suite, _): return suite.name
+        }
+    }
+
+    /// The folder `run` and `merge` write into unless told otherwise: `Results` for the default suite,
+    /// `Results/<suite name>` for others, so they never overwrite each other.
+    var defaultResultsFolder: String {
+        name == "default" ? "Results" : "Results/\(CommandContext.fileName(for: name))"
+    }
+
+    /// What one run of the suite produced, ready to write or judge.
+    struct Outcome {
+        var scores: [ScenarioScore]
+        var context: ResultsContext
+        /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
+        var description: String
+        /// How many units (runs) the shard ran, of how many in all.
+        var unitCount: (ran: Int, all: Int)
+        /// The runs scored, for judging only what was run.
+        var runs: Set<ScenarioScore.Run>
+    }
+
+    /// Runs `filters` on the suite: every scenario under `seeds`, or every recording once.
+    /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
+    func run(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, jobs: Int) async throws -> Outcome {
+        let shardText = shard.map { ", shard \($0)" } ?? ""
+        switch self {
+        case let .scenarios(suite):
+            let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
+            let scores = await benchmark.run(maximumConcurrency: jobs)
+            return Outcome(
+                scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard),
+                description: "\(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
+                unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs
+            )
+        case let .recordings(suite, replays):
+            if seedsGiven { throw UsageError.seedsForRecordings(suite: suite.name) }
+            let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
+            let scores = await benchmark.run(maximumConcurrency: jobs)
+            return Outcome(
+                scores: scores, context: ResultsContext(recordings: suite, shard: shard),
+                description: "\(replays.count) recordings x \(filters.count) filters (suite '\(suite.name)'\(shardText))",
+                unitCount: (benchmark.units.count, replays.count),
+                runs: Set(benchmark.units.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
+            )
+        }
+    }
+
+    /// One line per recording: format, fixes kept and skipped, the alignment and the time offset; empty for scenarios.
+    var readingSummary: [String] {
+        guard case let .recordings(suite, replays) = self else { return [] }
+        var lines: [String] = []
+        for (entry, replay) in zip(suite.entries, replays) {
+            var parts = ["\(entry.fixes.format.rawValue), \(replay.fixes.count) fixes"]
+            if entry.fixes.skippedCount > 0 { parts.append("skipped \(entry.fixes.skippedSummary)") }
+            if replay.fixesOutsideTruth > 0 { parts.append("\(replay.fixesOutsideTruth) outside the truth's time span, left out") }
+            parts.append("truth: \(replay.alignment)" + (entry.truth.map { " (\($0.format.rawValue), \($0.fixes.count) points)" } ?? ""))
+            if let best = replay.bestTimeOffsetSeconds {
+                parts.append("time offset \(NumberFormat.compact(replay.timeOffsetSeconds)) s, best fit \(NumberFormat.compact(best)) s")
+            }
+            lines.append("  \(entry.id): " + parts.joined(separator: "; "))
+            for note in entry.fixes.notes + entry.fixes.accuracyNotes + (entry.truth?.notes ?? []) {
+                lines.append("    note: \(note)")
+            }
+            if let best = replay.bestTimeOffsetSeconds, abs(best - replay.timeOffsetSeconds) > RecordingReplay.offsetWarningSeconds {
+                lines.append("    warning: the fixes fit the truth best at timeOffsetSeconds \(NumberFormat.compact(best)), not \(NumberFormat.compact(replay.timeOffsetSeconds)); set it in the suite file if the clocks differ")
+            }
+        }
+        return lines
+    }
+}
+
+extension CommandContext {
+    /// Loads the suite the options name (a scenario file or a recording suite), or the default suite.
+    func loadedSuite(_ options: SuiteOptions) throws -> (suite: LoadedSuite, file: String) {
+        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
+        let url = URL(fileURLWithPath: file)
+        guard RecordingSuite.isRecordingSuite(url) else {
+            let (suite, file) = try suite(options)
+            return (.scenarios(suite), file)
+        }
+        let suite = try RecordingSuite.load(from: url)
+        let replays = try suite.entries.map { entry throws(RecordingReplay.AlignmentError) in try RecordingReplay(entry) }
+        return (.recordings(suite, replays), file)
+    }
+
+    /// Loads a scenario suite for a command that simulates; a recording suite is an error naming the command.
+    func scenarioSuite(_ options: SuiteOptions, command: String) throws -> (suite: ScenarioSuite, file: String) {
+        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
+        if RecordingSuite.isRecordingSuite(URL(fileURLWithPath: file)) {
+            throw UsageError.recordingSuiteNotSupported(file: file, command: command)
+        }
+        return try suite(options)
+    }
+}

@@ -1,0 +1,19 @@
+// libFuzzer harness for recordings: Recording.read (Recordings/), which detects and reads NMEA, GPX, GnssLogger and CSV.
+// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz Recording`.
+// A thrown RecordingFileError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
+// Recordings that read are also aligned with themselves as truth, so the replay's interpolation and offset search run too.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(bytes: data, count: size)
+    guard let recording = try? Recording.read(bytes, file: "fuzz") else { return 0 }
+    guard recording.hasTimes, recording.fixes.count <= 2000 else { return 0 }
+    let entry = RecordingSuite.Entry(
+        id: "fuzz", fixes: recording, truth: recording, distanceMeters: nil, timeOffsetSeconds: 0, tags: [:], fixesFile: "fuzz", truthFile: "fuzz"
+    )
+    if let replay = try? RecordingReplay(entry) {
+        _ = RecordingBenchmark(replays: [replay], filters: [FilterRegistry.builtIn.defaultConfigurations[0]]).scores(for: replay)
+    }
+    return 0
+}

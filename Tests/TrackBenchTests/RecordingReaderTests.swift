@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable @_spi(CLI) import TrackBench
+
+/// Each reader on a small recording written for the test, with the answer worked out by hand.
+@Suite struct RecordingReaderTests {
+    private func read(_ text: String, options: RecordingReadOptions = RecordingReadOptions()) throws -> Recording {
+        try Recording.read(Data(text.utf8), file: "test", options: options)
+    }
+
+    /// An NMEA sentence with its checksum appended.
+    static func sentence(_ body: String) -> String {
+        "$\(body)*" + String(format: "%02X", body.utf8.reduce(UInt8(0)) { $0 ^ $1 })
+    }
+
+    @Test func nmeaWithGSTTakesDateFromRMCAndAccuracyFromGST() throws {
+        let text = [
+            Self.sentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            Self.sentence("GNRMC,123519.00,A,4807.0380,N,01131.0000,E,10.0,84.4,230394,003.1,W"),
+            Self.sentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+        ].joined(separator: "\r\n")
+        let recording = try read(text)
+        #expect(recording.format == .nmea)
+        #expect(recording.fixes.count == 1)
+        let fix = recording.fixes[0]
+        #expect(abs(fix.latitude - (48 + 7.038 / 60)) < 1e-12)
+        #expect(abs(fix.longitude - (11 + 31.0 / 60)) < 1e-12)
+        #expect(fix.altitudeMeters == 545.4)
+        #expect(fix.horizontalAccuracyMeters == 5)  // sqrt(3^2 + 4^2)
+        #expect(fix.verticalAccuracyMeters == 5)
+        #expect(abs(fix.speedMetersPerSecond - 10 * 1852 / 3600) < 1e-12)
+        #expect(fix.courseDegrees == 84.4)
+        // 1994-03-23 12:35:19 UTC
+        #expect(fix.timestampSeconds == 764_426_119)
+        #expect(recording.timeBase == .unixUTC)
+    }
+
+    @Test func nmeaWithoutGSTUsesHDOPTimesTheRangeErrorAndRollsOverMidnight() throws {
+        let text = [
+            Self.sentence("GNRMC,235959.00,A,4807.0380,N,01131.0000,E,0.0,,311221,,"),
+            Self.sentence("GNGGA,235959.00,4807.0380,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,"),
+            Self.sentence("GNGGA,000000.00,4807.0390,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,"),
+            Self.sentence("GNGGA,000001.00,4807.0400,N,01131.0000,E,0,00,,,M,,M,,"),
+            Self.sentence("GNGGA,000002.00,4807.0400,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,").dropLast() + "0",
+            "$GNGGA,000003.00,4807.04",
+        ].joined(separator: "\n")
+        let recording = try read(text, options: RecordingReadOptions(userEquivalentRangeErrorMeters: 4))
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [6, 8])
+        // 2021-12-31 23:59:59 UTC, then 2022-01-01 00:00:00.
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_640_995_199, 1_640_995_200])
+        #expect(recording.skipped.map(\.reason) == ["bad checksum", "malformed or truncated GGA", "fix quality 0 (no fix)"])
+        #expect(recording.skipped.map(\.firstLine) == [5, 6, 4])
+        #expect(recording.accuracyNotes.count == 1)
+    }
+
+    @Test func nmeaWithoutAnyDateCountsSecondsOfTheDayAndSaysSo() throws {
+        let text = Self.sentence("GPGGA,000010.00,0100.0000,S,00100.0000,W,1,08,1.0,0,M,0,M,,")
+        let recording = try read(text)
+        #expect(recording.timeBase == .timeOfDay)
+        #expect(recording.fixes[0].timestampSeconds == 10)
+        #expect(recording.fixes[0].latitude == -1 && recording.fixes[0].longitude == -1)
+        #expect(recording.notes.contains { $0.contains("no RMC sentence gave a date") })
+    }
+
+    @Test func nmeaVoidStatusIsSkippedAndCounted() throws {
+        let text = [
+            Self.sentence("GPRMC,120000.00,V,,,,,,,010120,,"),
+            Self.sentence("GPRMC,120001.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
+        ].joined(separator: "\r")
+        let recording = try read(text)
+        #expect(recording.fixes.count == 1)
+        #expect(recording.skipped == [Recording.Skip(reason: "RMC status V (void)", count: 1, firstLine: 1)])
+    }
+
+    @Test func gpxWithOffsetsNamespacesAndExtensions() throws {
+        let text = """
+        \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="Garmin" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+         <trk><trkseg>
+          <trkpt lat="47.5" lon="8.25"><ele>410.5</ele><time>2021-04-28T21:01:42.250+02:00</time><hdop>2</hdop>
+           <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>141</gpxtpx:hr><time>bogus</time></gpxtpx:TrackPointExtension></extensions>
+          </trkpt>
+          <trkpt lat="47.5001" lon="8.25"><time>2021-04-28T19:01:43Z</time></trkpt>
+          <trkpt lat="95" lon="8.25"><time>2021-04-28T19:01:44Z</time></trkpt>
+         </trkseg></trk>
+        </gpx>
+        """
+        let recording = try read(text)
+        #expect(recording.format == .gpx)
+        #expect(recording.hasTimes)
+        // 2021-04-28 19:01:42.25 UTC
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_619_636_502.25, 1_619_636_503])
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [10, 5])
+        #expect(recording.fixes[0].altitudeMeters == 410.5)
+        #expect(recording.skipped.map(\.reason) == ["lat or lon missing or out of range"])
+        #expect(recording.skipped[0].firstLine == 8)
+    }
+
+    @Test func gpxWithoutTimesIsARoute() throws {
+        let text = """
+        <gpx version="1.1"><rte><rtept lat="1" lon="2"/><rtept lat="1.001" lon="2"/></rte></gpx>
+        """
+        let recording = try read(text)
+        #expect(!recording.hasTimes)
+        #expect(recording.fixes.count == 2)
+    }
+
+    @Test func malformedGPXNamesTheLine() {
+        #expect(throws: RecordingFileError.self) { try read("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n</gpx>") }
+        do {
+            _ = try read("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n</gpx>")
+        } catch let RecordingFileError.malformed(file, line, _) {
+            #expect(file == "test")
+            #expect(line >= 3)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func gnssLoggerReadsTheChosenProviderOnly() throws {
+        let text = """
+        # Version: v3.0.5.6 Platform: 13
+        # Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters
+        Raw,1,2,3
+        Fix,GPS,37.5,-122.25,10.0,1.5,3.8,90.0,1700000000000,0.5,10,5,1.0
+        Fix,FLP,37.6,-122.25,10.0,1.5,3.8,,1700000000200,,,5,
+        Fix,gps,37.5001,-122.25,,,,,1700000001000,,,6,
+        """
+        let recording = try read(text)
+        #expect(recording.format == .gnssLogger)
+        #expect(recording.fixes.count == 2)
+        #expect(recording.fixes[0].timestampSeconds == 1_700_000_000)
+        #expect(recording.fixes[0].speedMetersPerSecond == 1.5 && recording.fixes[0].courseDegrees == 90)
+        #expect(recording.fixes[1].horizontalAccuracyMeters == 5)  // no accuracy: the range error
+        #expect(recording.fixes[1].speedMetersPerSecond == -1 && recording.fixes[1].courseDegrees == -1)
+        let fused = try read(text, options: RecordingReadOptions(provider: "fused"))
+        #expect(fused.fixes.map(\.latitude) == [37.6])
+        #expect(throws: RecordingFileError.self) { try read(text, options: RecordingReadOptions(provider: "NLP")) }
+    }
+
+    @Test func gsdc2021TruthConvertsGPSTimeWithLeapSeconds() throws {
+        let text = """
+        collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,heightAboveWgs84EllipsoidM,timeSinceFirstFixSeconds,hDop,vDop,speedMps,courseDegree
+        2020-05-14-US-MTV-1,Pixel4,1273529463442,37.4231,-122.0940,-33.29,3.442,0,0,0.0,0.0
+        """
+        let recording = try read(text)
+        #expect(recording.format == .csv)
+        // GPS 1273529463.442 s = Unix 315964800 + that - 18 leap seconds.
+        #expect(abs(recording.fixes[0].timestampSeconds - (315_964_800 + 1_273_529_463.442 - 18)) < 1e-6)
+        #expect(recording.fixes[0].altitudeMeters == -33.29)
+    }
+
+    @Test func gsdc2022TruthReadsFixRowsByColumnName() throws {
+        let text = """
+        MessageType,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis
+        Fix,GT,37.416,-122.082,-28.8,0.0,0.1,92.7,1620000000000
+        Fix,GT,37.417,-122.082,-28.8,0.5,0.1,92.7,1620000000100
+        """
+        let recording = try read(text, options: RecordingReadOptions(provider: "GT"))
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_620_000_000, 1_620_000_000.1])
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [0.1, 0.1])
+    }
+
+    @Test func trackBenchPathCSVReplaysExactly() throws {
+        let path = Path([
+            LocationFix(latitude: 37.1, longitude: -122.2, altitudeMeters: 3, horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 2, courseDegrees: 10, speedMetersPerSecond: 2.5, timestampSeconds: 0),
+            LocationFix(latitude: 37.100_012_345_678_9, longitude: -122.2, horizontalAccuracyMeters: 4.25, timestampSeconds: 1.01),
+        ])
+        let recording = try read(PathCSV.render(path).replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(recording.timeBase == .asWritten)
+        #expect(recording.fixes == path.fixes)
+    }
+
+    @Test func timesOutOfOrderAreSkippedAndCounted() throws {
+        let text = "timestamp_s,latitude,longitude\n0,1,1\n1,1.0001,1\n1,1.0002,1\n0.5,1.0003,1\nx,1,1\n2,1.0004\n"
+        let recording = try read(text)
+        #expect(recording.fixes.map(\.timestampSeconds) == [0, 1])
+        #expect(recording.skipped.map(\.reason) == ["duplicate timestamp", "time went backwards", "time missing or malformed", "row with 2 fields under a header of 3 (truncated?)"])
+    }
+
+    @Test func anEmptyRecordingIsAnErrorNamingTheFile() {
+        #expect(throws: RecordingFileError.noFixes(file: "test", detail: "the file holds no fixes")) { try read("timestamp_s,latitude,longitude\n") }
+        #expect(throws: RecordingFileError.self) { try read("") }
+    }
+}

@@ -21,6 +21,19 @@ struct FuzzRegressionTests {
     @Test func everyHarnessHasItsCrashesKept() {
         #expect(Self.inputs("ScenarioFile").count >= 4)
         #expect(Self.inputs("SweepValues").count >= 1)
+        #expect(Self.inputs("Recording").count >= 1)
+    }
+
+    /// The Recording harness reads the input, then aligns it with itself as truth and scores it.
+    @Test(arguments: inputs("Recording"))
+    func recordingIsReadOrRejectedWithoutATrap(input: String) throws {
+        guard let recording = try? Recording.read(Self.data(input), file: input) else { return }
+        let entry = RecordingSuite.Entry(
+            id: "fuzz", fixes: recording, truth: recording, distanceMeters: nil, timeOffsetSeconds: 0, tags: [:], fixesFile: input, truthFile: input
+        )
+        if let replay = try? RecordingReplay(entry) {
+            #expect(RecordingBenchmark(replays: [replay], filters: FilterRegistry.builtIn.defaultConfigurations).scores(for: replay).count == 13)
+        }
     }
 
     @Test(arguments: inputs("ScenarioFile"))

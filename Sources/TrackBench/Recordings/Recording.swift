@@ -71,6 +71,9 @@ struct RecordingBuilder {
     private(set) var fixes: [LocationFix] = []
     /// Whether fixes carry times; a route without times keeps file order.
     var hasTimes = true
+    /// The largest time a fix may have, in seconds either side of the time base's origin: about the year 5000
+    /// in Unix time, so a garbled time is skipped instead of becoming a date no calendar can print.
+    static let latestSeconds = 1e11
 
     /// How many fixes got their accuracy from HDOP x the range error, and from the range error alone.
     private var accuracyFromHDOP = 0
@@ -91,6 +94,10 @@ struct RecordingBuilder {
 
     /// Appends `fix`, read at `line`, unless its time is not after the previous fix's.
     mutating func append(_ fix: LocationFix, line: Int) {
+        guard !hasTimes || abs(fix.timestampSeconds) <= Self.latestSeconds else {
+            skips.count("time out of range (beyond the year 5000)", line: line)
+            return
+        }
         if hasTimes, let previous = fixes.last?.timestampSeconds {
             if fix.timestampSeconds == previous {
                 skips.count("duplicate timestamp", line: line)

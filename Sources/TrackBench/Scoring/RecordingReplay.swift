@@ -149,6 +149,7 @@ public struct RecordingReplay: Sendable {
 
     /// `2021-04-28 19:01:42 UTC` for Unix seconds.
     static func utcText(_ seconds: Double) -> String {
+        guard abs(seconds) <= RecordingBuilder.latestSeconds else { return "\(seconds) s" }
         let whole = Int(seconds.rounded(.down))
         var days = whole / 86_400
         var rest = whole % 86_400

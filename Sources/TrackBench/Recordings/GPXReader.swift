@@ -14,7 +14,7 @@ import FoundationXML
 enum GPXReader {
     static func read(_ text: String, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         let delegate = Delegate()
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(try withoutProcessingInstructions(text, file: file).utf8))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
@@ -61,6 +61,28 @@ enum GPXReader {
             builder.notes.append("\(withoutZone) times without a zone were taken as UTC")
         }
         return try builder.recording(format: .gpx, timeBase: .unixUTC, file: file)
+    }
+
+    /// The text with every processing instruction (`<?...?>`, the XML declaration included) blanked out, line
+    /// breaks kept so line numbers stay right.
+    ///
+    /// GPX needs none of them, and FoundationXML on Linux crashes on one
+    /// without data (`<?x?>`), so none reaches it.
+    /// - Throws: `RecordingFileError.malformed` for a `<?` that is never closed.
+    static func withoutProcessingInstructions(_ text: String, file: String) throws(RecordingFileError) -> String {
+        guard text.contains("<?") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "<?") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].range(of: "?>") else {
+                let line = result.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                throw .malformed(file: file, line: line, problem: "a processing instruction '<?' is never closed with '?>'; the file may be truncated")
+            }
+            result += String(repeating: "\n", count: rest[start.lowerBound..<end.upperBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 })
+            rest = rest[end.upperBound...]
+        }
+        return result + rest
     }
 
     /// One `trkpt` or `rtept` as read; fields nil when absent.

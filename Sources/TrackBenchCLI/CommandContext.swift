@@ -56,8 +56,7 @@ struct CommandContext: Sendable {
         print(summary)
         print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
         print()
-        let isReplay = written.scores.contains { $0.truth != ScenarioScore.simulatedTruth }
-        print(TerminalRanking.render(FilterRanking(scores: written.scores), hasSeeds: !isReplay))
+        print(TerminalRanking.render(FilterRanking(scores: written.scores), hasSeeds: !written.scores.contains(where: \.isReplay)))
     }
 
     /// Writes one shard's partial `results.csv` into `folder` and prints `summary` and how to merge the shards.

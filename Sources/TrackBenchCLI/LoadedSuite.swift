@@ -53,7 +53,7 @@ enum LoadedSuite {
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard),
                 description: "\(replays.count) recordings x \(filters.count) filters (suite '\(suite.name)'\(shardText))",
                 unitCount: (benchmark.units.count, replays.count),
-                runs: Set(benchmark.units.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
+                runs: Set(benchmark.runs)
             )
         }
     }

@@ -8,9 +8,12 @@ enum FileContents {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw Unreadable(reason: FileManager.default.fileExists(atPath: url.path) ? "it is not a readable file" : "no such file")
+            throw Unreadable(reason: FileManager.default.fileExists(atPath: url.path) ? "it is not a readable file" : noSuchFile)
         }
     }
+
+    /// The reason given for a path where no file exists.
+    static let noSuchFile = "no such file"
 
     /// Why a file could not be read.
     struct Unreadable: Error {

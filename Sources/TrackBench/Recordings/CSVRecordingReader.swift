@@ -27,14 +27,15 @@ enum CSVRecordingReader {
         var zoneless = 0
         for index in (headerLine)..<lines.count {
             let lineNumber = index + 1
-            var line = lines[index]
+            let line = lines[index]
             if format == .gnssLogger {
                 guard line.hasPrefix("Fix,") else { continue }
             } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
                 continue
             }
-            if line.hasSuffix(",") && line.split(separator: ",", omittingEmptySubsequences: false).count == header.count + 1 { line = line.dropLast() }
-            let fields = CSVRecordingReader.fields(of: line)
+            var fields = CSVRecordingReader.fields(of: line)
+            // Some writers end every row with a comma: one empty field too many.
+            if fields.count == header.count + 1, fields.last?.isEmpty == true { fields.removeLast() }
             guard fields.count == header.count else {
                 builder.skips.count("row with \(fields.count) fields under a header of \(header.count) (truncated?)", line: lineNumber)
                 continue

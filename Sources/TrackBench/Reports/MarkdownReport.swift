@@ -73,7 +73,7 @@ public struct MarkdownReport: Sendable {
 
     /// Whether the rows come from replayed recordings rather than simulated scenarios.
     private var isRecordingRun: Bool {
-        scores.contains { $0.truth != ScenarioScore.simulatedTruth }
+        scores.contains(where: \.isReplay)
     }
 
     /// For recordings, how each one's truth was aligned and which metrics that leaves empty; empty for scenarios.

@@ -22,13 +22,14 @@ extension ResultsCSV {
     /// Reads a results CSV back, for the regression gate and comparisons.
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
     public static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
-        let text: String
+        let notReadable = "it is not a readable UTF-8 file"
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try FileContents.read(url)
         } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw .unreadable(file: url.path, reason: exists ? "it is not a readable UTF-8 file" : "no such file")
+            throw .unreadable(file: url.path, reason: error.reason == FileContents.noSuchFile ? error.reason : notReadable)
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(file: url.path, reason: notReadable) }
         return try parse(text, file: url.path)
     }
 

@@ -30,9 +30,8 @@ import Foundation
     ///   - recordings: The recording suite the parts ran, and its replays in suite order.
     /// - Throws: `ResultsMergeError` naming the part that is missing, duplicated, foreign or incomplete.
     public static func merge(_ parts: [Part], recordings suite: RecordingSuite, replays: [RecordingReplay]) throws(ResultsMergeError) -> String {
-        let runs = replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) }
-        let costs = replays.map { Double($0.fixes.count) }
-        return try merge(parts, suiteName: suite.name, fingerprint: suite.fingerprint, runs: runs) { Shard.assignment(costs: costs, count: $0) }
+        let whole = RecordingBenchmark(replays: replays, filters: [])
+        return try merge(parts, suiteName: suite.name, fingerprint: suite.fingerprint, runs: whole.runs, assignment: whole.shardAssignment(count:))
     }
 
     /// Merges parts of a run whose units are `runs`, in order, dealt to shards by `assignment`.

@@ -31,8 +31,18 @@ public struct RecordingBenchmark: Sendable {
     /// The recordings this benchmark runs: all, or the shard's share dealt by fix count.
     public var units: [RecordingReplay] {
         guard let shard else { return replays }
-        let assignment = Shard.assignment(costs: replays.map { Double($0.fixes.count) }, count: shard.count)
+        let assignment = shardAssignment(count: shard.count)
         return replays.indices.filter { assignment[$0] == shard.index }.map { replays[$0] }
+    }
+
+    /// The shard (1...`count`) of each recording of the whole run, in suite order, dealt by fix count.
+    func shardAssignment(count: Int) -> [Int] {
+        Shard.assignment(costs: replays.map { Double($0.fixes.count) }, count: count)
+    }
+
+    /// The runs this benchmark scores, as `ScenarioScore.run` names them: one per recording, under `seed`.
+    public var runs: [ScenarioScore.Run] {
+        units.map { ScenarioScore.Run(seed: Self.seed, scenarioID: $0.id) }
     }
 
     /// Scores every filter on one recording, in filter order.

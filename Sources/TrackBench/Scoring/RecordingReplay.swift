@@ -53,46 +53,39 @@ public struct RecordingReplay: Sendable {
         tags = entry.tags
         timeOffsetSeconds = entry.timeOffsetSeconds
         let recorded = entry.fixes.fixes
-        guard let truthRecording = entry.truth else {
-            frame = LocalFrame(origin: recorded[0].coordinate)
-            truth = .distanceOnly
-            fixesOutsideTruth = 0
-            let start = recorded[0].timestampSeconds
-            self.fixes = Path(recorded.map { Self.shifted($0, by: -start) })
-            trueDistanceMeters = entry.distanceMeters!
-            durationSeconds = recorded[recorded.count - 1].timestampSeconds - start
-            return
-        }
-        let truthFixes = truthRecording.fixes
-        let frame = LocalFrame(origin: truthFixes[0].coordinate)
+        let truthFixes = entry.truth?.fixes ?? []
+        let frame = LocalFrame(origin: (truthFixes.first ?? recorded[0]).coordinate)
         self.frame = frame
         let truthPoints = truthFixes.map { frame.point(for: $0.coordinate) }
-        guard truthRecording.hasTimes else {
-            let route = RouteTrack(points: truthPoints)
-            truth = .route(route)
-            fixesOutsideTruth = 0
-            let start = recorded[0].timestampSeconds
-            self.fixes = Path(recorded.map { Self.shifted($0, by: -start) })
-            trueDistanceMeters = Path(truthFixes).totalDistanceMeters
-            durationSeconds = recorded[recorded.count - 1].timestampSeconds - start
-            return
-        }
-        let truthTimes = truthFixes.map(\.timestampSeconds)
-        let span = truthTimes[0]...truthTimes[truthTimes.count - 1]
-        let kept = recorded.filter { span.contains($0.timestampSeconds + entry.timeOffsetSeconds) }
-        guard kept.count >= 2 else {
-            func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
-            throw AlignmentError(id: entry.id, problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(entry.timeOffsetSeconds))) cover \(clock(recorded[0].timestampSeconds + entry.timeOffsetSeconds)) to \(clock(recorded[recorded.count - 1].timestampSeconds + entry.timeOffsetSeconds)): \(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds")
+        // Only a truth with times has a clock to put the fixes on: it decides which fixes are kept and the offset.
+        let isTimed = entry.truth?.hasTimes ?? false
+        let offset = isTimed ? entry.timeOffsetSeconds : 0
+        var kept = recorded
+        if isTimed {
+            let span = truthFixes[0].timestampSeconds...truthFixes[truthFixes.count - 1].timestampSeconds
+            kept = recorded.filter { span.contains($0.timestampSeconds + offset) }
+            guard kept.count >= 2 else {
+                func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
+                throw AlignmentError(id: entry.id, problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(offset))) cover \(clock(recorded[0].timestampSeconds + offset)) to \(clock(recorded[recorded.count - 1].timestampSeconds + offset)): \(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds")
+            }
         }
         fixesOutsideTruth = recorded.count - kept.count
-        let start = kept[0].timestampSeconds + entry.timeOffsetSeconds
-        let end = kept[kept.count - 1].timestampSeconds + entry.timeOffsetSeconds
-        let track = TimedTrack(times: truthTimes.map { $0 - start }, points: truthPoints)
-        truth = .timed(track)
-        self.fixes = Path(kept.map { Self.shifted($0, by: entry.timeOffsetSeconds - start) })
+        let start = kept[0].timestampSeconds + offset
+        let end = kept[kept.count - 1].timestampSeconds + offset
+        self.fixes = Path(kept.map { Self.shifted($0, by: offset - start) })
         durationSeconds = end - start
-        trueDistanceMeters = Self.length(of: truthFixes, from: start, to: end)
-        bestTimeOffsetSeconds = Self.bestOffset(of: recorded, frame: frame, truth: track, start: start, used: entry.timeOffsetSeconds)
+        if isTimed {
+            let track = TimedTrack(times: truthFixes.map { $0.timestampSeconds - start }, points: truthPoints)
+            truth = .timed(track)
+            trueDistanceMeters = Self.length(of: truthFixes, from: start, to: end)
+            bestTimeOffsetSeconds = Self.bestOffset(of: recorded, frame: frame, truth: track, start: start, used: offset)
+        } else if entry.truth != nil {
+            truth = .route(RouteTrack(points: truthPoints))
+            trueDistanceMeters = Path(truthFixes).totalDistanceMeters
+        } else {
+            truth = .distanceOnly
+            trueDistanceMeters = entry.distanceMeters!
+        }
     }
 
     private static func shifted(_ fix: LocationFix, by seconds: Double) -> LocationFix {

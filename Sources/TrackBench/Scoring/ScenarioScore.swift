@@ -42,6 +42,9 @@ public struct ScenarioScore: Sendable, Hashable {
     /// The `truth` of a simulated scenario's rows.
     public static let simulatedTruth = "simulated"
 
+    /// Whether the row comes from a replayed recording rather than a simulated scenario.
+    public var isReplay: Bool { truth != Self.simulatedTruth }
+
     /// Creates a score row.
     public init(
         scenarioID: String,

@@ -159,7 +159,7 @@ private struct RecordingSuiteFile: Decodable {
             tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
             for (key, value) in tags {
                 try require(RecordingSuiteFile.isSafeName(key) && RecordingSuiteFile.isTagValue(value), .tags, in: container,
-                            "tag \(key.debugDescription): \(value.debugDescription): expected a key of letters, digits, '-', '_', '.' and a value without ';', '=', ',', quotes or control characters")
+                            "tag \(key.debugDescription): \(value.debugDescription): expected a key of letters, digits, '-', '_', '.' and a value of 1 to 100 characters without ';', '=', ',', '|', quotes, backquotes or control characters")
             }
             let uere = try container.decodeIfPresent(Double.self, forKey: .userEquivalentRangeErrorMeters) ?? RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
             try require(uere > 0 && uere <= 1000, .userEquivalentRangeErrorMeters, in: container, "expected metres above 0 and at most 1000, got \(uere)")

@@ -14,7 +14,7 @@ import FoundationXML
 enum GPXReader {
     static func read(_ text: String, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         let delegate = Delegate()
-        let parser = XMLParser(data: Data(try withoutProcessingInstructions(text, file: file).utf8))
+        let parser = XMLParser(data: try withoutProcessingInstructions(text, file: file))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
@@ -69,20 +69,31 @@ enum GPXReader {
     /// GPX needs none of them, and FoundationXML on Linux crashes on one
     /// without data (`<?x?>`), so none reaches it.
     /// - Throws: `RecordingFileError.malformed` for a `<?` that is never closed.
-    static func withoutProcessingInstructions(_ text: String, file: String) throws(RecordingFileError) -> String {
-        guard text.contains("<?") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "<?") {
-            result += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "?>") else {
-                let line = result.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    ///
+    /// Works on the UTF-8 bytes, as the XML parser does: searching characters
+    /// would miss a `<?` whose `?` a combining mark joins into one character.
+    static func withoutProcessingInstructions(_ text: String, file: String) throws(RecordingFileError) -> Data {
+        let bytes = Array(text.utf8)
+        let (less, question, greater, newline) = (UInt8(ascii: "<"), UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "\n"))
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == less, index + 1 < bytes.count, bytes[index + 1] == question else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end + 1 < bytes.count, !(bytes[end] == question && bytes[end + 1] == greater) { end += 1 }
+            guard end + 1 < bytes.count else {
+                let line = result.reduce(1) { $1 == newline ? $0 + 1 : $0 }
                 throw .malformed(file: file, line: line, problem: "a processing instruction '<?' is never closed with '?>'; the file may be truncated")
             }
-            result += String(repeating: "\n", count: rest[start.lowerBound..<end.upperBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 })
-            rest = rest[end.upperBound...]
+            result += bytes[index..<(end + 2)].filter { $0 == newline }
+            index = end + 2
         }
-        return result + rest
+        return Data(result)
     }
 
     /// One `trkpt` or `rtept` as read; fields nil when absent.

@@ -32,6 +32,30 @@ public struct SignalProfile: Sendable, Hashable {
     public var speedDeviationMetersPerSecond: Double
     /// Deviation of the reported course around the true course, in degrees.
     public var courseDeviationDegrees: Double
+    /// The true error's size as a multiple of the reported accuracy (dimensionless; 1 by default).
+    ///
+    /// The 2-D RMS error is this ratio times the accuracy. Real phones do not
+    /// report their error honestly: clean traces measured 0.2-0.5 (the phone is
+    /// conservative), jumpy ones above 1 (optimistic).
+    public var errorToAccuracyRatio: Double
+    /// How far the true error follows the reported accuracy's wandering, from 0 to 1 (1 by default).
+    ///
+    /// At 1 the error scales with each fix's reported accuracy; at 0 its size
+    /// is fixed by the mean accuracy and the reported accuracy wanders on its
+    /// own, as measured on real phones, which report a near-constant accuracy
+    /// whatever their error does.
+    public var accuracyTracking: Double
+    /// How much the error moves while the runner stands still, as a fraction of its motion while moving (1 by default).
+    ///
+    /// Phones freeze their output when they detect no motion: the measured
+    /// fix-to-fix change while stopped was 0.01-0.14 m against 0.15-0.40 m while
+    /// moving. 0 freezes the error completely; 1 lets it move as usual.
+    public var stoppedErrorMotionFactor: Double
+    /// The mean error along the direction of travel, in metres (0 by default).
+    ///
+    /// Negative means fixes lag behind the truth, positive that they lead;
+    /// applied only while moving. Measured -0.24 to +1.54 m.
+    public var alongTrackBiasMeters: Double
     /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
     public var faults: FaultProfile
 
@@ -50,6 +74,10 @@ public struct SignalProfile: Sendable, Hashable {
         jitterMeters: Double,
         speedDeviationMetersPerSecond: Double,
         courseDeviationDegrees: Double,
+        errorToAccuracyRatio: Double = 1,
+        accuracyTracking: Double = 1,
+        stoppedErrorMotionFactor: Double = 1,
+        alongTrackBiasMeters: Double = 0,
         faults: FaultProfile = .none
     ) {
         self.name = name
@@ -65,6 +93,15 @@ public struct SignalProfile: Sendable, Hashable {
         self.jitterMeters = jitterMeters
         self.speedDeviationMetersPerSecond = speedDeviationMetersPerSecond
         self.courseDeviationDegrees = courseDeviationDegrees
+        self.errorToAccuracyRatio = errorToAccuracyRatio
+        self.accuracyTracking = accuracyTracking
+        self.stoppedErrorMotionFactor = stoppedErrorMotionFactor
+        self.alongTrackBiasMeters = alongTrackBiasMeters
         self.faults = faults
+    }
+
+    /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 }

@@ -88,6 +88,15 @@ public struct RecordingReplay: Sendable {
         }
     }
 
+    /// Aligns one recording with its truth, as a suite entry naming the two files would.
+    /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
+    public init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0) throws(AlignmentError) {
+        try self.init(RecordingSuite.Entry(
+            id: id, fixes: fixes, truth: truth, distanceMeters: nil, timeOffsetSeconds: timeOffsetSeconds,
+            tags: [:], fixesFile: id, truthFile: nil
+        ))
+    }
+
     private static func shifted(_ fix: LocationFix, by seconds: Double) -> LocationFix {
         var fix = fix
         fix.timestampSeconds += seconds

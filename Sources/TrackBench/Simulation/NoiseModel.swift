@@ -10,12 +10,20 @@ import Foundation
 /// - The reported horizontal accuracy wanders around the profile's mean with
 ///   the profile's deviation (a `DriftProcess`, floored at 1 m), multiplied
 ///   during warm-up by a factor that falls linearly to 1 over `warmUpFixes`.
-/// - The accuracy is honest: phones report a 2-D RMS radius, so each axis's
-///   error has deviation accuracy / sqrt(2), split into jitter (deviation
-///   `jitterMeters`) and drift (the rest). About 63 % of fixes then lie within
-///   their reported accuracy, as on real phones.
+/// - The error's 2-D RMS radius is `errorToAccuracyRatio` times an accuracy:
+///   the fix's own reported accuracy when `accuracyTracking` is 1, the
+///   profile's mean accuracy (times the warm-up factor) when it is 0, and
+///   a blend in between. With the ratio and tracking at 1 the accuracy is
+///   honest (about 63 % of fixes lie within it); real phones are not (seed
+///   notes, section 6). Each axis's error has deviation radius / sqrt(2),
+///   split into jitter (deviation `jitterMeters`) and drift (the rest).
 /// - The drift on each axis is its own `DriftProcess`, so the error is
 ///   correlated over about 2.15 x `driftTimeConstantSeconds`.
+/// - While the runner stands still (true speed 0), the drift advances only
+///   `stoppedErrorMotionFactor` of each step's time and the jitter shrinks by
+///   the same factor: the phone freezes its output.
+/// - While moving, the fix is shifted `alongTrackBiasMeters` along the true
+///   course (negative: it lags behind).
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
 ///   course get independent Gaussian errors (speed floored at 0).
 struct NoiseModel: Sendable {
@@ -53,32 +61,44 @@ struct NoiseModel: Sendable {
     ) -> Path {
         let step = profile.fixIntervalMeanSeconds
         let timeConstant = profile.driftTimeConstantSeconds
+        let stopped = profile.stoppedErrorMotionFactor
         var accuracyDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        var eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        var northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        var altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        let jitter = profile.jitterMeters
+        var eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        var northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        var altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        let tracking = profile.accuracyTracking
+        let bias = profile.alongTrackBiasMeters
 
         var noisy: [LocationFix] = []
         noisy.reserveCapacity(truePath.count)
         for (index, trueFix) in truePath.fixes.enumerated() {
+            let isStopped = trueFix.speedMetersPerSecond == 0
             if index > 0 {
                 _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)
-                _ = eastDrift.advance(gaussian: &gaussian, using: &generator)
-                _ = northDrift.advance(gaussian: &gaussian, using: &generator)
-                _ = altitudeDrift.advance(gaussian: &gaussian, using: &generator)
+                _ = eastDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+                _ = northDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+                _ = altitudeDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
             }
             let warmUp = warmUpFactor(forFixAt: index)
-            let accuracy = warmUp * max(
+            let reported = max(
                 Self.minimumHorizontalAccuracyMeters,
                 profile.horizontalAccuracyMeanMeters + profile.horizontalAccuracyDeviationMeters * accuracyDrift.value
             )
-            let driftDeviation = max(0, accuracy * accuracy / 2 - jitter * jitter).squareRoot()
+            let accuracy = warmUp * reported
+            let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
+            let jitter = profile.jitterMeters
+            let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter).squareRoot()
+            let fixJitter = isStopped ? jitter * stopped : jitter
             let truePoint = frame.point(for: trueFix.coordinate)
-            let noisyPoint = LocalPoint(
-                east: truePoint.east + driftDeviation * eastDrift.value + jitter * gaussian.next(using: &generator),
-                north: truePoint.north + driftDeviation * northDrift.value + jitter * gaussian.next(using: &generator)
+            var noisyPoint = LocalPoint(
+                east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
+                north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
             )
+            if bias != 0, trueFix.courseDegrees >= 0 {
+                let course = trueFix.courseDegrees * .pi / 180
+                noisyPoint.east += bias * sin(course)
+                noisyPoint.north += bias * cos(course)
+            }
             let coordinate = frame.coordinate(for: noisyPoint)
             let verticalAccuracy = warmUp * max(
                 Self.minimumVerticalAccuracyMeters,

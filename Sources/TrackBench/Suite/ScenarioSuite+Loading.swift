@@ -128,30 +128,42 @@ private struct OriginFile: Decodable {
 }
 
 extension SignalProfile: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case name
         case horizontalAccuracyMeanMeters, horizontalAccuracyDeviationMeters
         case verticalAccuracyMeanMeters, verticalAccuracyDeviationMeters
         case fixIntervalMeanSeconds, fixIntervalDeviationSeconds
         case warmUpFixes, warmUpAccuracyFactor
         case driftTimeConstantSeconds, jitterMeters
-        case speedDeviationMetersPerSecond, courseDeviationDegrees, faults
+        case speedDeviationMetersPerSecond, courseDeviationDegrees
+        case errorToAccuracyRatio, accuracyTracking, stoppedErrorMotionFactor, alongTrackBiasMeters
+        case faults
     }
 
-    /// Decodes a profile strictly: all keys required, none unknown, values in range.
+    /// Decodes a profile strictly: none unknown, values in range, every key required but the four that shape
+    /// the error (`errorToAccuracyRatio`, `accuracyTracking`, `stoppedErrorMotionFactor`, `alongTrackBiasMeters`).
+    ///
+    /// Those arrived after the first scenario files; left out, each keeps the earlier behaviour (the defaults of
+    /// `SignalProfile.init`).
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys, atLeast minimum: Double, orAbove: Bool = false, atMost maximum: Double) throws -> Double {
             let value = try container.decode(Double.self, forKey: key)
+            return try checked(value, key, atLeast: minimum, orAbove: orAbove, atMost: maximum)
+        }
+        func optionalNumber(_ key: CodingKeys, atLeast minimum: Double, atMost maximum: Double) throws -> Double? {
+            guard let given = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+            return try checked(given, key, atLeast: minimum, orAbove: false, atMost: maximum)
+        }
+        func checked(_ value: Double, _ key: CodingKeys, atLeast minimum: Double, orAbove: Bool, atMost maximum: Double) throws -> Double {
             let ok = value.isFinite && (orAbove ? value > minimum : value >= minimum) && value <= maximum
             let range = "\(orAbove ? ">" : ">=") \(NumberFormat.compact(minimum)) and <= \(NumberFormat.compact(maximum))"
             try require(ok, key, in: container, "expected a number \(range), got \(value)")
             return value
         }
         let name = try container.decode(String.self, forKey: .name)
-        let isSlug = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
-        try require(isSlug, .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        try require(SignalProfile.isValidName(name), .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
         let warmUpFixes = try container.decode(Int.self, forKey: .warmUpFixes)
         try require(warmUpFixes >= 0 && warmUpFixes <= 1_000_000, .warmUpFixes, in: container, "expected a whole number from 0 to 1000000, got \(warmUpFixes)")
         self.init(
@@ -170,11 +182,17 @@ extension SignalProfile: Decodable {
             courseDeviationDegrees: try number(.courseDeviationDegrees, atLeast: 0, atMost: 360),
             faults: try container.decode(FaultProfile.self, forKey: .faults)
         )
+        if let ratio = try optionalNumber(.errorToAccuracyRatio, atLeast: 0, atMost: 100) { errorToAccuracyRatio = ratio }
+        if let tracking = try optionalNumber(.accuracyTracking, atLeast: 0, atMost: 1) { accuracyTracking = tracking }
+        if let factor = try optionalNumber(.stoppedErrorMotionFactor, atLeast: 0, atMost: 1) { stoppedErrorMotionFactor = factor }
+        if let bias = try optionalNumber(.alongTrackBiasMeters, atLeast: -ScenarioLimits.lengthMeters, atMost: ScenarioLimits.lengthMeters) {
+            alongTrackBiasMeters = bias
+        }
     }
 }
 
 extension FaultProfile: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case staleFixProbability, staleFixMinimumAgeSeconds, staleFixMaximumAgeSeconds
         case invalidFixProbability, invalidFixOffsetMeters
         case jumpProbability, jumpMeters, jumpDurationSeconds

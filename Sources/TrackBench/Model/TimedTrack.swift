@@ -1,0 +1,49 @@
+import Foundation
+
+/// Positions at times on a reference recorded with times (references are often 10 Hz), in metres in the replay's frame.
+struct TimedTrack: Sendable {
+    /// Times, strictly increasing, in seconds since the replay's start.
+    let times: [Double]
+    /// Positions at those times.
+    let points: [LocalPoint]
+
+    /// The index of the last time at or before `time`, clamped to the track.
+    private func segment(at time: Double) -> Int {
+        var low = 0
+        var high = times.count - 1
+        guard time > times[0] else { return 0 }
+        guard time < times[high] else { return high }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// The position at `time`, interpolated linearly; the end positions outside the track's span.
+    func position(at time: Double) -> LocalPoint {
+        let index = segment(at: time)
+        guard index + 1 < times.count, time > times[index] else { return points[index] }
+        let fraction = (time - times[index]) / (times[index + 1] - times[index])
+        let (a, b) = (points[index], points[index + 1])
+        return LocalPoint(east: a.east + (b.east - a.east) * fraction, north: a.north + (b.north - a.north) * fraction)
+    }
+
+    /// The speed at `time`, in metres per second: the length of the segment holding it over its duration; 0 outside the span.
+    func speed(at time: Double) -> Double {
+        guard time >= times[0], time <= times[times.count - 1], times.count > 1 else { return 0 }
+        let index = min(segment(at: time), times.count - 2)
+        return points[index].distance(to: points[index + 1]) / (times[index + 1] - times[index])
+    }
+
+    /// The course at `time`, in degrees clockwise from north: the direction of the segment holding it; -1 where the
+    /// segment has no length or `time` is outside the span.
+    func course(at time: Double) -> Double {
+        guard time >= times[0], time <= times[times.count - 1], times.count > 1 else { return -1 }
+        let index = min(segment(at: time), times.count - 2)
+        let (a, b) = (points[index], points[index + 1])
+        guard a != b else { return -1 }
+        let degrees = atan2(b.east - a.east, b.north - a.north) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+
+/// A signal profile fitted to a recording with a timed truth, and the same statistics of simulations with it.
+///
+/// The fit, statistic by statistic (Docs/calibration.md explains each):
+/// - Jumps first: an error step over `ErrorStatistics.jumpStepMeters` starts a
+///   jump and the next one (within 300 s) ends it. Their rate, median size and
+///   mean duration become the profile's jump faults, and the fixes inside them
+///   are left out of everything below, so jumps do not inflate the drift.
+/// - Reported accuracy and fix interval: their means and deviations.
+/// - `errorToAccuracyRatio`: the error's 2-D radius (sqrt(2) x the per-axis
+///   deviation, mean removed) over the mean accuracy.
+/// - `accuracyTracking`: the error's elasticity to the accuracy, clamped to
+///   0...1; 0 when the accuracy hardly varies (real phones).
+/// - `driftTimeConstantSeconds`: the 1/e decorrelation lag over 2.146, the
+///   ratio for the model's second-order drift, measured on moving fixes (a
+///   frozen error does not age while the phone stands still).
+/// - `jitterMeters`: what the median error step needs beyond the drift's own
+///   step, from the model's step variance.
+/// - `stoppedErrorMotionFactor`: median step stopped over median step moving.
+/// - `alongTrackBiasMeters`: the mean along-track error while moving.
+/// - Speed and course deviations from the reported speed and course; dropouts
+///   from gaps over three fix intervals; warm-up from the first fixes' accuracy.
+/// What a recording cannot tell keeps the default suite's value, and a note says so.
+public struct SignalCalibration: Sendable {
+    /// The statistics of the recording's fixes against the truth, jumps included.
+    public var measured: ErrorStatistics
+    /// The fitted profile.
+    public var profile: SignalProfile
+    /// The same statistics of the profile simulated on the recording's route, one per seed.
+    public var simulated: [ErrorStatistics]
+    /// The seeds the simulations used.
+    public var seeds: SeedRange
+    /// What could not be measured and was kept at a default, or is worth knowing about the fit.
+    public var notes: [String]
+    /// The replay the profile was fitted to.
+    public var replay: RecordingReplay
+
+    /// A jump's end must come within this many seconds of its start, or the step counts as a lone jump.
+    static let longestJumpSeconds = 300.0
+    /// A gap longer than this many fix intervals is a dropout.
+    static let dropoutIntervals = 3.0
+    /// The decorrelation lag over the drift's time constant for the model's second-order drift: (1 + x) e^-x = 1/e.
+    static let decorrelationPerTimeConstant = 2.146
+
+    /// Why a recording cannot be calibrated from.
+    public struct CalibrationError: Error, LocalizedError, Equatable {
+        /// What is wrong and what to do.
+        public var problem: String
+        public var errorDescription: String? { problem }
+    }
+
+    /// Fits a profile to a replay with a timed truth and simulates it on the replay's route.
+    /// - Parameters:
+    ///   - replay: The recording aligned with its truth.
+    ///   - name: The profile's name (a slug: it becomes part of scenario ids).
+    ///   - seeds: The seeds to simulate with.
+    /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
+    public init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
+        guard case let .timed(track) = replay.truth else {
+            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment) alignment has none); give a reference recorded with times")
+        }
+        let samples = Self.samples(of: replay.fixes, on: track, in: replay.frame)
+        guard let measured = ErrorStatistics(samples: samples) else {
+            throw CalibrationError(problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed")
+        }
+        self.measured = measured
+        self.replay = replay
+        self.seeds = seeds
+        var notes: [String] = []
+        let fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        self.notes = notes
+        // Simulate exactly what is printed: the profile read back from its JSON.
+        let profile: SignalProfile
+        do {
+            profile = try StrictJSONDecoder.decode(SignalProfile.self, from: Data(fitted.jsonText().utf8), file: "the calibrated profile").value
+        } catch {
+            throw CalibrationError(problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)")
+        }
+        self.profile = profile
+        simulated = seeds.seeds.compactMap { seed in
+            let run = track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds)
+            return ErrorStatistics(samples: Self.samples(of: run.noisyPath, on: track, in: replay.frame))
+        }
+    }
+
+    /// The fixes paired with the truth at their times: fixes with a position, delivered when they were taken.
+    static func samples(of path: Path, on track: TimedTrack, in frame: LocalFrame) -> [ErrorStatistics.Sample] {
+        let span = track.times[0]...track.times[track.times.count - 1]
+        var samples: [ErrorStatistics.Sample] = []
+        samples.reserveCapacity(path.count)
+        for fix in path.fixes where fix.hasValidCoordinate && fix.deliveryTimeSeconds == fix.timestampSeconds && span.contains(fix.timestampSeconds) {
+            let time = fix.timestampSeconds
+            let truePoint = track.position(at: time)
+            let speed = track.speed(at: time)
+            let isMoving = speed >= TimedTrack.stoppedSpeedMetersPerSecond
+            let course = isMoving ? track.course(at: time) : -1
+            let fixPoint = frame.point(for: fix.coordinate)
+            var courseError: Double?
+            if fix.courseDegrees >= 0, course >= 0 {
+                let difference = (fix.courseDegrees - course).truncatingRemainder(dividingBy: 360)
+                courseError = difference > 180 ? difference - 360 : (difference < -180 ? difference + 360 : difference)
+            }
+            samples.append(ErrorStatistics.Sample(
+                timeSeconds: time,
+                truePoint: truePoint,
+                error: LocalPoint(east: fixPoint.east - truePoint.east, north: fixPoint.north - truePoint.north),
+                accuracyMeters: fix.horizontalAccuracyMeters,
+                verticalAccuracyMeters: fix.verticalAccuracyMeters > 0 ? fix.verticalAccuracyMeters : nil,
+                trueSpeedMetersPerSecond: isMoving ? speed : 0,
+                trueCourseDegrees: course,
+                speedErrorMetersPerSecond: fix.speedMetersPerSecond >= 0 ? fix.speedMetersPerSecond - (isMoving ? speed : 0) : nil,
+                courseErrorDegrees: courseError
+            ))
+        }
+        return samples
+    }
+
+    /// The profile that reproduces `samples`' statistics; see the type's documentation for each key.
+    private static func fit(_ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, notes: inout [String]) -> SignalProfile {
+        let defaults = defaultProfile
+        let interval = measured.fixIntervalMeanSeconds
+
+        // Jumps: pair big steps into start and end, and keep the fixes inside out of the other statistics.
+        var bigSteps: [Int] = []
+        for index in samples.indices.dropFirst() where samples[index].error.distance(to: samples[index - 1].error) > ErrorStatistics.jumpStepMeters {
+            bigSteps.append(index)
+        }
+        var inJump = [Bool](repeating: false, count: samples.count)
+        var sizes: [Double] = []
+        var durations: [Double] = []
+        var next = 0
+        while next < bigSteps.count {
+            let start = bigSteps[next]
+            sizes.append(samples[start].error.distance(to: samples[start - 1].error))
+            if next + 1 < bigSteps.count, samples[bigSteps[next + 1]].timeSeconds - samples[start].timeSeconds <= longestJumpSeconds {
+                let end = bigSteps[next + 1]
+                for index in start..<end { inJump[index] = true }
+                durations.append(samples[end].timeSeconds - samples[start].timeSeconds)
+                next += 2
+            } else {
+                inJump[start] = true
+                durations.append(interval)
+                next += 1
+            }
+        }
+        let baseSamples = zip(samples, inJump).filter { !$0.1 }.map(\.0)
+        let base = ErrorStatistics(samples: baseSamples) ?? measured
+        if !sizes.isEmpty {
+            notes.append("\(sizes.count) jump\(sizes.count == 1 ? "" : "s") (error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics")
+        }
+
+        var profile = defaults
+        profile.name = name
+        profile.fixIntervalMeanSeconds = max(ScenarioLimits.shortestFixIntervalSeconds, interval)
+        profile.fixIntervalDeviationSeconds = measured.fixIntervalDeviationSeconds
+        let radius = 2.squareRoot() * base.errorDeviationMeters
+        if measured.accuracyMeanMeters > 0 {
+            profile.horizontalAccuracyMeanMeters = measured.accuracyMeanMeters
+            profile.horizontalAccuracyDeviationMeters = measured.accuracyDeviationMeters
+            profile.errorToAccuracyRatio = min(100, radius / measured.accuracyMeanMeters)
+        } else {
+            profile.horizontalAccuracyMeanMeters = max(NoiseModel.minimumHorizontalAccuracyMeters, radius)
+            profile.horizontalAccuracyDeviationMeters = 0
+            profile.errorToAccuracyRatio = radius / profile.horizontalAccuracyMeanMeters
+            notes.append("the fixes report no accuracy: the accuracy is set to the measured error")
+        }
+        if let elasticity = base.accuracyElasticity {
+            profile.accuracyTracking = min(1, max(0, elasticity))
+        } else {
+            profile.accuracyTracking = 0
+            notes.append("the reported accuracy hardly varies, so the error cannot follow it: accuracyTracking 0")
+        }
+        if let vertical = measured.verticalAccuracyMeanMeters {
+            profile.verticalAccuracyMeanMeters = vertical
+            profile.verticalAccuracyDeviationMeters = measured.verticalAccuracyDeviationMeters ?? 0
+        } else {
+            notes.append("no vertical accuracy in the fixes: the default profile's is kept")
+        }
+
+        // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
+        let movingSamples = baseSamples.filter(\.isMoving)
+        let moving = ErrorStatistics(samples: movingSamples) ?? base
+        let lag = moving.decorrelationSeconds ?? (Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval)
+        if moving.decorrelationSeconds == nil {
+            notes.append("the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound")
+        }
+        profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
+
+        // The model's per-axis step variance is s (r^2 / 2 - j^2) + 2 j^2, with s = 2 (1 - rho(1)) for the drift;
+        // a 2-D Gaussian step's median is 1.1774 x its per-axis deviation.
+        let phi = exp(-interval / profile.driftTimeConstantSeconds)
+        let s = 2 * (1 - 2 * phi / (1 + phi * phi))
+        let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / (2 * log(2.0)).squareRoot()
+        let jitterSquared = (stepDeviation * stepDeviation - s * radius * radius / 2) / (2 - s)
+        profile.jitterMeters = min(max(0, jitterSquared), radius * radius / 2).squareRoot()
+
+        if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, base.stoppedStepCount >= 10, moving > 0 {
+            profile.stoppedErrorMotionFactor = min(1, stopped / moving)
+        } else {
+            notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
+        }
+        profile.alongTrackBiasMeters = base.alongTrackMeanMeters ?? 0
+        if let speed = measured.speedErrorDeviationMetersPerSecond {
+            profile.speedDeviationMetersPerSecond = speed
+        } else {
+            notes.append("no speed in the fixes: the default profile's speedDeviationMetersPerSecond is kept")
+        }
+        if let course = measured.courseErrorRMSDegrees {
+            profile.courseDeviationDegrees = min(360, course)
+        } else {
+            notes.append("no course in the fixes: the default profile's courseDeviationDegrees is kept")
+        }
+
+        // Warm-up: the first fixes' accuracy against the rest.
+        let firstAccuracy = Statistics.mean(samples.prefix(3).map(\.accuracyMeters)) ?? 0
+        let settled = measured.accuracyMeanMeters + 2 * measured.accuracyDeviationMeters
+        if measured.accuracyMeanMeters > 0, firstAccuracy >= 1.5 * measured.accuracyMeanMeters {
+            profile.warmUpAccuracyFactor = min(1000, firstAccuracy / measured.accuracyMeanMeters)
+            profile.warmUpFixes = samples.firstIndex { $0.accuracyMeters <= settled } ?? 0
+        } else {
+            profile.warmUpAccuracyFactor = 1
+            profile.warmUpFixes = 0
+        }
+
+        var faults = FaultProfile.none
+        if !sizes.isEmpty {
+            var sorted = sizes
+            faults.jumpProbability = min(1, Double(sizes.count) / Double(samples.count))
+            faults.jumpMeters = EstimateMetrics.percentile(&sorted, 0.5) ?? 0
+            faults.jumpDurationSeconds = Statistics.mean(durations) ?? interval
+        }
+        let gaps = zip(samples, samples.dropFirst()).map { $1.timeSeconds - $0.timeSeconds }.filter { $0 > dropoutIntervals * interval }
+        if !gaps.isEmpty {
+            faults.dropoutProbability = min(1, Double(gaps.count) / Double(samples.count))
+            faults.dropoutSeconds = Statistics.mean(gaps) ?? 0
+            notes.append("\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals fitted as dropouts")
+        }
+        profile.faults = faults
+        return profile
+    }
+
+    /// The profile a calibration starts from: the default suite's `strong` profile's values for what a recording cannot tell.
+    static let defaultProfile = SignalProfile(
+        name: "calibrated",
+        horizontalAccuracyMeanMeters: 5, horizontalAccuracyDeviationMeters: 1,
+        verticalAccuracyMeanMeters: 3.643, verticalAccuracyDeviationMeters: 0.3,
+        fixIntervalMeanSeconds: 1, fixIntervalDeviationSeconds: 0.131,
+        warmUpFixes: 0, warmUpAccuracyFactor: 1,
+        driftTimeConstantSeconds: 60, jitterMeters: 0.15,
+        speedDeviationMetersPerSecond: 0.2, courseDeviationDegrees: 5
+    )
+}

@@ -1,0 +1,54 @@
+import Foundation
+@_spi(CLI) import TrackBench
+
+/// `calibrate`: a signal profile fitted to a recording with a timed truth, printed as JSON for a scenario file.
+enum CalibrateCommand: Command {
+    static let name = "calibrate"
+    static let overview = "Fit a signal profile to a phone recording with a timed reference; print it as JSON for a scenario file's 'signals'."
+    static let arguments: [(name: String, help: String)] = [
+        ("fixes", "The phone's recording: NMEA, GPX, GnssLogger, GSDC or TrackBench CSV (the format is detected)."),
+    ]
+    static let truth = OptionSpec(name: "--truth", valueName: "file", isRequired: true, help: "The reference recorded with times, in any format 'fixes' takes. (required)")
+    static let profileName = OptionSpec(name: "--name", valueName: "name", help: "The profile's name: lowercase letters, digits and '-'. (default: calibrated)")
+    static let timeOffset = OptionSpec(name: "--time-offset", valueName: "seconds", help: "Seconds added to the fixes' times to put them on the truth's clock. (default: 0)")
+    static let provider = OptionSpec(name: "--provider", valueName: "name", help: "The GnssLogger provider to read: GPS, FLP or NLP. (default: \(RecordingReadOptions.defaultProvider))")
+    static let options = [truth, profileName, timeOffset, provider] + SeedOptions.options + [HelpOption.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let fixesFile = arguments.positionals.first else {
+            throw UsageError.missingArgument("the recording's file", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
+        }
+        guard let truthFile = arguments.value(truth) else {
+            throw UsageError.missingArgument("--truth <file>", command: name)
+        }
+        let name = arguments.value(profileName) ?? "calibrated"
+        guard SignalProfile.isValidName(name) else {
+            throw UsageError.invalidValue(option: profileName.name, value: name, expected: "lowercase letters, digits and '-' (it becomes part of scenario ids)")
+        }
+        var offset = 0.0
+        if let text = arguments.value(timeOffset) {
+            guard let value = Double(text), value.isFinite, abs(value) <= 86_400 else {
+                throw UsageError.invalidValue(option: timeOffset.name, value: text, expected: "a number of seconds within -86400...86400")
+            }
+            offset = value
+        }
+        var readOptions = RecordingReadOptions()
+        if let text = arguments.value(provider) {
+            guard !text.isEmpty else {
+                throw UsageError.invalidValue(option: provider.name, value: text, expected: "GPS, FLP or NLP")
+            }
+            readOptions.provider = text
+        }
+        let seeds = try SeedOptions(arguments).seeds
+        let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
+        let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)
+        let replay = try RecordingReplay(id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset)
+        let calibration = try SignalCalibration(replay: replay, name: name, seeds: seeds)
+        context.console.standardError(CalibrationReport.render(calibration, fixesFile: fixesFile, truthFile: truthFile))
+        context.print(calibration.profile.jsonText())
+        return .success
+    }
+}

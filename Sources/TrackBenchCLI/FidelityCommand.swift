@@ -1,0 +1,53 @@
+import Foundation
+@_spi(CLI) import TrackBench
+
+/// `fidelity`: does the synthetic benchmark rank filters as real recordings do?
+enum FidelityCommand: Command {
+    static let name = "fidelity"
+    static let overview = "Calibrate from each recording of a recording suite, simulate on its route, and compare the filters' ranking on both."
+    static let arguments: [(name: String, help: String)] = [
+        ("recording-suite", "A recording suite file; recordings without a timed truth are listed as skipped."),
+    ]
+    static let filter = OptionSpec(
+        name: "--filter",
+        valueName: "spec",
+        isRepeatable: true,
+        help: "Filter to compare, as 'run' takes it. Repeat for more. (default: every registered filter)"
+    )
+    static let output = OptionSpec(name: "--output", valueName: "file", help: "Also write the report to this Markdown file. (default: print only)")
+    static let options = [filter, output] + SeedOptions.options + [HelpOption.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let suiteFile = arguments.positionals.first else {
+            throw UsageError.missingArgument("a recording suite file", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
+        }
+        let specifications = arguments.all(filter)
+        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let seeds = try SeedOptions(arguments).seeds
+        let url = URL(fileURLWithPath: suiteFile)
+        guard RecordingSuite.isRecordingSuite(url) else {
+            throw UsageError.invalidArgument(name: "recording-suite", message: "'\(suiteFile)' is not a recording suite (a JSON file with 'recordings'); fidelity compares real recordings with their simulation")
+        }
+        let suite = try RecordingSuite.load(from: url)
+        var entries: [FidelityReport.Entry] = []
+        for entry in suite.entries {
+            let replay = try RecordingReplay(entry)
+            do {
+                entries.append((entry.id, .success(try RecordingFidelity(replay: replay, filters: filters, seeds: seeds))))
+            } catch {
+                entries.append((entry.id, .failure(error)))
+            }
+        }
+        let report = FidelityReport.render(entries, suite: suite.name, seeds: seeds)
+        if let path = arguments.value(output) {
+            let fileURL = URL(fileURLWithPath: path)
+            try AtomicFile.write([(report, fileURL)])
+            context.console.standardError("Wrote \(fileURL.relativePath).\n")
+        }
+        context.console.standardOutput(report)
+        return .success
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+/// `calibrate` recovers a profile it knows: a simulated phone written as a recording, its true path as the truth.
+struct SignalCalibrationTests {
+    /// The profile the "phone" was simulated with: conservative accuracy, slow drift, freezing, lagging.
+    private static let phone = SignalProfile(
+        name: "phone",
+        horizontalAccuracyMeanMeters: 6, horizontalAccuracyDeviationMeters: 1.5,
+        verticalAccuracyMeanMeters: 4, verticalAccuracyDeviationMeters: 0.5,
+        fixIntervalMeanSeconds: 1, fixIntervalDeviationSeconds: 0.05,
+        warmUpFixes: 0, warmUpAccuracyFactor: 1,
+        driftTimeConstantSeconds: 20, jitterMeters: 0.2,
+        speedDeviationMetersPerSecond: 0.3, courseDeviationDegrees: 8,
+        errorToAccuracyRatio: 0.4, accuracyTracking: 0, stoppedErrorMotionFactor: 0.1, alongTrackBiasMeters: -1
+    )
+
+    /// Calibrates from the phone simulated on a 10 km out-and-back with a 10-minute stop, through the CSV reader.
+    private static let calibration: SignalCalibration = {
+        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, stopSeconds: 600, signal: phone, origin: Fixtures.frame.origin)
+        let simulated = scenario.simulate(seed: 3)
+        let fixes = try! Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
+        let truth = try! Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        let replay = try! RecordingReplay(id: "phone", fixes: fixes, truth: truth)
+        return try! SignalCalibration(replay: replay, name: "fitted", seeds: SeedRange(first: 100, last: 104)!)
+    }()
+
+    @Test func recoversTheErrorSizeApartFromTheReportedAccuracy() {
+        let fitted = Self.calibration.profile
+        #expect(abs(fitted.horizontalAccuracyMeanMeters - 6) < 0.5)
+        #expect(abs(fitted.errorToAccuracyRatio - 0.4) < 0.1, "ratio \(fitted.errorToAccuracyRatio)")
+        #expect(fitted.accuracyTracking < 0.5, "tracking \(fitted.accuracyTracking)")
+    }
+
+    @Test func recoversTheTimeBehaviour() {
+        let fitted = Self.calibration.profile
+        #expect(fitted.driftTimeConstantSeconds > 10 && fitted.driftTimeConstantSeconds < 40, "time constant \(fitted.driftTimeConstantSeconds) s")
+        #expect(abs(fitted.jitterMeters - 0.2) < 0.1, "jitter \(fitted.jitterMeters) m")
+        #expect(fitted.stoppedErrorMotionFactor < 0.3, "stopped factor \(fitted.stoppedErrorMotionFactor)")
+        #expect(abs(fitted.alongTrackBiasMeters + 1) < 0.5, "bias \(fitted.alongTrackBiasMeters) m")
+        #expect(abs(fitted.fixIntervalMeanSeconds - 1) < 0.01)
+        #expect(abs(fitted.speedDeviationMetersPerSecond - 0.3) < 0.05)
+    }
+
+    @Test func simulationWithTheFittedProfileReproducesTheMeasuredStatisticsWithinAFactorOfOnePointFive() {
+        let measured = Self.calibration.measured
+        let statistics: [(String, (ErrorStatistics) -> Double?)] = [
+            ("error SD", { $0.errorDeviationMeters }),
+            ("decorrelation", { $0.decorrelationSeconds }),
+            ("step median", { $0.stepMedianMeters }),
+        ]
+        for (name, value) in statistics {
+            var simulated = Self.calibration.simulated.compactMap(value)
+            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let ratio = median / value(measured)!
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(measured)!)")
+        }
+    }
+
+    @Test func printedProfileReadsBackAsTheProfileSimulated() throws {
+        let profile = Self.calibration.profile
+        let text = "{\"name\": \"t\", \"description\": \"\", \"origin\": {\"latitude\": 0, \"longitude\": 0}, \"pathTypes\": [\"loop\"], "
+            + "\"distancesMeters\": [1000], \"speedsMetersPerSecond\": [2], \"stopsSeconds\": [0], \"signals\": [\(profile.jsonText())]}"
+        let suite = try ScenarioSuite.decode(Data(text.utf8), file: "pasted.json")
+        #expect(suite.signals == [profile])
+    }
+
+    @Test func aTruthWithoutTimesCannotBeCalibratedFrom() throws {
+        let fixes = try Recording.read(Data("time,latitude,longitude,horizontalAccuracy\n0,37.0,-122.0,5\n1,37.00001,-122.0,5\n2,37.00002,-122.0,5\n".utf8), file: "fixes.csv")
+        let route = try Recording.read(Data("<gpx><rte><rtept lat=\"37.0\" lon=\"-122.0\"/><rtept lat=\"37.001\" lon=\"-122.0\"/></rte></gpx>".utf8), file: "route.gpx")
+        let replay = try RecordingReplay(id: "walk", fixes: fixes, truth: route)
+        #expect(throws: SignalCalibration.CalibrationError.self) {
+            try SignalCalibration(replay: replay, name: "x", seeds: SeedRange(100))
+        }
+    }
+}

@@ -8,6 +8,11 @@ struct NoiseModelErrorShapeTests {
     private func simulate(_ edit: (inout SignalProfile) -> Void) -> (scenario: Scenario, simulated: SimulatedScenario, errors: [LocalPoint]) {
         var signal = Fixtures.strongSignal
         signal.warmUpFixes = 0
+        // Start from an honest profile, each shaping key at its neutral value, so each test changes one thing.
+        signal.errorToAccuracyRatio = 1
+        signal.accuracyTracking = 1
+        signal.stoppedErrorMotionFactor = 1
+        signal.alongTrackBiasMeters = 0
         edit(&signal)
         let scenario = Scenario(pathType: .loop, distanceMeters: 8000, speedMetersPerSecond: 2, stopSeconds: 600, signal: signal, origin: Fixtures.frame.origin)
         let simulated = scenario.simulate(seed: 7)

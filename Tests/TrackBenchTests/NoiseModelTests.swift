@@ -26,8 +26,10 @@ struct NoiseModelTests {
         #expect(meanError("strong") < meanError("weak"))
     }
 
-    @Test(arguments: ["strong", "weak", "varied"])
-    func reportedAccuracyHoldsAboutTwoThirdsOfFixes(signal: String) {
+    /// Phones report a conservative accuracy: 99-100 % of fixes within it on clean traces (Docs/sources.md). The
+    /// default profiles' errors are 0.4 (strong), 0.5 (varied) and 0.7 (weak) times the accuracy.
+    @Test(arguments: [("strong", 0.95), ("weak", 0.8), ("varied", 0.8)])
+    func reportedAccuracyIsConservativeAsOnMeasuredPhones(signal: String, minimumShare: Double) {
         var within = 0
         var total = 0
         for scenario in Fixtures.defaultSuite.scenarios where scenario.signal.name == signal {
@@ -40,7 +42,7 @@ struct NoiseModelTests {
             }
         }
         let share = Double(within) / Double(total)
-        #expect(share >= 0.55 && share <= 0.75, "\(signal): \(share * 100) % within accuracy")
+        #expect(share >= minimumShare && share < 1, "\(signal): \(share * 100) % within accuracy")
     }
 
     @Test func errorDriftsSlowlyInsteadOfJumpingEveryFix() {

@@ -65,3 +65,20 @@ struct CalibrateCommandTests {
         #expect(scenarios.standardError.contains("not a recording suite"))
     }
 }
+
+/// A scenario file with a recorded path: the README's example of simulating phones on a real route.
+struct RecordedRouteCommandTests {
+    @Test func runSimulatesPhonesOnARecordedRouteAsTheReadmeShows() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Examples/Recordings/simulated-track.json", "--output", folder.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("Ran 3 scenarios x 13 filters (suite 'track-simulated'"))
+            let readme = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            let shown = readme.split(separator: "\n").filter { $0.hasPrefix("Rank  Filter") || $0.hasPrefix("1     ") || $0.hasPrefix("2     ") }
+            #expect(shown.count == 3, "README shows \(shown.count) lines of the recorded-route run")
+            for line in shown {
+                #expect(result.standardOutput.contains(line + "\n"), "README shows a line run does not print: \(line)")
+            }
+        }
+    }
+}

@@ -6,7 +6,8 @@ extension PathType {
     /// Paths start at the frame's origin heading north. A loop turns right
     /// (clockwise) around a centre east of the origin. An out-and-back runs
     /// north for a quarter of the distance, turns right, runs east for another
-    /// quarter, then retraces both legs.
+    /// quarter, then retraces both legs. A recorded path has no shape of its
+    /// own (its scenario follows its `route`) and stays at the start here.
     /// - Parameters:
     ///   - distanceMeters: Distance covered so far, clamped to 0...totalMeters.
     ///   - totalMeters: The whole path's length; must be positive.
@@ -28,6 +29,9 @@ extension PathType {
                 return (LocalPoint(east: 0, north: outbound), isReturning ? 180 : 0)
             }
             return (LocalPoint(east: outbound - leg, north: leg), isReturning ? 270 : 90)
+        case .recorded:
+            // No shape of its own: a recorded scenario's positions come from its route.
+            return (LocalPoint(east: 0, north: 0), 0)
         }
     }
 }

@@ -17,6 +17,8 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     public var signal: SignalProfile
     /// Where the path starts.
     public var origin: Coordinate
+    /// The real route a `recorded` scenario follows; nil for the synthetic shapes.
+    public var route: RecordedRoute?
 
     /// Creates a scenario.
     public init(
@@ -35,12 +37,29 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         self.origin = origin
     }
 
-    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak` or `loop-5000m-2.8mps-stop30s-forest`.
+    /// Creates a scenario that follows a recorded route: its duration is the route's, and its distance and speed
+    /// are the route's length and mean speed to a tenth (labels for reports; positions come from the route).
+    public init(route: RecordedRoute, signal: SignalProfile) {
+        let length = route.lengthMeters
+        let speed = route.durationSeconds > 0 ? length / route.durationSeconds : 0
+        self.init(
+            pathType: .recorded,
+            distanceMeters: (length * 10).rounded() / 10,
+            speedMetersPerSecond: (speed * 10).rounded() / 10,
+            signal: signal,
+            origin: route.origin
+        )
+        self.route = route
+    }
+
+    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak`, `loop-5000m-2.8mps-stop30s-forest` or
+    /// `recorded-park-run-strong`.
     ///
     /// It names the scenario in reports, on the command line, and seeds its
     /// random stream, so it must not change for an unchanged scenario: it is
     /// built with its own frozen number spelling, never with report formatting.
     public var id: String {
+        if let route { return "recorded-\(route.name)-\(signal.name)" }
         let stop = stopSeconds > 0 ? "-stop\(Self.idSpelling(of: stopSeconds))s" : ""
         return "\(pathType.rawValue)-\(Self.idSpelling(of: distanceMeters))m-\(Self.idSpelling(of: speedMetersPerSecond))mps\(stop)-\(signal.name)"
     }
@@ -57,7 +76,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     }
 
     /// The whole run's duration, stop included, in seconds.
-    public var durationSeconds: Double { distanceMeters / speedMetersPerSecond + stopSeconds }
+    public var durationSeconds: Double { route?.durationSeconds ?? distanceMeters / speedMetersPerSecond + stopSeconds }
 
     /// When the runner stands still, in seconds since the start; nil without a stop.
     public var stopInterval: ClosedRange<Double>? {
@@ -66,8 +85,10 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         return start...(start + stopSeconds)
     }
 
-    /// Distance covered at `timeSeconds`, in metres: steady speed, halted during the stop.
+    /// Distance covered at `timeSeconds`, in metres: steady speed, halted during the stop; along the route for a
+    /// recorded scenario.
     public func distanceCoveredMeters(atTime timeSeconds: Double) -> Double {
+        if let route { return route.track.distanceCovered(at: timeSeconds) }
         var moving = timeSeconds
         if let stop = stopInterval, timeSeconds > stop.lowerBound {
             moving = max(stop.lowerBound, timeSeconds - stopSeconds)
@@ -77,6 +98,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// The true speed at `timeSeconds`, in metres per second: 0 during the stop and outside the run.
     public func trueSpeedMetersPerSecond(atTime timeSeconds: Double) -> Double {
+        if let route { return route.speedMetersPerSecond(atTime: timeSeconds) }
         if timeSeconds < 0 || timeSeconds > durationSeconds { return 0 }
         if let stop = stopInterval, stop.contains(timeSeconds) { return 0 }
         return speedMetersPerSecond
@@ -87,6 +109,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     /// Exact, not interpolated between true fixes, so metrics can compare any
     /// estimate with the truth at any time in constant time.
     public func truePosition(atTime timeSeconds: Double) -> LocalPoint {
-        pathType.position(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds), totalMeters: distanceMeters).point
+        if let route { return route.track.position(at: timeSeconds) }
+        return pathType.position(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds), totalMeters: distanceMeters).point
     }
 }

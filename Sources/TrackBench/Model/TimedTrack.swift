@@ -1,11 +1,40 @@
 import Foundation
 
 /// Positions at times on a reference recorded with times (references are often 10 Hz), in metres in the replay's frame.
-struct TimedTrack: Sendable {
+struct TimedTrack: Sendable, Hashable {
+    /// Below this speed, in metres per second, a track counts as standing still.
+    ///
+    /// References jitter by centimetres while parked; at 10 Hz that alone reads as up to about 0.2 m/s.
+    static let stoppedSpeedMetersPerSecond = 0.3
+
     /// Times, strictly increasing, in seconds since the replay's start.
     let times: [Double]
     /// Positions at those times.
     let points: [LocalPoint]
+    /// The length of the track up to each point, in metres (0 at the first).
+    let cumulativeMeters: [Double]
+
+    /// Creates a track from times (strictly increasing) and the positions at them.
+    init(times: [Double], points: [LocalPoint]) {
+        self.times = times
+        self.points = points
+        var total = 0.0
+        var cumulative = [0.0]
+        cumulative.reserveCapacity(points.count)
+        for (before, after) in zip(points, points.dropFirst()) {
+            total += before.distance(to: after)
+            cumulative.append(total)
+        }
+        cumulativeMeters = cumulative
+    }
+
+    /// The distance travelled along the track by `time`, in metres, interpolated; 0 before it, its length after.
+    func distanceCovered(at time: Double) -> Double {
+        let index = segment(at: time)
+        guard index + 1 < times.count, time > times[index] else { return cumulativeMeters[index] }
+        let fraction = (time - times[index]) / (times[index + 1] - times[index])
+        return cumulativeMeters[index] + (cumulativeMeters[index + 1] - cumulativeMeters[index]) * fraction
+    }
 
     /// The index of the last time at or before `time`, clamped to the track.
     private func segment(at time: Double) -> Int {

@@ -5,7 +5,8 @@ extension Scenario {
     /// (floored at a tenth of the mean, so time always moves forward); while
     /// moving, each step covers speed x interval along the path. The last fix
     /// lands exactly on the end of the path. True fixes have altitude 0 and
-    /// accuracies 0; during a stop their speed is 0 and their course unknown.
+    /// accuracies 0; during a stop their speed is 0 and their course unknown. A recorded scenario's true path
+    /// follows its route instead (`TimedTrack.truePath`).
     /// - Parameters:
     ///   - gaussian: The normal source for the intervals.
     ///   - generator: The scenario's random stream.
@@ -15,6 +16,9 @@ extension Scenario {
         using generator: inout Generator
     ) -> Path {
         let frame = LocalFrame(origin: origin)
+        if let route {
+            return route.track.truePath(signal: signal, in: frame, gaussian: &gaussian, using: &generator)
+        }
         let shortestInterval = signal.fixIntervalMeanSeconds / 10
         let endSeconds = durationSeconds
         var fixes: [LocationFix] = []

@@ -1,30 +1,22 @@
 import Foundation
 
 extension TimedTrack {
-    /// Below this speed, in metres per second, a recorded route counts as standing still.
-    ///
-    /// References jitter by centimetres while parked; at 10 Hz that alone reads as up to about 0.2 m/s.
-    static let stoppedSpeedMetersPerSecond = 0.3
-
-    /// Simulates a phone on this route: true fixes that follow the track's positions, turns, stops and speed
-    /// changes, and the noisy fixes a phone with `signal` would report.
+    /// The true path of a phone on this route: one perfect fix per fix interval, following the track's positions,
+    /// turns, stops and speed changes.
     ///
     /// Fix times are drawn from the profile's fix interval as on synthetic paths, over `span` (clamped to the
-    /// track's own span; the whole track by default). True speed is the track's (0 below `stoppedSpeedMetersPerSecond`, so the noise model freezes
-    /// there), true course the track's direction. The noise and fault streams are seeded by `seed` and
-    /// `streamName` like a scenario's.
+    /// track's own span; the whole track by default). True speed is the track's (0 below
+    /// `stoppedSpeedMetersPerSecond`, so the noise model freezes there), true course the track's direction.
     /// - Parameters:
-    ///   - signal: The signal profile to draw the noise from.
+    ///   - signal: The profile whose fix interval sets the fix times.
     ///   - frame: The frame the track's points are in.
-    ///   - seed: The run's seed.
-    ///   - streamName: Names the random streams, like a scenario id.
-    ///   - span: The times to simulate, in the track's seconds.
-    /// - Returns: The true path and the delivered noisy path.
-    func simulate(
-        signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil
-    ) -> (truePath: Path, noisyPath: Path) {
-        var generator = SplitMix64(seed: seed, stream: streamName)
-        var gaussian = GaussianSampler()
+    ///   - span: The times to cover, in the track's seconds.
+    ///   - gaussian: The normal source for the intervals.
+    ///   - generator: The random stream.
+    func truePath<Generator: RandomNumberGenerator>(
+        signal: SignalProfile, in frame: LocalFrame, span: ClosedRange<Double>? = nil,
+        gaussian: inout GaussianSampler, using generator: inout Generator
+    ) -> Path {
         let first = times[0]
         let last = times[times.count - 1]
         let start = min(max(span?.lowerBound ?? first, first), last)
@@ -48,7 +40,18 @@ extension TimedTrack {
             let interval = max(shortestInterval, gaussian.next(mean: signal.fixIntervalMeanSeconds, deviation: signal.fixIntervalDeviationSeconds, using: &generator))
             time = min(time + interval, end)
         }
-        let truePath = Path(fixes)
+        return Path(fixes)
+    }
+
+    /// Simulates a phone on this route: the true path (see `truePath`) and the noisy fixes a phone with `signal`
+    /// would deliver, from random streams seeded by `seed` and `streamName` like a scenario's.
+    /// - Returns: The true path and the delivered noisy path.
+    func simulate(
+        signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil
+    ) -> (truePath: Path, noisyPath: Path) {
+        var generator = SplitMix64(seed: seed, stream: streamName)
+        var gaussian = GaussianSampler()
+        let truePath = truePath(signal: signal, in: frame, span: span, gaussian: &gaussian, using: &generator)
         let noisyPath = NoiseModel(profile: signal).noisyPath(for: truePath, in: frame, gaussian: &gaussian, using: &generator)
         var faultGenerator = SplitMix64(seed: seed, stream: streamName + "#faults")
         return (truePath, FaultInjector(faults: signal.faults).inject(into: noisyPath, in: frame, using: &faultGenerator))

@@ -27,20 +27,114 @@ extension ScenarioSuite {
     public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
         let decoded = try StrictJSONDecoder.decode(SuiteFile.self, from: data, file: file)
         var suite = decoded.value.suite
+        var fingerprint = decoded.fingerprint
+        if !decoded.value.routes.isEmpty {
+            // Routes are part of the suite: a baseline must not match a run on an edited route.
+            var hash = FNV1a.hash64(fingerprint.utf8)
+            var routes: [RecordedRoute] = []
+            for reference in decoded.value.routes {
+                let (route, bytes) = try readRoute(reference, suiteFile: file, signals: suite.signals)
+                hash = FNV1a.hash64(bytes, startingFrom: hash)
+                routes.append(route)
+            }
+            let hex = String(hash, radix: 16)
+            fingerprint = String(repeating: "0", count: 16 - hex.count) + hex
+            suite.scenarios += routes.flatMap { route in suite.signals.map { Scenario(route: route, signal: $0) } }
+        }
         var ids: [String: Int] = [:]
         for (index, scenario) in suite.scenarios.enumerated() {
             if let first = ids.updateValue(index, forKey: scenario.id) {
                 throw .invalidKey(file: file, key: "", problem: "scenarios \(first + 1) and \(index + 1) both have the id '\(scenario.id)'; every scenario needs its own id (and random stream)")
             }
         }
-        suite.fingerprint = decoded.fingerprint
+        suite.fingerprint = fingerprint
         return suite
+    }
+
+    /// Reads a recorded path's route, relative to the scenario file's folder, and checks it can be simulated.
+    private static func readRoute(_ reference: RouteReference, suiteFile: String, signals: [SignalProfile]) throws(ScenarioFileError) -> (RecordedRoute, Data) {
+        let key = "pathTypes[\(reference.index)].recorded"
+        let folder = URL(fileURLWithPath: suiteFile).deletingLastPathComponent()
+        let url = URL(fileURLWithPath: reference.file, relativeTo: folder).standardizedFileURL
+        let bytes: Data
+        let recording: Recording
+        do {
+            bytes = try FileContents.read(url)
+        } catch {
+            throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route '\(url.path)': \(error.reason)")
+        }
+        do {
+            recording = try Recording.read(bytes, file: url.path)
+        } catch {
+            throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route: \(error.localizedDescription)")
+        }
+        guard recording.hasTimes, recording.fixes.count >= 2 else {
+            throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' has \(recording.hasTimes ? "\(recording.fixes.count) point(s)" : "no times"); a recorded path needs at least 2 points with times (a reference track, not a route drawn on a map)")
+        }
+        let route = RecordedRoute(name: reference.name, file: reference.file, points: recording.fixes)
+        guard route.lengthMeters > 0 else {
+            throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' has zero length; a recorded path must move")
+        }
+        guard abs(route.origin.latitude) <= 80 else {
+            throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' starts at latitude \(route.origin.latitude); expected one within -80...80 degrees (the flat local frame breaks down near the poles)")
+        }
+        for signal in signals {
+            let fixes = route.durationSeconds / signal.fixIntervalMeanSeconds
+            guard ScenarioLimits.fixesPerScenario.contains(fixes) else {
+                throw .invalidKey(
+                    file: suiteFile, key: key,
+                    problem: "route '\(url.path)' lasts \(NumberFormat.fixed(route.durationSeconds, decimals: 0)) s, which signal '\(signal.name)' turns into about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+                )
+            }
+        }
+        return (route, bytes)
+    }
+}
+
+/// A scenario file's recorded path: the route file, its name in scenario ids, and where it stands in `pathTypes`.
+private struct RouteReference {
+    var file: String
+    var name: String
+    var index: Int
+}
+
+/// One entry of a scenario file's `pathTypes`: a shape's name, or `{"recorded": FILE, "name": NAME}`.
+private enum PathTypeEntry: Decodable {
+    case shape(String)
+    case recorded(file: String, name: String)
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case recorded, name
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = .shape(text)
+            return
+        }
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let file = try container.decode(String.self, forKey: .recorded)
+        let name = try container.decode(String.self, forKey: .name)
+        try require(!file.isEmpty, .recorded, in: container, "expected the route's file, relative to the scenario file")
+        try require(SignalProfile.isValidName(name), .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        self = .recorded(file: file, name: name)
+    }
+
+    /// How the entry is told apart from the others: the shape's name, or `recorded:NAME`.
+    var identity: String {
+        switch self {
+        case let .shape(name): return name
+        case let .recorded(_, name): return "recorded:\(name)"
+        }
     }
 }
 
 /// The JSON shape of a scenario file.
 private struct SuiteFile: Decodable {
     let suite: ScenarioSuite
+    /// The recorded paths, read after decoding because they name files.
+    let routes: [RouteReference]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, signals
@@ -51,15 +145,24 @@ private struct SuiteFile: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
         let origin = try container.decode(OriginFile.self, forKey: .origin)
-        let pathTypeNames = try container.decode([String].self, forKey: .pathTypes)
+        let pathTypeEntries = try container.decode([PathTypeEntry].self, forKey: .pathTypes)
+        let pathTypeNames = pathTypeEntries.map(\.identity)
         var pathTypes: [PathType] = []
-        for name in pathTypeNames {
-            guard let pathType = PathType(rawValue: name) else {
-                let known = PathType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known)")
+        var routes: [RouteReference] = []
+        for (index, entry) in pathTypeEntries.enumerated() {
+            switch entry {
+            case let .recorded(file, name):
+                routes.append(RouteReference(file: file, name: name, index: index))
+            case let .shape(name):
+                guard let pathType = PathType(rawValue: name), PathType.shapes.contains(pathType) else {
+                    let known = PathType.shapes.map(\.rawValue).joined(separator: ", ")
+                    let hint = name == PathType.recorded.rawValue ? "; a recorded path names its route: {\"recorded\": FILE, \"name\": NAME}" : ""
+                    throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known), or {\"recorded\": FILE, \"name\": NAME}\(hint)")
+                }
+                pathTypes.append(pathType)
             }
-            pathTypes.append(pathType)
         }
+        self.routes = routes
         // Adding 0 turns -0 into 0, so "-0.0" and "0" are the same stop (and the same scenario id).
         let distances = try container.decode([Double].self, forKey: .distancesMeters).map { $0 + 0 }
         let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond).map { $0 + 0 }

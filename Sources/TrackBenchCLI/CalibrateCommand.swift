@@ -12,7 +12,7 @@ enum CalibrateCommand: Command {
     static let profileName = OptionSpec(name: "--name", valueName: "name", help: "The profile's name: lowercase letters, digits and '-'. (default: calibrated)")
     static let timeOffset = OptionSpec(name: "--time-offset", valueName: "seconds", help: "Seconds added to the fixes' times to put them on the truth's clock. (default: 0)")
     static let provider = OptionSpec(name: "--provider", valueName: "name", help: "The GnssLogger provider to read: GPS, FLP or NLP. (default: \(RecordingReadOptions.defaultProvider))")
-    static let options = [truth, profileName, timeOffset, provider] + SeedOptions.options + [HelpOption.help]
+    static let options = [truth, profileName, timeOffset, provider] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let fixesFile = arguments.positionals.first else {
@@ -46,7 +46,15 @@ enum CalibrateCommand: Command {
         let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
         let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)
         let replay = try RecordingReplay(id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset)
-        let calibration = try SignalCalibration(replay: replay, name: name, seeds: seeds)
+        let calibration: SignalCalibration
+        if let profile = try CompareProfileOptions.profile(arguments, context: context) {
+            if arguments.value(profileName) != nil {
+                throw UsageError.conflictingOptions(profileName.name, CompareProfileOptions.compare.name)
+            }
+            calibration = try SignalCalibration(replay: replay, comparing: profile, seeds: seeds)
+        } else {
+            calibration = try SignalCalibration(replay: replay, name: name, seeds: seeds)
+        }
         context.console.standardError(CalibrationReport.render(calibration, fixesFile: fixesFile, truthFile: truthFile))
         context.print(calibration.profile.jsonText())
         return .success

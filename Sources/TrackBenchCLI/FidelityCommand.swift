@@ -15,7 +15,7 @@ enum FidelityCommand: Command {
         help: "Filter to compare, as 'run' takes it. Repeat for more. (default: every registered filter)"
     )
     static let output = OptionSpec(name: "--output", valueName: "file", help: "Also write the report to this Markdown file. (default: print only)")
-    static let options = [filter, output] + SeedOptions.options + [HelpOption.help]
+    static let options = [filter, output] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let suiteFile = arguments.positionals.first else {
@@ -27,6 +27,7 @@ enum FidelityCommand: Command {
         let specifications = arguments.all(filter)
         let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
         let seeds = try SeedOptions(arguments).seeds
+        let profile = try CompareProfileOptions.profile(arguments, context: context)
         let url = URL(fileURLWithPath: suiteFile)
         guard RecordingSuite.isRecordingSuite(url) else {
             throw UsageError.invalidArgument(name: "recording-suite", message: "'\(suiteFile)' is not a recording suite (a JSON file with 'recordings'); fidelity compares real recordings with their simulation")
@@ -36,12 +37,12 @@ enum FidelityCommand: Command {
         for entry in suite.entries {
             let replay = try RecordingReplay(entry)
             do {
-                entries.append((entry.id, .success(try RecordingFidelity(replay: replay, filters: filters, seeds: seeds))))
+                entries.append((entry.id, .success(try RecordingFidelity(replay: replay, filters: filters, seeds: seeds, profile: profile))))
             } catch {
                 entries.append((entry.id, .failure(error)))
             }
         }
-        let report = FidelityReport.render(entries, suite: suite.name, seeds: seeds)
+        let report = FidelityReport.render(entries, suite: suite.name, seeds: seeds, comparedProfile: profile?.name)
         if let path = arguments.value(output) {
             let fileURL = URL(fileURLWithPath: path)
             try AtomicFile.write([(report, fileURL)])

@@ -122,3 +122,38 @@ struct JobsOptions {
 enum HelpOption {
     static let help = OptionSpec(name: "--help", help: "Show help information.")
 }
+
+/// `--compare NAME` with `--scenarios FILE`: a signal profile to check against recordings instead of fitting one.
+/// Shared by `calibrate` and `fidelity`.
+struct CompareProfileOptions {
+    static let compare = OptionSpec(
+        name: "--compare",
+        valueName: "signal",
+        help: "Compare this signal profile of the --scenarios file with the recording instead of fitting one (for example a profile calibrated on another recording)."
+    )
+    static let scenarios = OptionSpec(
+        name: "--scenarios",
+        valueName: "file",
+        help: "The scenario file holding the --compare profile. (default: \(SuiteOptions.defaultScenarioFile))"
+    )
+    static let options = [compare, scenarios]
+
+    /// Loads the named profile; nil without `--compare`.
+    static func profile(_ arguments: ParsedArguments, context: CommandContext) throws -> SignalProfile? {
+        guard let name = arguments.value(compare) else {
+            if arguments.value(scenarios) != nil {
+                throw UsageError.invalidArgument(name: scenarios.name, message: "--scenarios only names the file of the --compare profile; add --compare <signal>")
+            }
+            return nil
+        }
+        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        guard let profile = suite.signals.first(where: { $0.name == name }) else {
+            throw UsageError.invalidValue(
+                option: compare.name, value: name,
+                expected: "a signal of \(file): \(suite.signals.map(\.name).joined(separator: ", "))"
+                    + (Suggestion.closest(to: name, among: suite.signals.map(\.name)).map { " (did you mean '\($0)'?)" } ?? "")
+            )
+        }
+        return profile
+    }
+}

@@ -51,6 +51,20 @@ struct CalibrateCommandTests {
         #expect(apart.standardError.contains("fixes overlap"))
     }
 
+    @Test func compareChecksAGivenProfileAgainstTheRecordingInsteadOfFitting() async throws {
+        let result = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--compare", "strong", "--seeds", "100...102"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Compared signal 'strong' with \(Self.fixes)"))
+        #expect(result.standardOutput.contains("\"errorToAccuracyRatio\": 0.4,"))
+        let typo = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--compare", "strnog"])
+        #expect(typo.status == 64 && typo.standardError.contains("did you mean 'strong'?"))
+        let alone = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--scenarios", "Scenarios/hard.json"])
+        #expect(alone.status == 64 && alone.standardError.contains("add --compare"))
+        let fidelity = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--compare", "weak", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother", "--seeds", "100...101"])
+        #expect(fidelity.status == 0)
+        #expect(fidelity.standardOutput.contains("Given profile 'weak'"))
+    }
+
     @Test func fidelityComparesTheRankingsAndSaysWhichRecordingsItSkipped() async throws {
         let result = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother", "--seeds", "100...102"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -16,15 +16,37 @@ struct SignalCalibrationTests {
         errorToAccuracyRatio: 0.4, accuracyTracking: 0, stoppedErrorMotionFactor: 0.1, alongTrackBiasMeters: -1
     )
 
+    /// The phone simulated on a path, written as CSV recordings and read back: a replay as from real files.
+    private static func replay(_ scenario: Scenario, seed: UInt64) -> RecordingReplay {
+        let simulated = scenario.simulate(seed: seed)
+        let fixes = try! Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
+        let truth = try! Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        return try! RecordingReplay(id: scenario.id, fixes: fixes, truth: truth)
+    }
+
     /// Calibrates from the phone simulated on a 10 km out-and-back with a 10-minute stop, through the CSV reader.
     private static let calibration: SignalCalibration = {
         let scenario = Scenario(pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, stopSeconds: 600, signal: phone, origin: Fixtures.frame.origin)
-        let simulated = scenario.simulate(seed: 3)
-        let fixes = try! Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
-        let truth = try! Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
-        let replay = try! RecordingReplay(id: "phone", fixes: fixes, truth: truth)
-        return try! SignalCalibration(replay: replay, name: "fitted", seeds: SeedRange(first: 100, last: 104)!)
+        return try! SignalCalibration(replay: replay(scenario, seed: 3), name: "fitted", seeds: SeedRange(first: 100, last: 104)!)
     }()
+
+    @Test func aProfileFittedOnOneRouteReproducesAnotherRoutesStatistics() throws {
+        // The same phone on another route (a 3 km loop at 3 m/s with a 2-minute stop), checked against the profile
+        // fitted on the out-and-back: the judged use of calibrate.
+        let loop = Scenario(pathType: .loop, distanceMeters: 3000, speedMetersPerSecond: 3, stopSeconds: 120, signal: Self.phone, origin: Fixtures.frame.origin)
+        let check = try SignalCalibration(replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: SeedRange(first: 100, last: 109)!)
+        #expect(!check.isFitted && check.profile == Self.calibration.profile)
+        for (name, value) in [("error SD", { (s: ErrorStatistics) in s.errorDeviationMeters }), ("step median", { $0.stepMedianMeters })] as [(String, (ErrorStatistics) -> Double)] {
+            var simulated = check.simulated.map(value)
+            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let ratio = median / value(check.measured)
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured))")
+        }
+        var decorrelations = check.simulated.compactMap(\.decorrelationSeconds)
+        let decorrelation = EstimateMetrics.percentile(&decorrelations, 0.5)!
+        let measured = try #require(check.measured.decorrelationSeconds)
+        #expect(decorrelation / measured > 1 / 1.5 && decorrelation / measured < 1.5, "decorrelation: simulated \(decorrelation), measured \(measured)")
+    }
 
     @Test func recoversTheErrorSizeApartFromTheReportedAccuracy() {
         let fitted = Self.calibration.profile

@@ -41,11 +41,12 @@ public enum CalibrationReport {
     public static func render(_ calibration: SignalCalibration, fixesFile: String, truthFile: String) -> String {
         let measured = calibration.measured
         let minutes = NumberFormat.fixed(calibration.replay.durationSeconds / 60, decimals: 1)
-        var text = "Calibrated '\(calibration.profile.name)' from \(fixesFile) against \(truthFile): \(measured.fixCount) fixes over \(minutes) min"
+        let verb = calibration.isFitted ? "Calibrated" : "Compared signal"
+        var text = "\(verb) '\(calibration.profile.name)' \(calibration.isFitted ? "from" : "with") \(fixesFile) against \(truthFile): \(measured.fixCount) fixes over \(minutes) min"
         if calibration.replay.fixesOutsideTruth > 0 {
             text += " (\(calibration.replay.fixesOutsideTruth) outside the truth's time span left out)"
         }
-        text += ".\nSimulated with the fitted profile on the same route, seeds \(calibration.seeds) (\(calibration.simulated.count) runs): median and range.\n\n"
+        text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) (\(calibration.simulated.count) runs): median and range.\n\n"
         var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured"]]
         for row in rows {
             let real = row.value(measured)

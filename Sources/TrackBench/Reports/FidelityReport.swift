@@ -9,10 +9,12 @@ public enum FidelityReport {
     ///   - entries: The suite's recordings in order.
     ///   - suite: The suite's name.
     ///   - seeds: The seeds simulated.
-    public static func render(_ entries: [Entry], suite: String, seeds: SeedRange) -> String {
+    ///   - comparedProfile: The name of the profile given to simulate every recording with; nil when each was fitted.
+    public static func render(_ entries: [Entry], suite: String, seeds: SeedRange, comparedProfile: String? = nil) -> String {
         var text = "# Fidelity of the noise model: suite '\(MarkdownText.safe(suite))'\n\n"
-        text += "Each recording with a timed truth is calibrated (`trackbench calibrate`), then simulated on its own route "
-            + "with the fitted profile under seeds \(seeds); every filter runs on the real fixes and on each simulation. "
+        let source = comparedProfile.map { "simulated on its own route with the given profile '\(MarkdownText.safe($0))'" }
+            ?? "calibrated (`trackbench calibrate`), then simulated on its own route with the fitted profile"
+        text += "Each recording with a timed truth is \(source) under seeds \(seeds); every filter runs on the real fixes and on each simulation. "
             + "Simulated values are means over the seeds; rank 1 is the best. A rank correlation (Spearman) near 1 means "
             + "the simulation ranks the filters as the recording does.\n"
         var correlations: [[Double]] = Array(repeating: [], count: RecordingFidelity.comparisons.count)
@@ -27,7 +29,7 @@ public enum FidelityReport {
                 fidelity = value
             }
             let profile = fidelity.calibration.profile
-            text += "Fitted profile: accuracy \(NumberFormat.fixed(profile.horizontalAccuracyMeanMeters, decimals: 2)) m, "
+            text += "\(fidelity.calibration.isFitted ? "Fitted" : "Given") profile '\(MarkdownText.safe(profile.name))': accuracy \(NumberFormat.fixed(profile.horizontalAccuracyMeanMeters, decimals: 2)) m, "
                 + "error \(NumberFormat.fixed(profile.errorToAccuracyRatio, decimals: 2)) x accuracy, "
                 + "drift time constant \(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s, "
                 + "jitter \(NumberFormat.fixed(profile.jitterMeters, decimals: 2)) m.\n\n"

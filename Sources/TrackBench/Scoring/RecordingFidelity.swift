@@ -30,10 +30,17 @@ public struct RecordingFidelity: Sendable {
         Comparison(label: "position RMSE (m)", value: { $0.metrics.positionRMSEMeters }),
     ]
 
-    /// Calibrates from a replay, simulates on its route under `seeds`, and runs `filters` on both.
+    /// Calibrates from a replay (or takes `profile`), simulates on its route under `seeds`, and runs `filters` on both.
+    /// - Parameter profile: A profile to simulate instead of one fitted to the replay, to check a profile made
+    ///   elsewhere (another recording, a default profile) against this recording.
     /// - Throws: `SignalCalibration.CalibrationError` when the replay has no timed truth or too few fixes.
-    public init(replay: RecordingReplay, filters: [FilterConfiguration], seeds: SeedRange) throws(SignalCalibration.CalibrationError) {
-        let calibration = try SignalCalibration(replay: replay, name: "fitted", seeds: seeds)
+    public init(replay: RecordingReplay, filters: [FilterConfiguration], seeds: SeedRange, profile: SignalProfile? = nil) throws(SignalCalibration.CalibrationError) {
+        let calibration: SignalCalibration
+        if let profile {
+            calibration = try SignalCalibration(replay: replay, comparing: profile, seeds: seeds)
+        } else {
+            calibration = try SignalCalibration(replay: replay, name: "fitted", seeds: seeds)
+        }
         self.calibration = calibration
         let benchmark = RecordingBenchmark(replays: [replay], filters: filters)
         real = benchmark.scores(for: replay)

@@ -25,8 +25,10 @@ import Foundation
 public struct SignalCalibration: Sendable {
     /// The statistics of the recording's fixes against the truth, jumps included.
     public var measured: ErrorStatistics
-    /// The fitted profile.
+    /// The fitted profile, or the one given to compare.
     public var profile: SignalProfile
+    /// Whether `profile` was fitted to the replay (false: it was given, to compare).
+    public var isFitted: Bool
     /// The same statistics of the profile simulated on the recording's route, one per seed.
     public var simulated: [ErrorStatistics]
     /// The seeds the simulations used.
@@ -57,19 +59,9 @@ public struct SignalCalibration: Sendable {
     ///   - seeds: The seeds to simulate with.
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
     public init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
-        guard case let .timed(track) = replay.truth else {
-            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment) alignment has none); give a reference recorded with times")
-        }
-        let samples = Self.samples(of: replay.fixes, on: track, in: replay.frame)
-        guard let measured = ErrorStatistics(samples: samples) else {
-            throw CalibrationError(problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed")
-        }
-        self.measured = measured
-        self.replay = replay
-        self.seeds = seeds
+        let (track, samples, measured) = try Self.measure(replay)
         var notes: [String] = []
         let fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
-        self.notes = notes
         // Simulate exactly what is printed: the profile read back from its JSON.
         let profile: SignalProfile
         do {
@@ -77,11 +69,43 @@ public struct SignalCalibration: Sendable {
         } catch {
             throw CalibrationError(problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)")
         }
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
+    }
+
+    /// Compares a given profile with a replay instead of fitting one: the replay's statistics beside those of the
+    /// profile simulated on the replay's route, for checking a profile fitted on one recording against another.
+    /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
+    public init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
+        let (track, _, measured) = try Self.measure(replay)
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: [])
+    }
+
+    private init(
+        replay: RecordingReplay, track: TimedTrack, measured: ErrorStatistics, profile: SignalProfile,
+        isFitted: Bool, seeds: SeedRange, notes: [String]
+    ) {
+        self.replay = replay
+        self.measured = measured
         self.profile = profile
+        self.isFitted = isFitted
+        self.seeds = seeds
+        self.notes = notes
         simulated = seeds.seeds.compactMap { seed in
             let run = track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds)
             return ErrorStatistics(samples: Self.samples(of: run.noisyPath, on: track, in: replay.frame))
         }
+    }
+
+    /// The replay's timed truth, its fixes paired with it, and their statistics.
+    private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
+        guard case let .timed(track) = replay.truth else {
+            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment) alignment has none); give a reference recorded with times")
+        }
+        let samples = samples(of: replay.fixes, on: track, in: replay.frame)
+        guard let measured = ErrorStatistics(samples: samples) else {
+            throw CalibrationError(problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed")
+        }
+        return (track, samples, measured)
     }
 
     /// The fixes paired with the truth at their times: fixes with a position, delivered when they were taken.

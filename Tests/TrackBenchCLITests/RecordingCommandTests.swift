@@ -89,6 +89,7 @@ struct RecordingCommandTests {
             let result = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path])
             #expect(result.status == 1)
             #expect(result.standardError.contains("recordings[0]") && result.standardError.contains("did you mean 'distanceMeters'"), "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: recording suite '"), "\(result.standardError)")
             // A tag value with '|' would break the report's tables.
             try Data(#"{"name": "x", "recordings": [{"id": "a", "fixes": "f.nmea", "distanceMeters": 500, "tags": {"device": "a|b"}}]}"#.utf8).write(to: suite)
             let tag = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path])

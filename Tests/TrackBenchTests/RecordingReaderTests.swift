@@ -180,6 +180,8 @@ import Testing
 
     @Test func anEmptyRecordingIsAnErrorNamingTheFile() {
         #expect(throws: RecordingFileError.noFixes(file: "test", detail: "the file holds no fixes")) { try read("timestamp_s,latitude,longitude\n") }
-        #expect(throws: RecordingFileError.self) { try read("") }
+        for empty in ["", "\u{FEFF}", "\r\n  \r\n", "\n\t\n"] {
+            #expect(throws: RecordingFileError.noFixes(file: "test", detail: "the file is empty")) { try read(empty) }
+        }
     }
 }

@@ -23,6 +23,9 @@ extension Recording {
             throw .unreadable(file: file, reason: "not UTF-8 text (a binary file?)")
         }
         let lines = TextLines.split(text)
+        guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            throw .noFixes(file: file, detail: "the file is empty")
+        }
         switch RecordingFormat.detect(in: lines) {
         case .gpx:
             return try GPXReader.read(TextLines.normalized(text), file: file, options: options)

@@ -47,7 +47,7 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
 
     public var errorDescription: String? {
         switch self {
-        case let .suiteFile(error): return error.errorDescription
+        case let .suiteFile(error): return error.description(kind: "recording suite")
         case let .recording(id, error): return "recording '\(id)': \(error.errorDescription ?? "")"
         }
     }

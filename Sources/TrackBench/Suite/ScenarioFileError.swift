@@ -9,14 +9,17 @@ public enum ScenarioFileError: Error, LocalizedError, Equatable {
     /// A key is missing, unknown, of the wrong type or out of range.
     case invalidKey(file: String, key: String, problem: String)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { description(kind: "scenario file") }
+
+    /// The message, naming the file as `kind` (recording suites share these errors).
+    func description(kind: String) -> String {
         switch self {
         case let .unreadable(file, reason):
-            return "cannot read scenario file '\(file)': \(reason)"
+            return "cannot read \(kind) '\(file)': \(reason)"
         case let .malformedJSON(file, detail):
-            return "scenario file '\(file)' is not valid JSON: \(detail)"
+            return "\(kind) '\(file)' is not valid JSON: \(detail)"
         case let .invalidKey(file, key, problem):
-            return "scenario file '\(file)': \(key.isEmpty ? "top level" : "key '\(key)'"): \(problem)"
+            return "\(kind) '\(file)': \(key.isEmpty ? "top level" : "key '\(key)'"): \(problem)"
         }
     }
 }

@@ -88,6 +88,16 @@ struct SignalCalibrationTests {
         #expect(suite.signals == [profile])
     }
 
+    @Test func fixesExactlyOnTheTruthFitNoErrorAndSaySo() throws {
+        let scenario = Scenario(pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2, stopSeconds: 60, signal: Self.phone, origin: Fixtures.frame.origin)
+        let truth = try Recording.read(Data(PathCSV.render(scenario.simulate(seed: 1).truePath).utf8), file: "true.csv")
+        let calibration = try SignalCalibration(replay: RecordingReplay(id: "perfect", fixes: truth, truth: truth), name: "perfect", seeds: SeedRange(100))
+        #expect(calibration.profile.errorToAccuracyRatio == 0 && calibration.profile.jitterMeters == 0)
+        #expect(calibration.notes.contains { $0.contains("no error to fit") })
+        let text = CalibrationReport.render(calibration, fixesFile: "true.csv", truthFile: "true.csv")
+        #expect(!text.contains("nan") && !text.contains("inf"))
+    }
+
     @Test func aTruthWithoutTimesCannotBeCalibratedFrom() throws {
         let fixes = try Recording.read(Data("time,latitude,longitude,horizontalAccuracy\n0,37.0,-122.0,5\n1,37.00001,-122.0,5\n2,37.00002,-122.0,5\n".utf8), file: "fixes.csv")
         let route = try Recording.read(Data("<gpx><rte><rtept lat=\"37.0\" lon=\"-122.0\"/><rtept lat=\"37.001\" lon=\"-122.0\"/></rte></gpx>".utf8), file: "route.gpx")

@@ -24,10 +24,11 @@ public struct RecordingFidelity: Sendable {
         public var value: @Sendable (ScenarioScore) -> Double?
     }
 
-    /// The scores compared, each declared once: the ranking's headline and the position error.
+    /// The scores compared, each declared once: the ranking's headline and the position error. A NaN (a filter
+    /// that diverged) counts as not measured, so it cannot scramble a ranking.
     public static let comparisons = [
-        Comparison(label: "distance error, absolute (%)", value: { abs($0.errorPercent) }),
-        Comparison(label: "position RMSE (m)", value: { $0.metrics.positionRMSEMeters }),
+        Comparison(label: "distance error, absolute (%)", value: { score in abs(score.errorPercent).nilIfNaN }),
+        Comparison(label: "position RMSE (m)", value: { score in score.metrics.positionRMSEMeters?.nilIfNaN }),
     ]
 
     /// Calibrates from a replay (or takes `profile`), simulates on its route under `seeds`, and runs `filters` on both.
@@ -125,4 +126,9 @@ public struct RecordingFidelity: Sendable {
         guard varianceFirst > 0, varianceSecond > 0 else { return nil }
         return covariance / (varianceFirst * varianceSecond).squareRoot()
     }
+}
+
+private extension Double {
+    /// The value, or nil for NaN.
+    var nilIfNaN: Double? { isNaN ? nil : self }
 }

@@ -206,7 +206,9 @@ public struct SignalCalibration: Sendable {
         let movingSamples = baseSamples.filter(\.isMoving)
         let moving = ErrorStatistics(samples: movingSamples) ?? base
         let lag = moving.decorrelationSeconds ?? (Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval)
-        if moving.decorrelationSeconds == nil {
+        if base.errorDeviationMeters == 0 {
+            notes.append("the fixes lie exactly on the truth: there is no error to fit, and driftTimeConstantSeconds says nothing")
+        } else if moving.decorrelationSeconds == nil {
             notes.append("the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound")
         }
         profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
@@ -219,10 +221,12 @@ public struct SignalCalibration: Sendable {
         let jitterSquared = (stepDeviation * stepDeviation - s * radius * radius / 2) / (2 - s)
         profile.jitterMeters = min(max(0, jitterSquared), radius * radius / 2).squareRoot()
 
-        if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, base.stoppedStepCount >= 10, moving > 0 {
-            profile.stoppedErrorMotionFactor = min(1, stopped / moving)
-        } else {
+        if base.stoppedStepCount < 10 {
             notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
+        } else if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, moving > 0 {
+            profile.stoppedErrorMotionFactor = min(1, stopped / moving)
+        } else if base.movingStepMedianMeters == nil {
+            notes.append("no fixes while moving: stoppedErrorMotionFactor 1 is kept, as nothing compares with the stops")
         }
         profile.alongTrackBiasMeters = base.alongTrackMeanMeters ?? 0
         if let speed = measured.speedErrorDeviationMetersPerSecond {

@@ -178,6 +178,16 @@ import Testing
         #expect(recording.skipped.map(\.reason) == ["duplicate timestamp", "time went backwards", "time missing or malformed", "row with 2 fields under a header of 3 (truncated?)"])
     }
 
+    @Test func anExportWithStaleFixesReadsBackFixForFixInDeliveryOrder() throws {
+        // The hard suite's city canyon re-delivers cached fixes: the export must replay exactly.
+        let scenario = Fixtures.hardSuite.scenarios.first { $0.signal.faults.staleFixProbability > 0 }!
+        let noisy = scenario.simulate(seed: 100).noisyPath
+        #expect(noisy.fixes.contains { $0.deliveryTimeSeconds > $0.timestampSeconds })
+        let recording = try read(PathCSV.render(noisy))
+        #expect(recording.skippedCount == 0)
+        #expect(recording.fixes == noisy.fixes)
+    }
+
     @Test func anEmptyRecordingIsAnErrorNamingTheFile() {
         #expect(throws: RecordingFileError.noFixes(file: "test", detail: "the file holds no fixes")) { try read("timestamp_s,latitude,longitude\n") }
         for empty in ["", "\u{FEFF}", "\r\n  \r\n", "\n\t\n"] {

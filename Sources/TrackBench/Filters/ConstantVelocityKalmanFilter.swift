@@ -24,7 +24,9 @@
 /// track at its position with velocity 0 and a velocity variance of
 /// (10 m/s)^2, so the next fixes set the velocity. A fix whose timestamp does
 /// not move forward (stale or duplicate) updates the state without a
-/// prediction, as a second look at the same moment. A `noise` of 0 means a
+/// prediction, as a second look at the same moment, and leaves the clock
+/// alone: after a stale fix the next time step is measured from the newest
+/// timestamp seen, not from the stale one. A `noise` of 0 means a
 /// perfectly straight, steady track: the filter becomes a growing
 /// least-squares line fit and stops following turns.
 ///

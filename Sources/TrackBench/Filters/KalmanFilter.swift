@@ -7,7 +7,10 @@
 /// accuracy^2), so precise fixes move the estimate more than vague ones.
 /// Accuracy is floored at 1 m, as in the copied code, which also means an
 /// invalid fix (negative accuracy) is trusted as a 1 m fix: put a gate in
-/// front of it. Fixes whose timestamp does not move forward add no variance.
+/// front of it. Fixes whose timestamp does not move forward (a stale, cached
+/// fix re-delivered late, or a duplicate) add no variance and leave the
+/// clock alone: after a stale fix the next time step is measured from the
+/// newest timestamp seen, not from the stale one.
 struct KalmanFilter: RegisteredFilter {
     static let name = "kalman"
     static let summary = "Accuracy-weighted Kalman filter (phone version): variance grows by q^2*dt, measurement variance = accuracy^2."

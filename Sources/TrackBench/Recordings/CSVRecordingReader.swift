@@ -58,7 +58,7 @@ enum CSVRecordingReader {
             guard let latitude = number(.latitude), let longitude = number(.longitude),
                   let altitude = number(.altitude), let accuracy = number(.horizontalAccuracy),
                   let verticalAccuracy = number(.verticalAccuracy), let speed = number(.speed),
-                  let course = number(.course), let hdop = number(.hdop) else {
+                  let course = number(.course), let hdop = number(.hdop), let delivery = number(.deliverySecondsAsWritten) else {
                 builder.skips.count("a field that is not a number", line: lineNumber)
                 continue
             }
@@ -76,8 +76,9 @@ enum CSVRecordingReader {
             }
             if !time.hasZone { zoneless += 1 }
             let horizontal: Double
-            if let accuracy, accuracy >= 0 {
-                horizontal = accuracy
+            if let accuracy {
+                // A negative accuracy marks an invalid coordinate (Core Location, TrackBench's path CSV): kept as such.
+                horizontal = accuracy >= 0 ? accuracy : -1
             } else {
                 horizontal = builder.fallbackAccuracy(hdop: hdop, options: options)
             }
@@ -89,7 +90,9 @@ enum CSVRecordingReader {
                 verticalAccuracyMeters: altitude == nil ? -1 : (verticalAccuracy ?? -1),
                 courseDegrees: course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
                 speedMetersPerSecond: speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
-                timestampSeconds: time.seconds
+                timestampSeconds: time.seconds,
+                // TrackBench's path CSV: a cached fix re-delivered later keeps its old timestamp.
+                deliveryTimeSeconds: timeColumn == .secondsAsWritten ? delivery.map { max($0, time.seconds) } : nil
             ), line: lineNumber)
         }
         if !providers.isEmpty, providers[wantedProvider] == nil {

@@ -98,12 +98,13 @@ struct RecordingBuilder {
             skips.count("time out of range (beyond the year 5000)", line: line)
             return
         }
-        if hasTimes, let previous = fixes.last?.timestampSeconds {
-            if fix.timestampSeconds == previous {
+        // Order is delivery order: a re-delivered cached fix (TrackBench's path CSV) keeps its old timestamp.
+        if hasTimes, let previous = fixes.last {
+            if fix.deliveryTimeSeconds == previous.deliveryTimeSeconds, fix.timestampSeconds == previous.timestampSeconds {
                 skips.count("duplicate timestamp", line: line)
                 return
             }
-            if fix.timestampSeconds < previous {
+            if fix.deliveryTimeSeconds < previous.deliveryTimeSeconds {
                 skips.count("time went backwards", line: line)
                 return
             }

@@ -5,7 +5,7 @@
 /// `UnixTimeMillis`, `LatitudeDegrees`, ...), TrackBench's path CSV, and the
 /// names apps give their location objects' fields. Names match case-insensitively.
 enum RecordingColumn: CaseIterable {
-    case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time
+    case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time, deliverySecondsAsWritten
     case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop
     case provider, messageType
 
@@ -15,6 +15,7 @@ enum RecordingColumn: CaseIterable {
         case .unixMilliseconds: return ["unixtimemillis", "(utc)timeinms", "time_ms", "timemillis"]
         case .gpsMilliseconds: return ["millissincegpsepoch"]
         case .secondsAsWritten: return ["timestamp_s"]
+        case .deliverySecondsAsWritten: return ["delivery_time_s"]
         case .time: return ["time", "timestamp"]
         case .latitude: return ["latitudedegrees", "latdeg", "latitude", "lat"]
         case .longitude: return ["longitudedegrees", "lngdeg", "longitude", "lon", "lng"]

@@ -1,14 +1,18 @@
 /// A path as CSV, one row per fix, so anyone can plot it or recompute its length.
 ///
 /// Columns: `timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,`
-/// `vertical_accuracy_m,course_deg,speed_mps`. Numbers are written in Swift's
+/// `vertical_accuracy_m,course_deg,speed_mps,delivery_time_s`. Rows are in
+/// delivery order; `delivery_time_s` is when the fix reached the app, later
+/// than `timestamp_s` for a cached fix re-delivered (a stale fix), so a plot
+/// shows what a filter saw when it saw it. Numbers are written in Swift's
 /// shortest round-trip form, so reading them back gives the exact doubles
-/// the benchmark used and recomputed distances match `results.csv` exactly.
+/// the benchmark used and recomputed distances match `results.csv` exactly;
+/// the recording readers take the file back fix for fix, stale ones included.
 @_spi(CLI) public enum PathCSV {
     /// The header row's column names, in order.
     public static let columns = [
         "timestamp_s", "latitude", "longitude", "altitude_m",
-        "horizontal_accuracy_m", "vertical_accuracy_m", "course_deg", "speed_mps",
+        "horizontal_accuracy_m", "vertical_accuracy_m", "course_deg", "speed_mps", "delivery_time_s",
     ]
 
     /// Renders the path with a header row and a final newline.
@@ -18,6 +22,7 @@
             let fields = [
                 fix.timestampSeconds, fix.latitude, fix.longitude, fix.altitudeMeters,
                 fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters, fix.courseDegrees, fix.speedMetersPerSecond,
+                fix.deliveryTimeSeconds,
             ]
             text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
         }

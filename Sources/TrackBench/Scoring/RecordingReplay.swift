@@ -71,7 +71,8 @@ public struct RecordingReplay: Sendable {
         }
         fixesOutsideTruth = recorded.count - kept.count
         let start = kept[0].timestampSeconds + offset
-        let end = kept[kept.count - 1].timestampSeconds + offset
+        // The last row may be a re-delivered cached fix, older than the newest.
+        let end = kept.reduce(-Double.infinity) { max($0, $1.timestampSeconds) } + offset
         self.fixes = Path(kept.map { Self.shifted($0, by: offset - start) })
         durationSeconds = end - start
         if isTimed {

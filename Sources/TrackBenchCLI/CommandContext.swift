@@ -50,13 +50,17 @@ struct CommandContext: Sendable {
     func writeResults(_ csv: String, to folder: URL, summary: String) throws {
         let written = try ResultsCSV.parse(csv, file: "this run")
         let report = MarkdownReport(context: written.context, scores: written.scores).render()
+        let ranking = FilterRanking(scores: written.scores)
+        let hasSeeds = !written.scores.contains(where: \.isReplay)
+        let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
         let csvURL = folder.appendingPathComponent("results.csv")
         let reportURL = folder.appendingPathComponent("report.md")
-        try AtomicFile.write([(csv, csvURL), (report, reportURL)])
+        let chartURL = folder.appendingPathComponent(RankingChart.fileName)
+        try AtomicFile.write([(csv, csvURL), (report, reportURL), (chart, chartURL)])
         print(summary)
-        print("Wrote \(csvURL.relativePath) and \(reportURL.relativePath).")
+        print("Wrote \(csvURL.relativePath), \(reportURL.relativePath) and \(chartURL.relativePath).")
         print()
-        print(TerminalRanking.render(FilterRanking(scores: written.scores), hasSeeds: !written.scores.contains(where: \.isReplay)))
+        print(TerminalRanking.render(ranking, hasSeeds: hasSeeds))
     }
 
     /// Writes one shard's partial `results.csv` into `folder` and prints `summary` and how to merge the shards.

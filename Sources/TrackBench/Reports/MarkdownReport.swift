@@ -39,6 +39,7 @@ public struct MarkdownReport: Sendable {
         """
         text += rankingTable(ranking)
         text += "\n" + verdicts(ranking)
+        text += "\n![Filters ranked by mean absolute distance error\(isRecordingRun ? "" : ", with 95 % intervals over seeds"); brackets join ties](\(RankingChart.fileName))\n"
         text += """
 
         ## Distance error

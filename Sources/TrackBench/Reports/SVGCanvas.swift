@@ -1,0 +1,85 @@
+/// A small SVG writer: shapes and text in user units (pixels), written with fixed decimals so equal input gives
+/// equal bytes on every platform.
+///
+/// Charts draw with it instead of a dependency. Text is escaped for XML; the
+/// document names a font stack and sizes in pixels, so it renders alike in
+/// browsers and on repository pages (which show linked SVG as images).
+struct SVGCanvas {
+    /// The drawing's width, in pixels.
+    private(set) var width: Double
+    /// The drawing's height, in pixels.
+    let height: Double
+    private var elements: [String] = []
+
+    /// The Okabe-Ito palette: distinguishable with every common colour-vision deficiency.
+    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"]
+    /// Text and axes.
+    static let ink = "#222222"
+    /// Gridlines and secondary text.
+    static let faint = "#8a8a8a"
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Makes the drawing at least `minimum` pixels wide, for content laid out after the size was chosen.
+    mutating func widen(to minimum: Double) {
+        width = max(width, minimum)
+    }
+
+    /// A number as the document writes it: two decimals, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        var text = NumberFormat.fixed(value, decimals: 2)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// Text with `&`, `<`, `>` and quotes escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String = ink, width: Double = 1, dash: String? = nil) {
+        let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        elements.append("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"\(dashing)/>")
+    }
+
+    mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil) {
+        let outline = stroke.map { " stroke=\"\($0)\" stroke-width=\"1.5\"" } ?? ""
+        elements.append("<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" fill=\"\(fill)\"\(outline)/>")
+    }
+
+    mutating func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String) {
+        elements.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"\(fill)\"/>")
+    }
+
+    /// Text anchored at (x, y) on its baseline: `start`, `middle` or `end`.
+    mutating func text(_ content: String, _ x: Double, _ y: Double, size: Double = 12, anchor: String = "start", fill: String = ink, weight: String? = nil, rotated: Bool = false) {
+        let bold = weight.map { " font-weight=\"\($0)\"" } ?? ""
+        let rotation = rotated ? " transform=\"rotate(-90 \(Self.number(x)) \(Self.number(y)))\"" : ""
+        elements.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\"\(bold)\(rotation)>\(Self.escaped(content))</text>")
+    }
+
+    /// The document: an SVG 1.1 file with a white background and a title for screen readers.
+    func render(title: String) -> String {
+        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
+        text += "viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        text += "<title>\(Self.escaped(title))</title>\n"
+        text += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+        text += elements.joined(separator: "\n") + "\n</svg>\n"
+        return text
+    }
+}

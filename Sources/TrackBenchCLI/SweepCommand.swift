@@ -102,11 +102,20 @@ enum SweepCommand: Command {
         let seedRange = runContext.seeds
         context.print("Suite '\(runContext.suiteName)', \(seedRange.count == 1 ? "seed" : "seeds") \(seedRange).")
         if let folderURL = try arguments.folder(output) {
+            var unit = ""
+            for stage in base.stages {
+                if let declaration = stage.filterType.parameters.first(where: { $0.name == parameter }) {
+                    unit = declaration.unit
+                    break
+                }
+            }
+            let chart = SweepChart.render(report, parameterUnit: unit, suite: runContext.suiteName, seeds: seedRange)
             try AtomicFile.write([
                 (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),
                 (report.renderMarkdown(), folderURL.appendingPathComponent("sweep.md")),
+                (chart, folderURL.appendingPathComponent(SweepChart.fileName)),
             ])
-            context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath) and sweep.md.")
+            context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath), sweep.md and \(SweepChart.fileName).")
         }
         return .success
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small SVG writer: shapes and text in user units (pixels), written with fixed decimals so equal input gives
 /// equal bytes on every platform.
 ///
@@ -64,6 +66,37 @@ struct SVGCanvas {
 
     mutating func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String) {
         elements.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"\(fill)\"/>")
+    }
+
+    /// A polyline through `points`, or a closed polygon when `fill` is given.
+    mutating func path(_ points: [(x: Double, y: Double)], stroke: String?, fill: String? = nil, width: Double = 1.5, dash: String? = nil) {
+        guard let first = points.first else { return }
+        var data = "M\(Self.number(first.x)) \(Self.number(first.y))"
+        for point in points.dropFirst() { data += " L\(Self.number(point.x)) \(Self.number(point.y))" }
+        if fill != nil { data += " Z" }
+        let outline = stroke.map { " stroke=\"\($0)\" stroke-width=\"\(Self.number(width))\"" } ?? ""
+        let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        elements.append("<path d=\"\(data)\" fill=\"\(fill ?? "none")\"\(outline)\(dashing)/>")
+    }
+
+    /// About five round tick values (steps of 1, 2 or 5 times a power of ten) covering `low...high`, each with its
+    /// label written with just the decimals the step needs.
+    static func ticks(from low: Double, to high: Double) -> [(value: Double, label: String)] {
+        guard high > low, low.isFinite, high.isFinite else { return [] }
+        let rough = (high - low) / 5
+        let exponent = Int((log10(rough)).rounded(.down))
+        let power = pow(10, Double(exponent))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        let decimals = max(0, -Int((log10(step)).rounded(.down)))
+        var ticks: [(value: Double, label: String)] = []
+        // Whole multiples of the step, so no error accumulates from tick to tick.
+        var multiple = (low / step).rounded(.up)
+        while multiple * step <= high + step * 1e-9 {
+            let value = multiple * step
+            ticks.append((value, NumberFormat.fixed(value, decimals: decimals)))
+            multiple += 1
+        }
+        return ticks
     }
 
     /// Text anchored at (x, y) on its baseline: `start`, `middle` or `end`.

@@ -38,7 +38,6 @@ public struct RecordedRoute: Sendable, Hashable {
     /// The true speed at `timeSeconds`, in metres per second: the track's, 0 below
     /// `TimedTrack.stoppedSpeedMetersPerSecond` and outside the route.
     func speedMetersPerSecond(atTime timeSeconds: Double) -> Double {
-        let speed = track.speed(at: timeSeconds)
-        return speed >= TimedTrack.stoppedSpeedMetersPerSecond ? speed : 0
+        track.motion(at: timeSeconds).speedMetersPerSecond
     }
 }

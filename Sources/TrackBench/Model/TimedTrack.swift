@@ -65,6 +65,13 @@ struct TimedTrack: Sendable, Hashable {
         return points[index].distance(to: points[index + 1]) / (times[index + 1] - times[index])
     }
 
+    /// How the track moves at `time`, as the truth of a fix sees it: its speed and course, or speed 0 and course -1
+    /// (unknown) below `stoppedSpeedMetersPerSecond`.
+    func motion(at time: Double) -> (speedMetersPerSecond: Double, courseDegrees: Double) {
+        let speed = speed(at: time)
+        return speed >= Self.stoppedSpeedMetersPerSecond ? (speed, course(at: time)) : (0, -1)
+    }
+
     /// The course at `time`, in degrees clockwise from north: the direction of the segment holding it; -1 where the
     /// segment has no length or `time` is outside the span.
     func course(at time: Double) -> Double {

@@ -116,9 +116,7 @@ public struct SignalCalibration: Sendable {
         for fix in path.fixes where fix.hasValidCoordinate && fix.deliveryTimeSeconds == fix.timestampSeconds && span.contains(fix.timestampSeconds) {
             let time = fix.timestampSeconds
             let truePoint = track.position(at: time)
-            let speed = track.speed(at: time)
-            let isMoving = speed >= TimedTrack.stoppedSpeedMetersPerSecond
-            let course = isMoving ? track.course(at: time) : -1
+            let (speed, course) = track.motion(at: time)
             let fixPoint = frame.point(for: fix.coordinate)
             var courseError: Double?
             if fix.courseDegrees >= 0, course >= 0 {
@@ -131,9 +129,9 @@ public struct SignalCalibration: Sendable {
                 error: LocalPoint(east: fixPoint.east - truePoint.east, north: fixPoint.north - truePoint.north),
                 accuracyMeters: fix.horizontalAccuracyMeters,
                 verticalAccuracyMeters: fix.verticalAccuracyMeters > 0 ? fix.verticalAccuracyMeters : nil,
-                trueSpeedMetersPerSecond: isMoving ? speed : 0,
+                trueSpeedMetersPerSecond: speed,
                 trueCourseDegrees: course,
-                speedErrorMetersPerSecond: fix.speedMetersPerSecond >= 0 ? fix.speedMetersPerSecond - (isMoving ? speed : 0) : nil,
+                speedErrorMetersPerSecond: fix.speedMetersPerSecond >= 0 ? fix.speedMetersPerSecond - speed : nil,
                 courseErrorDegrees: courseError
             ))
         }

@@ -27,13 +27,12 @@ extension TimedTrack {
         var time = start
         while true {
             let coordinate = frame.coordinate(for: position(at: time))
-            let speed = speed(at: time)
-            let isMoving = speed >= Self.stoppedSpeedMetersPerSecond
+            let motion = motion(at: time)
             fixes.append(LocationFix(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
-                courseDegrees: isMoving ? course(at: time) : -1,
-                speedMetersPerSecond: isMoving ? speed : 0,
+                courseDegrees: motion.courseDegrees,
+                speedMetersPerSecond: motion.speedMetersPerSecond,
                 timestampSeconds: time
             ))
             if time >= end { break }

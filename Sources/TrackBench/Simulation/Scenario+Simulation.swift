@@ -11,10 +11,9 @@ extension Scenario {
         var generator = SplitMix64(seed: seed, stream: noiseStreamName)
         var gaussian = GaussianSampler()
         let truePath = truePath(gaussian: &gaussian, using: &generator)
-        let frame = LocalFrame(origin: origin)
-        let noisyPath = NoiseModel(profile: signal).noisyPath(for: truePath, in: frame, gaussian: &gaussian, using: &generator)
-        var faultGenerator = SplitMix64(seed: seed, stream: faultStreamName)
-        let deliveredPath = FaultInjector(faults: signal.faults).inject(into: noisyPath, in: frame, using: &faultGenerator)
+        let deliveredPath = signal.deliveredPath(
+            for: truePath, in: LocalFrame(origin: origin), seed: seed, streamName: noiseStreamName, gaussian: &gaussian, using: &generator
+        )
         return SimulatedScenario(scenario: self, truePath: truePath, noisyPath: deliveredPath)
     }
 
@@ -22,5 +21,5 @@ extension Scenario {
     var noiseStreamName: String { id }
 
     /// The name of the stream faults draw from, apart from the noise so fault rates do not reshuffle it.
-    var faultStreamName: String { id + "#faults" }
+    var faultStreamName: String { SignalProfile.faultStreamName(for: noiseStreamName) }
 }

@@ -51,8 +51,7 @@ extension TimedTrack {
         var generator = SplitMix64(seed: seed, stream: streamName)
         var gaussian = GaussianSampler()
         let truePath = truePath(signal: signal, in: frame, span: span, gaussian: &gaussian, using: &generator)
-        let noisyPath = NoiseModel(profile: signal).noisyPath(for: truePath, in: frame, gaussian: &gaussian, using: &generator)
-        var faultGenerator = SplitMix64(seed: seed, stream: streamName + "#faults")
-        return (truePath, FaultInjector(faults: signal.faults).inject(into: noisyPath, in: frame, using: &faultGenerator))
+        let deliveredPath = signal.deliveredPath(for: truePath, in: frame, seed: seed, streamName: streamName, gaussian: &gaussian, using: &generator)
+        return (truePath, deliveredPath)
     }
 }

@@ -45,14 +45,10 @@ public struct RecordingFidelity: Sendable {
         self.calibration = calibration
         let benchmark = RecordingBenchmark(replays: [replay], filters: filters)
         real = benchmark.scores(for: replay)
-        guard case let .timed(track) = replay.truth else {
-            simulated = []
-            return
-        }
-        simulated = seeds.seeds.map { seed in
-            let run = track.simulate(signal: calibration.profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds)
+        // The calibration's own simulations: the same runs its statistics came from.
+        simulated = calibration.simulatedFixes.map { fixes in
             var simulatedReplay = replay
-            simulatedReplay.fixes = run.noisyPath
+            simulatedReplay.fixes = fixes
             simulatedReplay.fixesOutsideTruth = 0
             simulatedReplay.bestTimeOffsetSeconds = nil
             return benchmark.scores(for: simulatedReplay)

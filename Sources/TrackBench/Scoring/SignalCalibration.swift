@@ -31,6 +31,8 @@ public struct SignalCalibration: Sendable {
     public var isFitted: Bool
     /// The same statistics of the profile simulated on the recording's route, one per seed.
     public var simulated: [ErrorStatistics]
+    /// The fixes each simulation delivered, one path per seed, on the replay's clock and in its frame.
+    var simulatedFixes: [Path]
     /// The seeds the simulations used.
     public var seeds: SeedRange
     /// What could not be measured and was kept at a default, or is worth knowing about the fit.
@@ -90,10 +92,10 @@ public struct SignalCalibration: Sendable {
         self.isFitted = isFitted
         self.seeds = seeds
         self.notes = notes
-        simulated = seeds.seeds.compactMap { seed in
-            let run = track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds)
-            return ErrorStatistics(samples: Self.samples(of: run.noisyPath, on: track, in: replay.frame))
+        simulatedFixes = seeds.seeds.map { seed in
+            track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds).noisyPath
         }
+        simulated = simulatedFixes.compactMap { ErrorStatistics(samples: Self.samples(of: $0, on: track, in: replay.frame)) }
     }
 
     /// The replay's timed truth, its fixes paired with it, and their statistics.

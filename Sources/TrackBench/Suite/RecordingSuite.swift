@@ -108,10 +108,9 @@ extension RecordingSuite {
                 timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth
             ))
         }
-        let hex = String(hash, radix: 16)
         return RecordingSuite(
             name: decoded.value.name, description: decoded.value.description, entries: entries,
-            fingerprint: String(repeating: "0", count: 16 - hex.count) + hex
+            fingerprint: FNV1a.hex(hash)
         )
     }
 }

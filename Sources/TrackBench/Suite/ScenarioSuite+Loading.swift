@@ -37,8 +37,7 @@ extension ScenarioSuite {
                 hash = FNV1a.hash64(bytes, startingFrom: hash)
                 routes.append(route)
             }
-            let hex = String(hash, radix: 16)
-            fingerprint = String(repeating: "0", count: 16 - hex.count) + hex
+            fingerprint = FNV1a.hex(hash)
             suite.scenarios += routes.flatMap { route in suite.signals.map { Scenario(route: route, signal: $0) } }
         }
         var ids: [String: Int] = [:]

@@ -32,8 +32,7 @@ enum StrictJSONDecoder {
     /// FNV-1a 64 of the text with line endings made LF, as 16 hex digits.
     static func fingerprint(of bytes: [UInt8]) -> String {
         let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
-        let hex = String(FNV1a.hash64(text.utf8), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return FNV1a.hex(FNV1a.hash64(text.utf8))
     }
 
     /// The top-level keys of a JSON object file, or nil if it is not one; for telling suite kinds apart.

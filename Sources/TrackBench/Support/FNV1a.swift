@@ -14,4 +14,10 @@ enum FNV1a {
         }
         return hash
     }
+
+    /// A hash as fingerprints write it: 16 lowercase hex digits, zero-padded.
+    static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

@@ -30,8 +30,9 @@ enum CalibrateCommand: Command {
         }
         var offset = 0.0
         if let text = arguments.value(timeOffset) {
-            guard let value = Double(text), value.isFinite, abs(value) <= 86_400 else {
-                throw UsageError.invalidValue(option: timeOffset.name, value: text, expected: "a number of seconds within -86400...86400")
+            let limit = RecordingSuite.timeOffsetLimitSeconds
+            guard let value = Double(text), value.isFinite, abs(value) <= limit else {
+                throw UsageError.invalidValue(option: timeOffset.name, value: text, expected: "a number of seconds within -\(NumberFormat.compact(limit))...\(NumberFormat.compact(limit))")
             }
             offset = value
         }

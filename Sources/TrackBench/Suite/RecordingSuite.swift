@@ -13,6 +13,9 @@ public struct RecordingSuite: Sendable {
     public var description: String
     /// The recordings, in file order (which is report order).
     public var entries: [Entry]
+    /// The largest time offset between a recording and its truth, in seconds either way: a day.
+    public static let timeOffsetLimitSeconds = 86_400.0
+
     /// A fingerprint of the suite file and every file it names (FNV-1a 64, 16 hex digits), so a baseline is only
     /// compared with a run of the same recordings.
     public var fingerprint: String
@@ -154,7 +157,8 @@ private struct RecordingSuiteFile: Decodable {
             }
             try require(truth != nil || distanceMeters != nil, .truth, in: container, "a recording needs a truth file, a distanceMeters, or both")
             timeOffsetSeconds = try container.decodeIfPresent(Double.self, forKey: .timeOffsetSeconds) ?? 0
-            try require(abs(timeOffsetSeconds) <= 86_400, .timeOffsetSeconds, in: container, "expected seconds within -86400...86400, got \(timeOffsetSeconds)")
+            let limit = NumberFormat.compact(RecordingSuite.timeOffsetLimitSeconds)
+            try require(abs(timeOffsetSeconds) <= RecordingSuite.timeOffsetLimitSeconds, .timeOffsetSeconds, in: container, "expected seconds within -\(limit)...\(limit), got \(timeOffsetSeconds)")
             tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
             for (key, value) in tags {
                 try require(RecordingSuiteFile.isSafeName(key) && RecordingSuiteFile.isTagValue(value), .tags, in: container,

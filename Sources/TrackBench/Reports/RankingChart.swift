@@ -88,9 +88,7 @@ import Foundation
             if let next = entry.versusNext, !next.isReal, row + 1 < entries.count {
                 // A bracket in the gutter joins a filter and the one below it when their gap is not real.
                 let bracket = left + plotWidth + 9
-                canvas.line(bracket, y, bracket + 5, y, stroke: SVGCanvas.palette[1], width: 1.5)
-                canvas.line(bracket + 5, y, bracket + 5, y + rowHeight, stroke: SVGCanvas.palette[1], width: 1.5)
-                canvas.line(bracket, y + rowHeight, bracket + 5, y + rowHeight, stroke: SVGCanvas.palette[1], width: 1.5)
+                tieBracket(on: &canvas, x: bracket, from: y, to: y + rowHeight)
             }
         }
 
@@ -100,12 +98,18 @@ import Foundation
         canvas.circle(24, legendY - 4, radius: 4.5, fill: colour)
         canvas.text(pointLegend, 34, legendY, size: 11)
         let bracket = 34 + 6.6 * Double(pointLegend.count) + 28
-        canvas.line(bracket, legendY - 9, bracket + 5, legendY - 9, stroke: SVGCanvas.palette[1], width: 1.5)
-        canvas.line(bracket + 5, legendY - 9, bracket + 5, legendY + 1, stroke: SVGCanvas.palette[1], width: 1.5)
-        canvas.line(bracket, legendY + 1, bracket + 5, legendY + 1, stroke: SVGCanvas.palette[1], width: 1.5)
+        tieBracket(on: &canvas, x: bracket, from: legendY - 9, to: legendY + 1)
         let tiedLegend = "tied with the filter below (paired test)"
         canvas.text(tiedLegend, bracket + 12, legendY, size: 11)
         canvas.widen(to: bracket + 12 + 6.6 * Double(tiedLegend.count) + 16)
         return canvas.render(title: title)
+    }
+
+    /// The mark for a tie: a bracket opening left, 5 px wide, from `top` to `bottom`, in the palette's orange.
+    private static func tieBracket(on canvas: inout SVGCanvas, x: Double, from top: Double, to bottom: Double) {
+        let colour = SVGCanvas.palette[1]
+        canvas.line(x, top, x + 5, top, stroke: colour, width: 1.5)
+        canvas.line(x + 5, top, x + 5, bottom, stroke: colour, width: 1.5)
+        canvas.line(x, bottom, x + 5, bottom, stroke: colour, width: 1.5)
     }
 }

@@ -49,6 +49,13 @@ public struct ErrorStatistics: Sendable, Equatable {
 
         /// Whether the truth is moving: at least `TimedTrack.stoppedSpeedMetersPerSecond` with a known course.
         var isMoving: Bool { trueSpeedMetersPerSecond >= TimedTrack.stoppedSpeedMetersPerSecond && trueCourseDegrees >= 0 }
+
+        /// The unit vector along the true course (east = sin, north = cos); nil when not moving.
+        var direction: LocalPoint? {
+            guard isMoving else { return nil }
+            let course = trueCourseDegrees * .pi / 180
+            return LocalPoint(east: sin(course), north: cos(course))
+        }
     }
 
     /// An error step longer than this is a jump, in metres (the size the phone measurements counted).
@@ -135,10 +142,11 @@ public struct ErrorStatistics: Sendable, Equatable {
 
         var along: [Double] = []
         var cross: [Double] = []
-        for sample in samples where sample.isMoving {
-            let course = sample.trueCourseDegrees * .pi / 180
-            along.append(sample.error.east * sin(course) + sample.error.north * cos(course))
-            cross.append(sample.error.east * cos(course) - sample.error.north * sin(course))
+        let directions = samples.map(\.direction)
+        for (sample, direction) in zip(samples, directions) {
+            guard let direction else { continue }
+            along.append(sample.error.east * direction.east + sample.error.north * direction.north)
+            cross.append(sample.error.east * direction.north - sample.error.north * direction.east)
         }
         alongTrackMeanMeters = Statistics.mean(along)
         let crossSquares = cross.reduce(0) { $0 + $1 * $1 }
@@ -149,10 +157,10 @@ public struct ErrorStatistics: Sendable, Equatable {
         let lag = alongTrackMeanMeters ?? 0
         var driftEast = east
         var driftNorth = north
-        for (index, sample) in samples.enumerated() where sample.isMoving {
-            let course = sample.trueCourseDegrees * .pi / 180
-            driftEast[index] -= lag * sin(course)
-            driftNorth[index] -= lag * cos(course)
+        for (index, direction) in directions.enumerated() {
+            guard let direction else { continue }
+            driftEast[index] -= lag * direction.east
+            driftNorth[index] -= lag * direction.north
         }
         let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
         let mean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)

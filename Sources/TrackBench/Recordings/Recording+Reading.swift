@@ -7,13 +7,19 @@ extension Recording {
     ///   - options: Choices the file cannot make, such as the GnssLogger provider.
     /// - Throws: `RecordingFileError` naming the file and the line.
     public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        try loadKeepingBytes(from: url, options: options).recording
+    }
+
+    /// Reads a recording as `load(from:options:)` does, and returns the file's bytes too, for suites that
+    /// fingerprint the files they name.
+    static func loadKeepingBytes(from url: URL, options: RecordingReadOptions) throws(RecordingFileError) -> (recording: Recording, bytes: Data) {
         let data: Data
         do {
             data = try FileContents.read(url)
         } catch {
             throw .unreadable(file: url.path, reason: error.reason)
         }
-        return try read(data, file: url.path, options: options)
+        return (try read(data, file: url.path, options: options), data)
     }
 
     /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.

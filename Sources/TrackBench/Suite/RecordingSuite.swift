@@ -88,15 +88,10 @@ extension RecordingSuite {
         for item in decoded.value.recordings {
             func read(_ name: String, options: RecordingReadOptions) throws(RecordingSuiteError) -> Recording {
                 let fileURL = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
-                let bytes: Data
                 do {
-                    bytes = try FileContents.read(fileURL)
-                } catch {
-                    throw .recording(id: item.id, .unreadable(file: fileURL.path, reason: error.reason))
-                }
-                hash = FNV1a.hash64(bytes, startingFrom: hash)
-                do {
-                    return try Recording.read(bytes, file: fileURL.path, options: options)
+                    let loaded = try Recording.loadKeepingBytes(from: fileURL, options: options)
+                    hash = FNV1a.hash64(loaded.bytes, startingFrom: hash)
+                    return loaded.recording
                 } catch {
                     throw .recording(id: item.id, error)
                 }

@@ -55,15 +55,11 @@ extension ScenarioSuite {
         let key = "pathTypes[\(reference.index)].recorded"
         let folder = URL(fileURLWithPath: suiteFile).deletingLastPathComponent()
         let url = URL(fileURLWithPath: reference.file, relativeTo: folder).standardizedFileURL
-        let bytes: Data
-        let recording: Recording
+        let (recording, bytes): (Recording, Data)
         do {
-            bytes = try FileContents.read(url)
-        } catch {
-            throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route '\(url.path)': \(error.reason)")
-        }
-        do {
-            recording = try Recording.read(bytes, file: url.path)
+            (recording, bytes) = try Recording.loadKeepingBytes(from: url, options: RecordingReadOptions())
+        } catch .unreadable(_, let reason) {
+            throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route '\(url.path)': \(reason)")
         } catch {
             throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route: \(error.localizedDescription)")
         }

@@ -59,14 +59,7 @@ public enum CalibrationReport {
             }
             table.append([row.label, format(real, row.decimals), format(median, row.decimals), range, ratio])
         }
-        let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max() ?? 0 }
-        for line in table {
-            let cells = line.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }
-            text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }
+        text += PlainTextTable.lines(table, rightAligned: Set(1..<table[0].count)).map { $0 + "\n" }.joined()
         if !calibration.notes.isEmpty {
             text += "\nNotes:\n" + calibration.notes.map { "- \($0)\n" }.joined()
         }
@@ -75,13 +68,5 @@ public enum CalibrationReport {
 
     private static func format(_ value: Double?, _ decimals: Int) -> String {
         value.map { NumberFormat.fixed($0, decimals: decimals) } ?? "-"
-    }
-}
-
-private extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -15,20 +15,6 @@
             return [String(rank + 1), summary.filter, mean, NumberFormat.fixed(summary.worstAbsoluteErrorPercent, decimals: 2)]
                 + (hasSeeds ? ["\(entry.seedsWon)/\(ranking.seedCount)"] : []) + ["\(summary.improvedCount)/\(summary.scenarioCount)"]
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([header] + rows).map { row in
-            row.enumerated().map { column, cell in
-                cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ").trimmingSuffix(" ")
-        }.joined(separator: "\n")
-    }
-}
-
-extension String {
-    /// The string without trailing copies of `character`.
-    func trimmingSuffix(_ character: Character) -> String {
-        var text = self
-        while text.last == character { text.removeLast() }
-        return text
+        return PlainTextTable.lines([header] + rows).joined(separator: "\n")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A position in a `LocalFrame`, in metres east and north of its origin.
 public struct LocalPoint: Sendable, Hashable {
     /// Metres east of the origin (negative = west).
@@ -9,6 +11,12 @@ public struct LocalPoint: Sendable, Hashable {
     public init(east: Double, north: Double) {
         self.east = east
         self.north = north
+    }
+
+    /// The unit vector along a course in degrees clockwise from north: east = sin, north = cos.
+    static func direction(courseDegrees: Double) -> LocalPoint {
+        let radians = courseDegrees * .pi / 180
+        return LocalPoint(east: sin(radians), north: cos(radians))
     }
 
     /// The straight-line distance to `other`, in metres.

@@ -52,9 +52,7 @@ public struct ErrorStatistics: Sendable, Equatable {
 
         /// The unit vector along the true course (east = sin, north = cos); nil when not moving.
         var direction: LocalPoint? {
-            guard isMoving else { return nil }
-            let course = trueCourseDegrees * .pi / 180
-            return LocalPoint(east: sin(course), north: cos(course))
+            isMoving ? LocalPoint.direction(courseDegrees: trueCourseDegrees) : nil
         }
     }
 

@@ -95,9 +95,9 @@ struct NoiseModel: Sendable {
                 north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
             )
             if bias != 0, trueFix.courseDegrees >= 0 {
-                let course = trueFix.courseDegrees * .pi / 180
-                noisyPoint.east += bias * sin(course)
-                noisyPoint.north += bias * cos(course)
+                let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
+                noisyPoint.east += bias * direction.east
+                noisyPoint.north += bias * direction.north
             }
             let coordinate = frame.coordinate(for: noisyPoint)
             let verticalAccuracy = warmUp * max(

@@ -35,4 +35,17 @@ struct FilterPipelineTests {
         let pipeline = FilterPipeline(stages: [AlternateDropper()])
         #expect(pipeline.estimatedPath(for: Path(fixes)) == pipeline.estimatedPath(for: Path(fixes)))
     }
+
+    @Test func runningStageByStageGivesWhatFeedingFixByFixGives() {
+        // A gate, a look-ahead smoother behind it, and a dropper: the whole-path run must match the streaming one.
+        let noisy = Path(Fixtures.noisyLine(eastSpeed: 3, count: 200, deviation: 4, seed: 3))
+        let smoother = try! FilterRegistry.builtIn.configuration(parsing: "rts-smoother").makeFilter()
+        let pipeline = FilterPipeline(stages: [AlternateDropper(), HoldingFilter(), smoother, AlternateDropper()])
+        var streaming = pipeline
+        var streamed: [LocationFix] = []
+        for fix in noisy.fixes { streaming.receive(fix, into: &streamed) }
+        streaming.finish(into: &streamed)
+        #expect(pipeline.estimatedPath(for: noisy).fixes == streamed)
+        #expect(!streamed.isEmpty)
+    }
 }

@@ -17,24 +17,47 @@ public protocol LocationFilter: Sendable {
     /// Streaming filters have nothing held back and keep the default, which
     /// appends nothing.
     mutating func finish(into estimates: inout [LocationFix])
+
+    /// Feeds every fix of `path` in order, then finishes, appending all estimates to `estimates`.
+    ///
+    /// The default implementation calls `receive` for each fix and `finish`
+    /// once; conforming types keep it. It exists as a requirement so the
+    /// harness, which holds filters as `any LocationFilter`, makes one dynamic
+    /// call per path instead of one per fix, and each filter's loop is
+    /// compiled for its own type.
+    mutating func run(over path: Path, into estimates: inout [LocationFix])
 }
 
 extension LocationFilter {
     /// Appends nothing: a streaming filter holds nothing back.
     public mutating func finish(into estimates: inout [LocationFix]) {}
 
+    /// Feeds every fix in order, then finishes.
+    public mutating func run(over path: Path, into estimates: inout [LocationFix]) {
+        for fix in path.fixes {
+            receive(fix, into: &estimates)
+        }
+        finish(into: &estimates)
+    }
+
     /// Runs a copy of this filter over a whole path and returns its estimates.
     ///
     /// The filter itself is left untouched, so one configured value can run
     /// on many paths.
     public func estimatedPath(for path: Path) -> Path {
-        var filter = self
         var estimates: [LocationFix] = []
         estimates.reserveCapacity(path.count)
-        for fix in path.fixes {
-            filter.receive(fix, into: &estimates)
-        }
-        filter.finish(into: &estimates)
+        estimate(path, into: &estimates)
         return Path(estimates)
+    }
+
+    /// Runs a copy of this filter over a whole path, replacing the contents of `estimates` with its output.
+    ///
+    /// The buffer keeps its capacity, so scoring many filters on one path
+    /// allocates its estimates once, not once per filter.
+    func estimate(_ path: Path, into buffer: inout [LocationFix]) {
+        var filter = self
+        buffer.removeAll(keepingCapacity: true)
+        filter.run(over: path, into: &buffer)
     }
 }

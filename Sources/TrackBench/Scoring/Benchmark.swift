@@ -64,8 +64,12 @@ public struct Benchmark: Sendable {
         let trueDistance = simulated.truePath.totalDistanceMeters
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
         let truth = TruthCache(scenario: scenario)
+        // One buffer for every filter's estimates: each filter's path is scored and dropped before the next runs.
+        var buffer: [LocationFix] = []
+        buffer.reserveCapacity(simulated.noisyPath.count)
         return filters.map { configuration in
-            let estimated = configuration.makeFilter().estimatedPath(for: simulated.noisyPath)
+            configuration.makeFilter().estimate(simulated.noisyPath, into: &buffer)
+            let estimated = Path(buffer)
             return ScenarioScore(
                 scenarioID: scenario.id,
                 seed: seed,

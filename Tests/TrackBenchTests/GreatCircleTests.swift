@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(CLI) @testable import TrackBench
 
@@ -42,5 +43,16 @@ struct GreatCircleTests {
             to: Coordinate(latitude: 0, longitude: 180)
         )
         #expect(abs(distance - Double.pi * GreatCircle.meanEarthRadiusMeters) < 0.001)
+    }
+
+    @Test func smallAngleSeriesGiveTheLibrarysSineAndArcsineToTheLastBit() {
+        // Angles from 1e-12 rad to the series limit, and just past it, where the library takes over.
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200_000 {
+            let exponent = -12 + 8 * generator.nextUnit()
+            let angle = pow(10, exponent) * (generator.next() % 2 == 0 ? 1 : -1)
+            #expect(GreatCircle.smallAngleSine(angle) == sin(angle), "sin(\(angle))")
+            #expect(GreatCircle.smallAngleArcsine(abs(angle)) == asin(abs(angle)), "asin(\(abs(angle)))")
+        }
     }
 }

@@ -95,6 +95,42 @@ struct EstimateMetricsTests {
         }
     }
 
+    @Test func severalPercentilesAtOnceMatchEachAlone() {
+        var generator = SplitMix64(seed: 9)
+        for count in [1, 2, 5, 100, 1001] {
+            let values = (0..<count).map { _ in Double(generator.next() % 30) }
+            let fractions = [0.0, 0.25, 0.5, 0.5, 0.95, 1.0]
+            var together = values
+            let expected = fractions.map { fraction in
+                var alone = values
+                return EstimateMetrics.percentile(&alone, fraction)!
+            }
+            #expect(EstimateMetrics.percentiles(&together, fractions) == expected, "count \(count)")
+        }
+    }
+
+    @Test func longestGapIsTheSameForEstimatesInAndOutOfTimeOrder() {
+        let times = [2.0, 3, 9, 10, 10, 14]
+        #expect(EstimateMetrics.longestGap(in: times, runSeconds: 20) == 6)
+        #expect(EstimateMetrics.longestGap(in: [10, 2, 14, 3, 10, 9], runSeconds: 20) == 6)
+        #expect(EstimateMetrics.longestGap(in: [], runSeconds: 20) == 20)
+        // An estimate after the run's end is sorted in, not read as a negative gap.
+        #expect(EstimateMetrics.longestGap(in: [1, 25], runSeconds: 20) == 19)
+    }
+
+    @Test func sharedTruthCacheGivesTheSameMetricsAsAFreshOne() {
+        // Filters that keep every fix and gates that drop some ask for the truth at different times in turn.
+        let scenario = Fixtures.defaultSuite.scenarios[0]
+        let simulated = scenario.simulate(seed: Fixtures.seed)
+        let shared = TruthCache(scenario: scenario)
+        for specification in ["raw", "accuracy-gate:max=4", "kalman", "stale-gate", "running-average", "accuracy-gate:max=6", "raw"] {
+            let estimated = try! FilterRegistry.builtIn.configuration(parsing: specification).makeFilter().estimatedPath(for: simulated.noisyPath)
+            let cached = EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: shared)
+            let fresh = EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count)
+            #expect(cached == fresh, "\(specification)")
+        }
+    }
+
     @Test func phoneScoreIsTheMeanOfMedianAndNinetyFifthPercentile() {
         var metrics = Fixtures.unmeasured
         metrics.positionMedianMeters = 2

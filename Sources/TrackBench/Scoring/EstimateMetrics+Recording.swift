@@ -22,9 +22,10 @@ extension EstimateMetrics {
             lagSeconds = Self.lag(of: fixes, at: points, truth: track)
             speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: track.speed(at:))
         }
-        var workspace = errors
-        positionMedianMeters = Self.percentile(&workspace, 0.5)
-        position95thPercentileMeters = Self.percentile(&workspace, 0.95)
         positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+        var workspace = errors
+        let percentiles = Self.percentiles(&workspace, [0.5, 0.95])
+        positionMedianMeters = percentiles?[0]
+        position95thPercentileMeters = percentiles?[1]
     }
 }

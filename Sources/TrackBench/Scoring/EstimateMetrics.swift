@@ -60,13 +60,23 @@ public struct EstimateMetrics: Sendable, Hashable {
     init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int, truth: TruthCache) {
         let frame = LocalFrame(origin: scenario.origin)
         let fixes = estimates.fixes
-        let points = fixes.map { frame.point(for: $0.coordinate) }
         let truePoints = truth.positions(atTimes: fixes.map(\.deliveryTimeSeconds))
-        let errors = zip(points, truePoints).map { point, truePoint in point.distance(to: truePoint) }
-        var workspace = errors
-        positionMedianMeters = Self.percentile(&workspace, 0.5)
-        position95thPercentileMeters = Self.percentile(&workspace, 0.95)
-        positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+        var points: [LocalPoint] = []
+        var errors: [Double] = []
+        points.reserveCapacity(fixes.count)
+        errors.reserveCapacity(fixes.count)
+        var squaredErrors = 0.0
+        for (fix, truePoint) in zip(fixes, truePoints) {
+            let point = frame.point(for: fix.coordinate)
+            let error = point.distance(to: truePoint)
+            points.append(point)
+            errors.append(error)
+            squaredErrors += error * error
+        }
+        positionRMSEMeters = errors.isEmpty ? nil : (squaredErrors / Double(errors.count)).squareRoot()
+        let percentiles = Self.percentiles(&errors, [0.5, 0.95])
+        positionMedianMeters = percentiles?[0]
+        position95thPercentileMeters = percentiles?[1]
         lagSeconds = Self.lag(of: fixes, at: points, truth: truth)
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
@@ -96,19 +106,33 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// Reorders `values` (a selection, not a full sort, so it stays O(n) on
     /// the hundreds of thousands of estimates a run scores).
     static func percentile(_ values: inout [Double], _ p: Double) -> Double? {
+        percentiles(&values, [p])?[0]
+    }
+
+    /// The values at each of `fractions` (ascending, in 0...1) of the values' sorted order; nil if empty.
+    ///
+    /// Each selection starts where the one before it stopped: after the
+    /// value of rank k is in place, every higher rank lies above index k, so
+    /// the 95th percentile after the median searches half the array.
+    static func percentiles(_ values: inout [Double], _ fractions: [Double]) -> [Double]? {
         guard !values.isEmpty else { return nil }
-        let rank = p * Double(values.count - 1)
-        let lower = Int(rank.rounded(.down))
-        let lowerValue = select(lower, in: &values)
-        guard lower + 1 < values.count, rank > Double(lower) else { return lowerValue }
-        // After selection everything above `lower` is at least its value; the next rank is their minimum.
-        let upperValue = values[(lower + 1)...].min()!
-        return lowerValue + (upperValue - lowerValue) * (rank - Double(lower))
+        var start = 0
+        return fractions.map { p in
+            let rank = p * Double(values.count - 1)
+            let lower = Int(rank.rounded(.down))
+            let lowerValue = select(lower, in: &values, from: start)
+            start = lower
+            guard lower + 1 < values.count, rank > Double(lower) else { return lowerValue }
+            // After selection everything above `lower` is at least its value; the next rank is their minimum.
+            let upperValue = values[(lower + 1)...].min()!
+            return lowerValue + (upperValue - lowerValue) * (rank - Double(lower))
+        }
     }
 
     /// Hoare's selection: moves the value of sorted rank `k` to index `k`, smaller ones before it, larger after.
-    private static func select(_ k: Int, in values: inout [Double]) -> Double {
-        var low = 0
+    /// Only indices from `start` on are searched: the caller knows none before it belongs at or after `k`.
+    private static func select(_ k: Int, in values: inout [Double], from start: Int) -> Double {
+        var low = start
         var high = values.count - 1
         while low < high {
             let middle = low + (high - low) / 2
@@ -152,9 +176,19 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The longest stretch without an estimate, counting from the start of the run to its end.
     static func longestGap(in times: [Double], runSeconds: Double) -> Double {
-        var sorted = [0] + times + [runSeconds]
-        // Estimates nearly always arrive in time order; sorting is for the filters whose don't.
-        if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort() }
+        // Estimates nearly always arrive in time order: then one pass without copying; sorting is for the filters whose don't.
+        var previous = 0.0
+        var longest = 0.0
+        var isInOrder = true
+        func visit(_ time: Double) {
+            if time < previous { isInOrder = false }
+            longest = max(longest, time - previous)
+            previous = time
+        }
+        times.forEach(visit)
+        visit(runSeconds)
+        guard !isInOrder else { return longest }
+        let sorted = ([0] + times + [runSeconds]).sorted()
         return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.max() ?? runSeconds
     }
 
@@ -165,15 +199,14 @@ public struct EstimateMetrics: Sendable, Hashable {
         let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
         let samples = Array(Swift.stride(from: 0, to: fixes.count, by: stride))
         let times = samples.map { fixes[$0].deliveryTimeSeconds }
-        func cost(_ shift: Double) -> Double {
-            zip(samples, truth.positions(atTimes: times, shiftedBack: shift)).reduce(0) { sum, pair in
-                let east = points[pair.0].east - pair.1.east
-                let north = points[pair.0].north - pair.1.north
-                return sum + east * east + north * north
-            }
-        }
         func best(among shifts: [Double]) -> Double {
-            let costs = shifts.map(cost)
+            let costs = truth.positions(atTimes: times, shiftedBack: shifts).map { shifted in
+                zip(samples, shifted).reduce(0) { sum, pair in
+                    let east = points[pair.0].east - pair.1.east
+                    let north = points[pair.0].north - pair.1.north
+                    return sum + east * east + north * north
+                }
+            }
             return shifts[costs.indices.min { costs[$0] < costs[$1] }!]
         }
         let coarse = best(among: Array(Swift.stride(from: lagRangeSeconds.lowerBound, through: lagRangeSeconds.upperBound, by: 1)))

@@ -25,8 +25,8 @@ extension TimedTrack: TruePositions {
         times.map(position(at:))
     }
 
-    func positions(atTimes times: [Double], shiftedBack shift: Double) -> [LocalPoint] {
-        times.map { position(at: $0 - shift) }
+    func positions(atTimes times: [Double], shiftedBack shifts: [Double]) -> [[LocalPoint]] {
+        shifts.map { shift in times.map { position(at: $0 - shift) } }
     }
 }
 

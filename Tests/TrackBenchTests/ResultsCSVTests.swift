@@ -122,6 +122,37 @@ struct ResultsCSVTests {
     @Test func splitsQuotedFieldsBackApart() throws {
         #expect(try CSVField.split(#"a,"b,c","say ""hi""",,d"#) == ["a", "b,c", #"say "hi""#, "", "d"])
         #expect(throws: CSVField.SplitError.self) { try CSVField.split(#"a,"unclosed"#) }
+        #expect(throws: CSVField.SplitError.self) { try CSVField.split(#""closed"then,b"#) }
+        #expect(try CSVField.split("") == [""])
+        #expect(try CSVField.split("a,") == ["a", ""])
+        #expect(try CSVField.split(#"mid"quote,"é,ü""#) == [#"mid"quote"#, "é,ü"])
+        #expect(try CSVField.split(#""""#) == [""])
+    }
+
+    @Test func theFirstBadRowInFileOrderIsReportedWhateverChunkHoldsIt() throws {
+        // Enough rows for several parallel chunks: a duplicate early and a broken row late, then the other way round.
+        let seeds = SeedRange(first: 100, last: 109)!
+        let scores = (100...109).flatMap { seed in Fixtures.defaultScores.map { score in
+            var score = score
+            score.seed = UInt64(seed)
+            return score
+        } }
+        #expect(scores.count > 2 * ParallelChunks.chunkSize)
+        let lines = ResultsCSV.render(scores, context: Fixtures.context(seeds)).split(separator: "\n").map(String.init)
+        #expect(try ResultsCSV.parse(lines.joined(separator: "\n"), file: "b.csv").scores.map(\.key) == scores.map(\.key))
+        let lateLine = lines.count - 3
+        var duplicateFirst = lines
+        duplicateFirst[9] = lines[8]
+        duplicateFirst[lateLine] = "broken"
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 10, problem: "scenario '\(scores[6].scenarioID)' with filter '\(scores[6].filter)' and seed 100 appears twice")) {
+            try ResultsCSV.parse(duplicateFirst.joined(separator: "\n"), file: "b.csv")
+        }
+        var brokenFirst = lines
+        brokenFirst[9] = "broken"
+        brokenFirst[lateLine] = lines[lateLine - 1]
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 10, problem: "expected \(ResultsCSV.columns.count) fields like the header, got 1")) {
+            try ResultsCSV.parse(brokenFirst.joined(separator: "\n"), file: "b.csv")
+        }
     }
 
     @Test func rejectsAFileWithoutTheContextLine() {

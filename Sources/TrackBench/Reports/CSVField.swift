@@ -14,48 +14,46 @@ enum CSVField {
     }
 
     /// Splits one CSV line into fields, undoing the quoting of `escaped(_:)`.
+    ///
+    /// Works on the UTF-8 bytes: the comma and the quote are ASCII, and a
+    /// field without quotes is copied out whole instead of character by
+    /// character, which makes reading back a large results file several
+    /// times faster.
     /// - Throws: `SplitError` for an unterminated quote or text after a closing quote.
     static func split(_ line: String) throws(SplitError) -> [String] {
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        let bytes = line.utf8
         var fields: [String] = []
-        var field = ""
-        var characters = line.makeIterator()
-        var isQuoted = false
-        var wasQuoted = false
-        while let character = characters.next() {
-            if isQuoted {
-                if character == "\"" {
-                    if let next = characters.next() {
-                        if next == "\"" {
-                            field.append("\"")
-                        } else if next == "," {
-                            isQuoted = false
-                            fields.append(field)
-                            field = ""
-                            wasQuoted = false
-                        } else {
-                            throw SplitError(problem: "text after a closing quote; expected ',' or the end of the line")
-                        }
-                    } else {
-                        isQuoted = false
+        var index = bytes.startIndex
+        while true {
+            if index != bytes.endIndex, bytes[index] == quote {
+                // A quoted field: up to the lone closing quote, with each doubled quote read as one.
+                var field: [UInt8] = []
+                index = bytes.index(after: index)
+                while true {
+                    guard index != bytes.endIndex else { throw SplitError(problem: "a quoted field is not closed") }
+                    let byte = bytes[index]
+                    index = bytes.index(after: index)
+                    guard byte == quote else {
+                        field.append(byte)
+                        continue
                     }
-                } else {
-                    field.append(character)
+                    guard index != bytes.endIndex, bytes[index] == quote else { break }
+                    field.append(quote)
+                    index = bytes.index(after: index)
                 }
-            } else if character == "," {
-                fields.append(field)
-                field = ""
-                wasQuoted = false
-            } else if character == "\"" && field.isEmpty && !wasQuoted {
-                isQuoted = true
-                wasQuoted = true
+                fields.append(String(decoding: field, as: UTF8.self))
+                guard index != bytes.endIndex else { return fields }
+                guard bytes[index] == comma else {
+                    throw SplitError(problem: "text after a closing quote; expected ',' or the end of the line")
+                }
             } else {
-                field.append(character)
+                let end = bytes[index...].firstIndex(of: comma) ?? bytes.endIndex
+                fields.append(String(decoding: bytes[index..<end], as: UTF8.self))
+                guard end != bytes.endIndex else { return fields }
+                index = end
             }
+            index = bytes.index(after: index)
         }
-        if isQuoted {
-            throw SplitError(problem: "a quoted field is not closed")
-        }
-        fields.append(field)
-        return fields
     }
 }

@@ -61,43 +61,69 @@ extension ResultsCSV {
             positions.append(position)
         }
         let nonFinitePosition = positions.removeLast()
+        let columnPositions = positions
 
+        // Rows are read in chunks on every core. Each chunk stops at its first bad row; the checks across
+        // rows then run in file order, so the error reported is the first one a row-by-row read would meet.
+        let rows = lines.dropFirst(2)
+        let chunks = ParallelChunks.map(count: rows.count) { range in
+            var read: [(score: ScenarioScore, text: Substring, line: Int)] = []
+            for offset in range {
+                let index = rows.startIndex + offset
+                guard !lines[index].isEmpty else { continue }
+                do throws(ResultsFileError) {
+                    read.append((try row(lines[index], line: index + 1, header: header, positions: columnPositions, nonFinitePosition: nonFinitePosition, file: file), lines[index], index + 1))
+                } catch {
+                    return (read, Optional(error))
+                }
+            }
+            return (read, ResultsFileError?.none)
+        }
         var scores: [ScenarioScore] = []
         var rowTexts: [Substring] = []
         var seen: Set<ScenarioScore.Key> = []
-        for (offset, line) in lines.enumerated().dropFirst(2) where !line.isEmpty {
-            let lineNumber = offset + 1
-            let row = try fields(of: line, file: file, line: lineNumber)
-            guard row.count == header.count else {
-                throw .malformedRow(file: file, line: lineNumber, problem: "expected \(header.count) fields like the header, got \(row.count)")
+        for (read, error) in chunks {
+            for (score, text, lineNumber) in read {
+                guard seen.insert(score.key).inserted else {
+                    throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice")
+                }
+                guard context.seeds.first <= score.seed, score.seed <= context.seeds.last else {
+                    throw .malformedRow(file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)")
+                }
+                scores.append(score)
+                rowTexts.append(text)
             }
-            let flagged = Set(row[nonFinitePosition].split(separator: ";").map(String.init))
-            if let unknown = flagged.first(where: { name in !schema.contains { $0.name == name } }) {
-                throw .malformedRow(file: file, line: lineNumber, problem: "column '\(nonFiniteColumn)' names '\(unknown)', which is not a column")
-            }
-            let cells = zip(schema, positions).map { column, position in
-                ResultsField(text: row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
-            }
-            var score = ScenarioScore.empty
-            for (column, cell) in zip(schema, cells) {
-                try column.read(&score, cell)
-            }
-            for (column, cell) in zip(schema, cells) {
-                try column.verify(score, cell)
-            }
-            guard seen.insert(score.key).inserted else {
-                throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice")
-            }
-            guard context.seeds.first <= score.seed, score.seed <= context.seeds.last else {
-                throw .malformedRow(file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)")
-            }
-            scores.append(score)
-            rowTexts.append(line)
+            if let error { throw error }
         }
         var file = ResultsFile(context: context, scores: scores)
         file.rowTexts = rowTexts
         file.hasWrittenHeader = header == columns
         return file
+    }
+
+    /// Reads one data row whose columns sit at `positions` of the header.
+    private static func row(
+        _ line: Substring, line lineNumber: Int, header: [String], positions: [Int], nonFinitePosition: Int, file: String
+    ) throws(ResultsFileError) -> ScenarioScore {
+        let row = try fields(of: line, file: file, line: lineNumber)
+        guard row.count == header.count else {
+            throw .malformedRow(file: file, line: lineNumber, problem: "expected \(header.count) fields like the header, got \(row.count)")
+        }
+        let flagged = Set(row[nonFinitePosition].split(separator: ";").map(String.init))
+        if let unknown = flagged.first(where: { name in !schema.contains { $0.name == name } }) {
+            throw .malformedRow(file: file, line: lineNumber, problem: "column '\(nonFiniteColumn)' names '\(unknown)', which is not a column")
+        }
+        let cells = zip(schema, positions).map { column, position in
+            ResultsField(text: row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
+        }
+        var score = ScenarioScore.empty
+        for (column, cell) in zip(schema, cells) {
+            try column.read(&score, cell)
+        }
+        for (column, cell) in zip(schema, cells) {
+            try column.verify(score, cell)
+        }
+        return score
     }
 
     private static func fields(of line: Substring, file: String, line number: Int) throws(ResultsFileError) -> [String] {

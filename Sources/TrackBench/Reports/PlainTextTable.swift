@@ -1,8 +1,8 @@
 /// Rows of cells as aligned plain-text columns, for the terminal tables commands print.
-enum PlainTextTable {
+@_spi(CLI) public enum PlainTextTable {
     /// One line per row: cells padded to their column's widest, two spaces apart, without trailing spaces.
     /// - Parameter rightAligned: The columns padded on the left (numbers); the others are padded on the right.
-    static func lines(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+    public static func lines(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         let widths = (rows.first?.indices ?? 0..<0).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

@@ -1,0 +1,88 @@
+/// How much CPU time a filter takes per fix, measured by running it over simulated paths.
+///
+/// A phone runs its location filter on every fix for hours, so a tuning's
+/// cost matters beside its accuracy. The time covers exactly what the
+/// benchmark asks of a filter: a fresh filter per path, every fix fed in
+/// delivery order, `finish`, and the estimates appended to a buffer that is
+/// reused (so allocation is not measured). Scoring is not included.
+///
+/// This is the one output of TrackBench that is not deterministic: it
+/// depends on the machine, the build (measure a release build) and what else
+/// the machine is doing. The median over repetitions keeps one slow
+/// repetition from moving it.
+@_spi(CLI) public struct FilterSpeed: Sendable {
+    /// The filter's label.
+    public var label: String
+    /// The median time per fix fed into the filter, in nanoseconds.
+    public var nanosecondsPerFix: Double
+    /// For a pipeline, each stage's median time when run alone on what the
+    /// stages before it let through, per fix fed into the pipeline, in
+    /// nanoseconds; their sum is what the stages cost without the pipeline.
+    /// Empty for a single filter.
+    public var stageNanosecondsPerFix: [Double]
+
+    /// The pipeline's time over the sum of its stages' times; nil for a single filter or stages too fast to time.
+    public var pipelineOverhead: Double? {
+        let stages = stageNanosecondsPerFix.reduce(0, +)
+        guard !stageNanosecondsPerFix.isEmpty, stages > 0 else { return nil }
+        return nanosecondsPerFix / stages
+    }
+
+    /// Times each filter on `paths`, interleaving filters and stages within every repetition so a change in
+    /// the machine's speed affects them alike.
+    /// - Parameters:
+    ///   - filters: The filters to time.
+    ///   - paths: The paths to feed them, for example a suite's noisy paths.
+    ///   - repetitions: Timed runs over all paths per filter, after one untimed warm-up; at least 1.
+    /// - Returns: One figure per filter, in order; zero times when the paths have no fixes.
+    public static func measure(_ filters: [FilterConfiguration], on paths: [Path], repetitions: Int) -> [FilterSpeed] {
+        let fixes = paths.reduce(0) { $0 + $1.count }
+        let clock = ContinuousClock()
+        var buffer: [LocationFix] = []
+        buffer.reserveCapacity(paths.map(\.count).max() ?? 0)
+
+        /// Each timed unit: a filter, or one stage of a pipeline with the inputs it sees inside the pipeline.
+        struct Unit {
+            var filter: FilterConfiguration
+            var inputs: [Path]
+            var durations: [Duration] = []
+        }
+        var units: [[Unit]] = filters.map { configuration in
+            var units = [Unit(filter: configuration, inputs: paths)]
+            guard configuration.stages.count > 1 else { return units }
+            var inputs = paths
+            for stage in configuration.stages {
+                let single = FilterConfiguration(stages: [stage])
+                units.append(Unit(filter: single, inputs: inputs))
+                inputs = inputs.map { single.makeFilter().estimatedPath(for: $0) }
+            }
+            return units
+        }
+        func time(_ unit: Unit) -> Duration {
+            clock.measure {
+                for path in unit.inputs {
+                    unit.filter.makeFilter().estimate(path, into: &buffer)
+                }
+            }
+        }
+        for repetition in 0...max(1, repetitions) {
+            for filterIndex in units.indices {
+                for unitIndex in units[filterIndex].indices {
+                    let duration = time(units[filterIndex][unitIndex])
+                    // Repetition 0 warms caches and the branch predictor, and is not counted.
+                    if repetition > 0 { units[filterIndex][unitIndex].durations.append(duration) }
+                }
+            }
+        }
+        func perFix(_ unit: Unit) -> Double {
+            guard fixes > 0 else { return 0 }
+            let sorted = unit.durations.sorted()
+            let median = sorted[(sorted.count - 1) / 2]
+            let (seconds, attoseconds) = median.components
+            return (Double(seconds) * 1e9 + Double(attoseconds) * 1e-9) / Double(fixes)
+        }
+        return units.map { units in
+            FilterSpeed(label: units[0].filter.label, nanosecondsPerFix: perFix(units[0]), stageNanosecondsPerFix: units.dropFirst().map(perFix))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+@_spi(CLI) import TrackBench
+
+/// `speed`: how much CPU time each filter takes per fix.
+enum SpeedCommand: Command {
+    static let name = "speed"
+    static let overview = "Time each filter per fix on the suite's noisy paths (for pipelines, each stage too), in nanoseconds."
+    static let arguments: [(name: String, help: String)] = []
+    static let filter = OptionSpec(
+        name: "--filter",
+        valueName: "spec",
+        isRepeatable: true,
+        help: "Filter to time, as for 'run'. Repeat for more. (default: every registered filter)"
+    )
+    static let repetitions = OptionSpec(
+        name: "--repeat",
+        valueName: "n",
+        help: "Timed runs over every path per filter; the median is printed. (default: \(defaultRepetitions))"
+    )
+    static let defaultRepetitions = 5
+    static let options = SuiteOptions.options + [SeedOptions.seed, filter, repetitions, HelpOption.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if let extra = arguments.positionals.first {
+            throw UsageError.unexpectedArgument(extra, command: name)
+        }
+        let seed = try SeedOptions.single(arguments)
+        let specifications = arguments.all(filter)
+        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        var count = defaultRepetitions
+        if let text = arguments.value(repetitions) {
+            guard let value = Int(text), (1...1000).contains(value) else {
+                throw UsageError.invalidValue(option: repetitions.name, value: text, expected: "a whole number from 1 to 1000")
+            }
+            count = value
+        }
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+        let paths = suite.scenarios.map { $0.simulate(seed: seed).noisyPath }
+        let fixes = paths.reduce(0) { $0 + $1.count }
+        #if DEBUG
+        context.print("Note: this is a debug build; its times are far from a release build's. Time with 'swift run -c release trackbench speed'.")
+        #endif
+        context.print("Timed \(filters.count) filters on the \(paths.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), median of \(count) runs each:")
+        context.print()
+        let speeds = FilterSpeed.measure(filters, on: paths, repetitions: count)
+        var rows = [["FILTER", "NS PER FIX", "STAGES ALONE", "PIPELINE / STAGES"]]
+        for speed in speeds {
+            let stages = speed.stageNanosecondsPerFix.map { NumberFormat.fixed($0, decimals: 1) }.joined(separator: " + ")
+            rows.append([
+                speed.label,
+                NumberFormat.fixed(speed.nanosecondsPerFix, decimals: 1),
+                stages,
+                speed.pipelineOverhead.map { NumberFormat.fixed($0, decimals: 2) } ?? "",
+            ])
+        }
+        PlainTextTable.lines(rows, rightAligned: [1, 3]).forEach { context.print($0) }
+        context.print()
+        context.print("Times are CPU nanoseconds per fix fed to the filter, on this machine; compare them only with figures from the same machine and build.")
+        return .success
+    }
+}

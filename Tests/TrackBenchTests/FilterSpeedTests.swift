@@ -1,0 +1,26 @@
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+struct FilterSpeedTests {
+    private let paths = (0..<3).map { Path(Fixtures.noisyLine(eastSpeed: 3, count: 300, deviation: 4, seed: UInt64($0))) }
+
+    @Test func timesEachFilterAndEachStageOfAPipeline() throws {
+        let filters = try ["raw", "accuracy-gate+kalman+speed-ema"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
+        let speeds = FilterSpeed.measure(filters, on: paths, repetitions: 2)
+        #expect(speeds.map(\.label) == ["raw", "accuracy-gate+kalman+speed-ema"])
+        #expect(speeds[0].stageNanosecondsPerFix.isEmpty)
+        #expect(speeds[0].pipelineOverhead == nil)
+        #expect(speeds[1].stageNanosecondsPerFix.count == 3)
+        for speed in speeds {
+            #expect(speed.nanosecondsPerFix > 0 && speed.nanosecondsPerFix.isFinite)
+            #expect(speed.stageNanosecondsPerFix.allSatisfy { $0 > 0 && $0.isFinite })
+        }
+        let overhead = try #require(speeds[1].pipelineOverhead)
+        #expect(overhead > 0 && overhead.isFinite)
+    }
+
+    @Test func pathsWithoutFixesGiveZeroNotNaN() throws {
+        let speeds = FilterSpeed.measure([try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [Path([])], repetitions: 1)
+        #expect(speeds[0].nanosecondsPerFix == 0)
+    }
+}

@@ -187,10 +187,23 @@ public struct MarkdownReport: Sendable {
         var text = "\n## \(title)\n\nMean absolute error %, per filter.\n\n"
         text += "| \(column) | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: filters.count) + "\n"
-        for value in scores.map(group).uniqued() {
-            let ranked = FilterSummary.ranking(of: scores.filter { group($0) == value })
+        // One pass over the rows: each filter's absolute errors summed per group in row order, the order
+        // `FilterSummary` sums them in, so the means are the ones its ranking gives.
+        var values: [String] = []
+        var sums: [String: [String: (total: Double, count: Int)]] = [:]
+        for score in scores {
+            let value = group(score)
+            if sums[value] == nil { values.append(value) }
+            var sum = sums[value, default: [:]][score.filter, default: (0, 0)]
+            if let error = Metric.errorPercent.summaryValue(in: score) {
+                sum.total += error
+                sum.count += 1
+            }
+            sums[value, default: [:]][score.filter] = sum
+        }
+        for value in values {
             let cells = filters.map { filter in
-                ranked.first { $0.filter == filter }.map { percent($0.meanAbsoluteErrorPercent) } ?? ""
+                sums[value]?[filter].map { sum in percent(sum.count == 0 ? .infinity : sum.total / Double(sum.count)) } ?? ""
             }
             text += "| \(value) | " + cells.joined(separator: " | ") + " |\n"
         }

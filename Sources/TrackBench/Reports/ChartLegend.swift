@@ -1,6 +1,6 @@
 /// A chart's legend: one row per entry, a sample of the mark beside its meaning, laid out in a column.
 ///
-/// The path map draws it beside its panels, never over
+/// The path map and the error timeline draw it beside their plots, never over
 /// them. Rows are 18 pixels apart; text is 11 pixels, and the column's width is
 /// estimated from the longest text (`SVGCanvas.estimatedWidth`), so a chart
 /// can widen itself to fit a long filter label.
@@ -15,10 +15,16 @@ struct ChartLegend {
         case ring(colour: String, radius: Double)
         /// A cross (x).
         case cross(colour: String)
+        /// A filled swatch, for a shaded band.
+        case swatch(fill: String)
         /// An outlined rectangle, for a marked area.
         case outline(colour: String)
         /// A white ring joined by a thin line to a dot: where the truth and an estimate were at one moment.
         case moment(colour: String)
+        /// A bracket over a span of a time axis.
+        case bracket(colour: String)
+        /// No mark: a heading for the rows below it.
+        case heading
     }
 
     /// The rows, top to bottom.
@@ -56,12 +62,21 @@ struct ChartLegend {
                 canvas.circle(x + 14, middle, radius: radius, fill: "none", stroke: colour)
             case let .cross(colour):
                 canvas.cross(x + 14, middle, size: 3, stroke: colour)
+            case let .swatch(fill):
+                canvas.rectangle(x, middle - 6, 28, 12, fill: fill)
             case let .outline(colour):
                 canvas.rectangle(x + 2, middle - 6, 24, 12, fill: "none", stroke: colour, strokeWidth: 1.5)
             case let .moment(colour):
                 canvas.line(x + 4, middle + 4, x + 24, middle - 4, stroke: colour, width: 1)
                 canvas.circle(x + 24, middle - 4, radius: 2.5, fill: colour)
                 canvas.circle(x + 4, middle + 4, radius: 3, fill: "#ffffff", stroke: SVGCanvas.ink)
+            case let .bracket(colour):
+                canvas.line(x, middle, x + 28, middle, stroke: colour, width: 1.5)
+                canvas.line(x, middle - 4, x, middle + 4, stroke: colour, width: 1.5)
+                canvas.line(x + 28, middle - 4, x + 28, middle + 4, stroke: colour, width: 1.5)
+            case .heading:
+                canvas.text(entry.text, x, baseline, size: Self.fontSize, weight: "bold")
+                continue
             }
             canvas.text(entry.text, x + Self.textOffset, baseline, size: Self.fontSize)
         }

@@ -16,7 +16,7 @@ struct HelpTests {
         #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
         #expect(result.standardOutput.contains("USAGE: trackbench [<command>]"))
         #expect(result.standardOutput.contains("SUBCOMMANDS:"))
-        for command in ["run (default)", "check", "sweep", "compare", "list", "export", "help"] {
+        for command in ["run (default)", "check", "sweep", "compare", "list", "export", "plot", "help"] {
             #expect(result.standardOutput.contains("\n  \(command) "), "missing \(command)")
         }
     }

@@ -1,0 +1,51 @@
+import Foundation
+@_spi(CLI) import TrackBench
+
+/// `plot`: one scenario's path map and error timeline as SVG.
+enum PlotCommand: Command {
+    static let name = "plot"
+    static let overview = "Draw one scenario's paths on a map and its filters' position error over time, as SVG."
+    static let arguments: [(name: String, help: String)] = [
+        ("scenario", "A scenario id, as printed by the 'list' command.")
+    ]
+    /// The filters drawn when `--filter` is not given: the noisy path itself, the filter copied into many apps, and
+    /// the best of the default suite; those the registry has, or its first three if it has none of them.
+    static let defaultFilters = ["raw", "kalman", "rts-smoother"]
+    static let defaultFolder = "Results/plots"
+    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder to write into, created if missing. (default: \(defaultFolder))")
+    static let filter = OptionSpec(
+        name: "--filter",
+        valueName: "spec",
+        isRepeatable: true,
+        help: "A filter to draw, in the order given. Repeatable. (default: \(defaultFilters.joined(separator: ", ")))"
+    )
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let id = arguments.positionals.first else {
+            throw UsageError.missingArgument("a scenario id", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
+        }
+        let folderURL = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
+        let seed = try SeedOptions.single(arguments)
+        let given = arguments.all(filter)
+        let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
+        let filters = try specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name)
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+        guard let scenario = suite.scenario(withID: id) else {
+            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
+        }
+        let run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
+        let mapURL = folderURL.appendingPathComponent("map-\(CommandContext.fileName(for: id)).svg")
+        let errorURL = folderURL.appendingPathComponent("error-\(CommandContext.fileName(for: id)).svg")
+        try AtomicFile.write([(PathMap.render(run), mapURL), (ErrorTimeline.render(run), errorURL)])
+        let labels = filters.map { MarkdownText.safe($0.label) }.joined(separator: ", ")
+        context.print("Wrote \(mapURL.relativePath) and \(errorURL.relativePath) for \(id), seed \(seed), filters \(labels).")
+        if let window = run.worstWindow {
+            context.print("The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s.")
+        }
+        return .success
+    }
+}

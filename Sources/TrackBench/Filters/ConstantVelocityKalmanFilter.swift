@@ -46,8 +46,6 @@ struct ConstantVelocityKalmanFilter: RegisteredFilter {
 
     /// One forward step as the smoother needs it.
     struct Step: Sendable {
-        /// The state predicted for the fix's time, before the fix was used.
-        var predicted: ConstantVelocityModel.State
         /// The state after the fix was used.
         var filtered: ConstantVelocityModel.State
         /// The time the prediction covered, in seconds; 0 when there was none.
@@ -89,7 +87,7 @@ struct ConstantVelocityKalmanFilter: RegisteredFilter {
             self.frame = frame
             state = model.initialState(at: frame.point(for: fix.coordinate), measurementVariance: variance)
             lastTimestampSeconds = fix.timestampSeconds
-            return Step(predicted: state, filtered: state, elapsedSeconds: 0)
+            return Step(filtered: state, elapsedSeconds: 0)
         }
         var elapsedSeconds = fix.timestampSeconds - lastTimestampSeconds
         if elapsedSeconds > 0 {
@@ -98,8 +96,7 @@ struct ConstantVelocityKalmanFilter: RegisteredFilter {
         } else {
             elapsedSeconds = 0
         }
-        let predicted = state
         state = model.updated(state, with: frame.point(for: fix.coordinate), measurementVariance: variance)
-        return Step(predicted: predicted, filtered: state, elapsedSeconds: elapsedSeconds)
+        return Step(filtered: state, elapsedSeconds: elapsedSeconds)
     }
 }

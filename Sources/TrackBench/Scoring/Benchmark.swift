@@ -60,8 +60,10 @@ public struct Benchmark: Sendable {
     /// Simulates one scenario under one seed and scores every filter on it.
     /// - Returns: One score per filter, in filter order.
     public func scores(for scenario: Scenario, seed: UInt64) -> [ScenarioScore] {
-        let simulated = scenario.simulate(seed: seed)
+        var simulated = scenario.simulate(seed: seed)
         let trueDistance = simulated.truePath.totalDistanceMeters
+        // The metrics compare with the exact track, not these samples of it: free them before the filters run.
+        simulated.truePath = Path([])
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
         let truth = TruthCache(scenario: scenario)
         // One buffer for every filter's estimates: each filter's path is scored and dropped before the next runs.

@@ -61,15 +61,13 @@ public struct EstimateMetrics: Sendable, Hashable {
         let frame = LocalFrame(origin: scenario.origin)
         let fixes = estimates.fixes
         let truePoints = truth.positions(atTimes: fixes.map(\.deliveryTimeSeconds))
-        var points: [LocalPoint] = []
+        // Points are projected where needed rather than kept: on a day-long run an array of them is tens of megabytes.
         var errors: [Double] = []
-        points.reserveCapacity(fixes.count)
         errors.reserveCapacity(fixes.count)
         var squaredErrors = 0.0
         for (fix, truePoint) in zip(fixes, truePoints) {
             let point = frame.point(for: fix.coordinate)
             let error = point.distance(to: truePoint)
-            points.append(point)
             errors.append(error)
             squaredErrors += error * error
         }
@@ -77,7 +75,7 @@ public struct EstimateMetrics: Sendable, Hashable {
         let percentiles = Self.percentiles(&errors, [0.5, 0.95])
         positionMedianMeters = percentiles?[0]
         position95thPercentileMeters = percentiles?[1]
-        lagSeconds = Self.lag(of: fixes, at: points, truth: truth)
+        lagSeconds = Self.lag(of: fixes, in: frame, truth: truth)
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
 
@@ -89,9 +87,9 @@ public struct EstimateMetrics: Sendable, Hashable {
             return
         }
         var drift = 0.0
-        for index in points.indices.dropFirst()
+        for index in fixes.indices.dropFirst()
         where stop.contains(fixes[index - 1].deliveryTimeSeconds) && stop.contains(fixes[index].deliveryTimeSeconds) {
-            drift += points[index].distance(to: points[index - 1])
+            drift += frame.point(for: fixes[index].coordinate).distance(to: frame.point(for: fixes[index - 1].coordinate))
         }
         stationaryDriftMeters = drift
         let firstStopped = fixes.first { fix in
@@ -194,16 +192,17 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The shift that minimises the mean squared distance between the estimates and the truth
     /// shifted back by it: whole seconds over the search range, then tenths around the best.
-    static func lag(of fixes: [LocationFix], at points: [LocalPoint], truth: some TruePositions) -> Double? {
+    static func lag(of fixes: [LocationFix], in frame: LocalFrame, truth: some TruePositions) -> Double? {
         guard !fixes.isEmpty else { return nil }
         let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
-        let samples = Array(Swift.stride(from: 0, to: fixes.count, by: stride))
-        let times = samples.map { fixes[$0].deliveryTimeSeconds }
+        let samples = Swift.stride(from: 0, to: fixes.count, by: stride).map { fixes[$0] }
+        let times = samples.map(\.deliveryTimeSeconds)
+        let points = samples.map { frame.point(for: $0.coordinate) }
         func best(among shifts: [Double]) -> Double {
             let costs = truth.positions(atTimes: times, shiftedBack: shifts).map { shifted in
-                zip(samples, shifted).reduce(0) { sum, pair in
-                    let east = points[pair.0].east - pair.1.east
-                    let north = points[pair.0].north - pair.1.north
+                zip(points, shifted).reduce(0) { sum, pair in
+                    let east = pair.0.east - pair.1.east
+                    let north = pair.0.north - pair.1.north
                     return sum + east * east + north * north
                 }
             }

@@ -59,9 +59,13 @@
         case tied
         /// Every pair gave the same error.
         case identical
+        /// No pair had a finite error on both sides: the filter diverged on every run of the group.
+        case diverged
 
         init(_ significance: Significance) {
-            if significance.nonZeroCount == 0 {
+            if significance.pairCount == 0 {
+                self = .diverged
+            } else if significance.nonZeroCount == 0 {
                 self = .identical
             } else if !significance.isReal {
                 self = .tied
@@ -173,13 +177,14 @@
         return significance.meanDifferenceHalfWidth.map { mean + " ± " + NumberFormat.fixed($0, decimals: 3) } ?? mean
     }
 
-    /// "B better", "A better" or "tied" with the p-value, or "identical".
+    /// "B better", "A better" or "tied" with the p-value, "identical", or "diverged" when no pair was finite.
     static func verdict(_ significance: Significance) -> String {
         switch Verdict(significance) {
         case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue)))"
         case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue)))"
         case .tied: return MarkdownReport.tie(significance)
         case .identical: return "identical"
+        case .diverged: return NumberFormat.nonFinite
         }
     }
 }

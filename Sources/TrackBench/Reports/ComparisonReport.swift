@@ -6,6 +6,9 @@
 /// so both sides of every mean cover the same runs; each filter's distance
 /// errors are paired run by run and tested with `Significance`.
 @_spi(CLI) public struct ComparisonReport: Sendable {
+    /// The file name `compare --output` writes the report under.
+    public static let fileName = "comparison.md"
+
     /// A way to group scenarios.
     public enum Grouping: String, CaseIterable, Sendable {
         case none, signal, speed, distance, path, stop

@@ -41,8 +41,8 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// Writes `results.csv` and `report.md` together into `folder`, the report made from the numbers the CSV holds,
-    /// then prints `summary`, the paths written and the ranking.
+    /// Writes `results.csv`, `report.md`, `ranking.svg` and `report.html` together into `folder`, the reports made
+    /// from the numbers the CSV holds, then prints `summary`, the paths written and the ranking.
     ///
     /// Making the report from the written (rounded) values means anyone can
     /// recompute it from the CSV, and a merged sharded run reports exactly what
@@ -56,9 +56,11 @@ struct CommandContext: Sendable {
         let csvURL = folder.appendingPathComponent("results.csv")
         let reportURL = folder.appendingPathComponent("report.md")
         let chartURL = folder.appendingPathComponent(RankingChart.fileName)
-        try AtomicFile.write([(csv, csvURL), (report, reportURL), (chart, chartURL)])
+        let page = HTMLReport.render(report, title: "TrackBench report: \(written.context.suiteName)", images: [RankingChart.fileName: chart])
+        let pageURL = folder.appendingPathComponent(HTMLReport.fileName)
+        try AtomicFile.write([(csv, csvURL), (report, reportURL), (chart, chartURL), (page, pageURL)])
         print(summary)
-        print("Wrote \(csvURL.relativePath), \(reportURL.relativePath) and \(chartURL.relativePath).")
+        print("Wrote \(csvURL.relativePath), \(reportURL.relativePath), \(chartURL.relativePath) and \(pageURL.relativePath).")
         print()
         print(TerminalRanking.render(ranking, hasSeeds: hasSeeds))
     }

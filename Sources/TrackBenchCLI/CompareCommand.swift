@@ -14,7 +14,12 @@ enum CompareCommand: Command {
         valueName: "group",
         help: "Group scenarios by \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", ")) after the all-scenarios table. (default: signal)"
     )
-    static let options = [by, HelpOption.help]
+    static let output = OptionSpec(
+        name: "--output",
+        valueName: "dir",
+        help: "Also write the report as \(ComparisonReport.fileName) and its chart as \(ComparisonChart.fileName) into this folder, created if missing."
+    )
+    static let options = [by, output, HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -31,6 +36,7 @@ enum CompareCommand: Command {
                 expected: "one of \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        let folderURL = try arguments.folder(output)
         let files = arguments.positionals
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
         let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))
@@ -38,7 +44,16 @@ enum CompareCommand: Command {
         guard report.sharedRunCount > 0 else {
             throw CommandError.nothingToCompare(first: files[0], second: files[1])
         }
-        context.print(report.render())
+        let text = report.render()
+        if let folderURL {
+            let reportURL = folderURL.appendingPathComponent(ComparisonReport.fileName)
+            let chartURL = folderURL.appendingPathComponent(ComparisonChart.fileName)
+            try AtomicFile.write([(text, reportURL), (ComparisonChart.render(report), chartURL)])
+            context.print(text)
+            context.print("Wrote \(reportURL.relativePath) and \(chartURL.relativePath).")
+        } else {
+            context.print(text)
+        }
         return .success
     }
 }

@@ -5,7 +5,7 @@ import Testing
 struct ShardCommandTests {
     private let runArguments = ["run", "--seed", "100", "--filter", "raw", "--filter", "kalman"]
 
-    @Test func fourShardsMergedWriteTheUnshardedResultsAndReport() async throws {
+    @Test func fourShardsMergedWriteTheUnshardedResultsAndReports() async throws {
         try await withTemporaryFolder { folder in
             let whole = folder.appendingPathComponent("whole")
             let unsharded = try await TrackBenchExecutable.run(runArguments + ["--output", whole.path])
@@ -22,7 +22,8 @@ struct ShardCommandTests {
             let merged = folder.appendingPathComponent("merged")
             let merge = try await TrackBenchExecutable.run(["merge"] + parts + ["--output", merged.path])
             #expect(merge.status == 0, "\(merge.standardError)")
-            for file in ["results.csv", "report.md"] {
+            #expect(merge.standardOutput.contains("\(merged.path)/ranking.svg and \(merged.path)/report.html."), "\(merge.standardOutput)")
+            for file in ["results.csv", "report.md", "ranking.svg", "report.html"] {
                 let expected = try Data(contentsOf: whole.appendingPathComponent(file))
                 #expect(try Data(contentsOf: merged.appendingPathComponent(file)) == expected, "\(file) differs")
             }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `trackbench sweep` and `trackbench compare` end to end.
+/// `trackbench sweep` end to end, and `export`'s file names.
 struct SweepCommandTests {
     @Test func sweepFindsTheBestValueAndWritesItsTable() async throws {
         try await withTemporaryFolder { folder in
@@ -43,45 +43,6 @@ struct SweepCommandTests {
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(!result.standardError.contains("expected expected"))
-    }
-
-    @Test func compareShowsDeltasBetweenTwoRuns() async throws {
-        try await withTemporaryFolder { folder in
-            let first = folder.appendingPathComponent("a")
-            let second = folder.appendingPathComponent("b")
-            let runA = try await TrackBenchExecutable.run(["run", "--seed", "100", "--filter", "mine=kalman:q=3", "--output", first.path])
-            let runB = try await TrackBenchExecutable.run(["run", "--seed", "100", "--filter", "mine=kalman:q=5", "--output", second.path])
-            #expect(runA.status == 0 && runB.status == 0)
-            let result = try await TrackBenchExecutable.run([
-                "compare", first.appendingPathComponent("results.csv").path, second.appendingPathComponent("results.csv").path,
-                "--by", "speed",
-            ])
-            #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardOutput.contains("### all scenarios") && result.standardOutput.contains("### speed 1.4 m/s"))
-            let row = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("| `mine`") })
-            // q = 3 -> 5 lowers the mean absolute distance error from 0.730 % to 0.652 %.
-            #expect(row.contains("0.730 -> 0.652 (-0.078)"))
-        }
-    }
-
-    @Test func compareNamesAMalformedFile() async throws {
-        try await withTemporaryFolder { folder in
-            let bad = folder.appendingPathComponent("bad.csv")
-            try "scenario,filter\nx,y\n".write(to: bad, atomically: true, encoding: .utf8)
-            let result = try await TrackBenchExecutable.run(["compare", "Results/results.csv", bad.path])
-            #expect(result.status == 1)
-            #expect(result.standardError.contains("bad.csv', line 1: expected the context line"), "\(result.standardError)")
-        }
-    }
-
-    @Test func compareRefusesFilesThatShareNoResult() async throws {
-        try await withTemporaryFolder { folder in
-            let run = try await TrackBenchExecutable.run(["run", "--seed", "7", "--filter", "raw", "--output", folder.path])
-            #expect(run.status == 0)
-            let result = try await TrackBenchExecutable.run(["compare", "Results/results.csv", folder.appendingPathComponent("results.csv").path])
-            #expect(result.status == 1)
-            #expect(result.standardError.contains("share no result"), "\(result.standardError)")
-        }
     }
 
     @Test func exportRefusesLabelsThatWouldWriteTheSameFile() async throws {

@@ -33,4 +33,18 @@ struct ComparisonReportTests {
         #expect(text.contains("Only in A: `kalman`"))
         #expect(!text.contains("### signal"))
     }
+
+    @Test func aFilterWithNoFinitePairIsDivergedNotIdentical() {
+        let first = Fixtures.defaultScores
+        let second = first.map { score -> ScenarioScore in
+            var changed = score
+            if score.filter == "kalman" { changed.estimatedDistanceMeters = .infinity }
+            return changed
+        }
+        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none).render()
+        let kalmanRow = text.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!
+        #expect(kalmanRow.hasSuffix("|  | diverged |"), "\(kalmanRow)")
+        let rawRow = text.split(separator: "\n").first { $0.hasPrefix("| `raw`") }!
+        #expect(rawRow.hasSuffix("| identical |"))
+    }
 }

@@ -1,7 +1,7 @@
 /// A chart's legend: one row per entry, a sample of the mark beside its meaning, laid out in a column.
 ///
-/// The path map and the error timeline draw it beside their plots, never over
-/// them. Rows are 18 pixels apart; text is 11 pixels, and the column's width is
+/// The path map and the error timeline draw it beside their plots, the comparison chart above its rows, never
+/// over them. Rows are 18 pixels apart; text is 11 pixels, and the column's width is
 /// estimated from the longest text (`SVGCanvas.estimatedWidth`), so a chart
 /// can widen itself to fit a long filter label.
 struct ChartLegend {
@@ -13,6 +13,8 @@ struct ChartLegend {
         case dot(colour: String, radius: Double)
         /// A ring (an unfilled circle).
         case ring(colour: String, radius: Double)
+        /// A filled square, 9 pixels a side.
+        case square(colour: String)
         /// A cross (x).
         case cross(colour: String)
         /// A filled swatch, for a shaded band.
@@ -60,6 +62,8 @@ struct ChartLegend {
                 canvas.dots([(x + 14, middle)], radius: radius, fill: colour)
             case let .ring(colour, radius):
                 canvas.circle(x + 14, middle, radius: radius, fill: "none", stroke: colour)
+            case let .square(colour):
+                canvas.rectangle(x + 9.5, middle - 4.5, 9, 9, fill: colour)
             case let .cross(colour):
                 canvas.cross(x + 14, middle, size: 3, stroke: colour)
             case let .swatch(fill):

@@ -6,6 +6,9 @@
 /// so both sides of every mean cover the same runs; each filter's distance
 /// errors are paired run by run and tested with `Significance`.
 @_spi(CLI) public struct ComparisonReport: Sendable {
+    /// The file name `compare --output` writes the report under.
+    public static let fileName = "comparison.md"
+
     /// A way to group scenarios.
     public enum Grouping: String, CaseIterable, Sendable {
         case none, signal, speed, distance, path, stop
@@ -49,18 +52,80 @@
         shared.first.count
     }
 
+    /// What a filter's paired difference in one group says.
+    enum Verdict: Sendable, Equatable {
+        /// B's absolute distance errors are really lower (`Significance.isReal`).
+        case secondBetter
+        /// B's absolute distance errors are really higher.
+        case firstBetter
+        /// The difference is within noise, or consistent but under the noise threshold.
+        case tied
+        /// Every pair gave the same error.
+        case identical
+        /// No pair had a finite error on both sides: the filter diverged on every run of the group.
+        case diverged
+
+        init(_ significance: Significance) {
+            if significance.pairCount == 0 {
+                self = .diverged
+            } else if significance.nonZeroCount == 0 {
+                self = .identical
+            } else if !significance.isReal {
+                self = .tied
+            } else {
+                self = significance.meanDifference < 0 ? .secondBetter : .firstBetter
+            }
+        }
+    }
+
+    /// One filter's absolute distance errors in one group, paired run by run (B's minus A's).
+    struct PairedDifference: Sendable {
+        var filter: String
+        var significance: Significance
+        var verdict: Verdict { Verdict(significance) }
+    }
+
+    /// A group of scenarios: its shared results on each side and each filter's paired difference.
+    struct Group: Sendable {
+        /// The group as the report titles it, such as "all scenarios" or "signal weak".
+        var title: String
+        var before: [ScenarioScore]
+        var after: [ScenarioScore]
+        /// One per filter with results in the group, in the order the filters first appear in A.
+        var differences: [PairedDifference]
+    }
+
+    /// The groups in report order: all scenarios, then each group of `grouping` in order of first appearance.
+    var groups: [Group] {
+        let (a, b) = shared
+        let filters = a.map(\.filter).uniqued()
+        var groups: [Group] = []
+        for grouping in [Grouping.none] + (grouping == .none ? [] : [grouping]) {
+            for title in a.map(grouping.group(of:)).uniqued() {
+                let inGroup: (ScenarioScore) -> Bool = { grouping.group(of: $0) == title }
+                let (before, after) = (a.filter(inGroup), b.filter(inGroup))
+                let beforeByFilter = Dictionary(grouping: before, by: \.filter)
+                let afterByFilter = Dictionary(grouping: after, by: \.filter)
+                let differences = filters.compactMap { filter -> PairedDifference? in
+                    guard let first = beforeByFilter[filter], let second = afterByFilter[filter] else { return nil }
+                    return PairedDifference(filter: filter, significance: Significance(.errorPercent, first: first, second: second))
+                }
+                groups.append(Group(title: title, before: before, after: after, differences: differences))
+            }
+        }
+        return groups
+    }
+
     /// The comparison as Markdown: one table per group, one row per filter, each metric as `A -> B (delta)`,
     /// and the paired verdict on the distance error.
     public func render() -> String {
-        let (a, b) = shared
         var text = "## Comparison\n\nA = \(MarkdownText.code(first.name)), B = \(MarkdownText.code(second.name)). "
         text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
         text += "The last two columns pair each filter's absolute distance errors run by run: their mean difference with its 95 % confidence interval, "
         text += "and whether it is real (Wilcoxon signed-rank test, p < 0.05 and over 1 % of the error; Docs/statistics.md).\n"
-        let differences = first.file.context.differences(from: second.file.context, names: ("A", "B"))
-        if !differences.isEmpty {
-            text += "\nThe files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ") + "): differences may not be the filters'.\n"
+        if let warning = contextWarning {
+            text += "\n" + warning + "\n"
         }
         let firstFilters = first.file.scores.map(\.filter).uniqued()
         let secondFilters = second.file.scores.map(\.filter).uniqued()
@@ -68,26 +133,28 @@
         let onlySecond = secondFilters.filter { !firstFilters.contains($0) }
         if !onlyFirst.isEmpty { text += "\nOnly in A: " + onlyFirst.map(MarkdownText.code).joined(separator: ", ") + "\n" }
         if !onlySecond.isEmpty { text += "\nOnly in B: " + onlySecond.map(MarkdownText.code).joined(separator: ", ") + "\n" }
-        let filters = a.map(\.filter).uniqued()
-        let groups = [Grouping.none] + (grouping == .none ? [] : [grouping])
-        for grouping in groups {
-            for group in a.map(grouping.group(of:)).uniqued() {
-                let inGroup: (ScenarioScore) -> Bool = { grouping.group(of: $0) == group }
-                text += table(title: group, filters: filters, before: a.filter(inGroup), after: b.filter(inGroup))
-            }
+        for group in groups {
+            text += table(group)
         }
         return text
     }
 
-    private func table(title: String, filters: [String], before: [ScenarioScore], after: [ScenarioScore]) -> String {
-        let beforeSummaries = FilterSummary.ranking(of: before)
-        let afterSummaries = FilterSummary.ranking(of: after)
+    /// "The files were made differently (...): differences may not be the filters'." when the context lines
+    /// differ; nil when they agree.
+    var contextWarning: String? {
+        let differences = first.file.context.differences(from: second.file.context, names: ("A", "B"))
+        guard !differences.isEmpty else { return nil }
+        return "The files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ") + "): differences may not be the filters'."
+    }
+
+    private func table(_ group: Group) -> String {
+        let beforeSummaries = FilterSummary.ranking(of: group.before)
+        let afterSummaries = FilterSummary.ranking(of: group.after)
         let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
-        var text = "\n### \(MarkdownText.safe(title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % ± 95 % CI | Verdict |\n"
+        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % ± 95 % CI | Verdict |\n"
         text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
-        let beforeByFilter = Dictionary(grouping: before, by: \.filter)
-        let afterByFilter = Dictionary(grouping: after, by: \.filter)
-        for filter in filters {
+        for difference in group.differences {
+            let filter = difference.filter
             guard let a = beforeSummaries.first(where: { $0.filter == filter }), let b = afterSummaries.first(where: { $0.filter == filter }) else { continue }
             var cells = [MarkdownText.code(filter), "\(a.scenarioCount)", "\(a.improvedCount) -> \(b.improvedCount)"]
             for metric in metrics {
@@ -99,25 +166,28 @@
                     cells.append("\(x.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a") -> \(y.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a")")
                 }
             }
-            let significance = Significance(.errorPercent, first: beforeByFilter[filter] ?? [], second: afterByFilter[filter] ?? [])
-            cells.append(Self.difference(significance))
-            cells.append(Self.verdict(significance))
+            cells.append(Self.difference(difference.significance))
+            cells.append(Self.verdict(difference.significance))
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }
 
-    /// The paired mean difference with its interval, such as "-0.084 ± 0.021".
-    private static func difference(_ significance: Significance) -> String {
+    /// The paired mean difference with its interval, such as "-0.084 ± 0.021"; empty when no pair was finite.
+    static func difference(_ significance: Significance) -> String {
         guard significance.pairCount > 0 else { return "" }
         let mean = NumberFormat.fixed(significance.meanDifference, decimals: 3)
         return significance.meanDifferenceHalfWidth.map { mean + " ± " + NumberFormat.fixed($0, decimals: 3) } ?? mean
     }
 
-    /// "B better", "A better", "tied" or "identical", with the p-value.
-    private static func verdict(_ significance: Significance) -> String {
-        if significance.nonZeroCount == 0 { return "identical" }
-        guard significance.isReal else { return MarkdownReport.tie(significance) }
-        return (significance.meanDifference < 0 ? "B better" : "A better") + " (p \(MarkdownReport.pText(significance.pValue)))"
+    /// "B better", "A better" or "tied" with the p-value, "identical", or "diverged" when no pair was finite.
+    static func verdict(_ significance: Significance) -> String {
+        switch Verdict(significance) {
+        case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue)))"
+        case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue)))"
+        case .tied: return MarkdownReport.tie(significance)
+        case .identical: return "identical"
+        case .diverged: return NumberFormat.nonFinite
+        }
     }
 }

@@ -5,8 +5,10 @@
 #   .ci/measure/speed.sh [RUNS]      (default 5 runs of each workload; medians printed)
 #
 # Each workload runs RUNS times after one warm-up; for each it prints the median
-# wall time, CPU time (user + system) and peak memory, and the CPU time per
-# fix x filter where that applies. Run it on an otherwise idle machine and
+# wall time, CPU time (user + system) with the system share, and peak memory,
+# and the CPU time per fix x filter where that applies. The last workload is
+# one scenario of 1.43 million fixes (100 km at 0.1 m/s, a fix every 0.7 s),
+# for the memory a long recording needs. Run it on an otherwise idle machine and
 # quote the machine (cores, model) with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,15 +29,16 @@ measure() { # NAME FIXES_X_FILTERS COMMAND...
         /usr/bin/time -f "%e %U %S %M" -o "$out/one" "$@" >/dev/null 2>&1
         cat "$out/one" >> "$out/times"
     done
-    local wall cpu peak
+    local wall cpu system peak
     wall="$(awk '{ print $1 }' "$out/times" | median)"
     cpu="$(awk '{ print $2 + $3 }' "$out/times" | median)"
+    system="$(awk '{ print 100 * $3 / ($2 + $3 + 1e-9) }' "$out/times" | median)"
     peak="$(awk '{ print $4 / 1024 }' "$out/times" | median)"
     if [[ "$work" -gt 0 ]]; then
-        printf '%-34s %7.2f s wall %7.2f s CPU %7.0f MB peak %7.0f ns CPU per fix x filter\n' \
-            "$name" "$wall" "$cpu" "$peak" "$(awk -v c="$cpu" -v w="$work" 'BEGIN { print c / w * 1e9 }')"
+        printf '%-38s %6.2f s wall %6.2f s CPU (%2.0f %% system) %5.0f MB peak %5.0f ns CPU per fix x filter\n' \
+            "$name" "$wall" "$cpu" "$system" "$peak" "$(awk -v c="$cpu" -v w="$work" 'BEGIN { print c / w * 1e9 }')"
     else
-        printf '%-34s %7.2f s wall %7.2f s CPU %7.0f MB peak\n' "$name" "$wall" "$cpu" "$peak"
+        printf '%-38s %6.2f s wall %6.2f s CPU (%2.0f %% system) %5.0f MB peak\n' "$name" "$wall" "$cpu" "$system" "$peak"
     fi
 }
 
@@ -45,8 +48,34 @@ work() { awk -F, 'NR > 2 { sum += $4 } END { print sum }' "$1"; }
 "$bin" run --seed 100 --output "$out/one-seed" >/dev/null
 "$bin" run --seeds 100...129 --output "$out/thirty" >/dev/null
 "$bin" run --seed 100 --filter kalman --output "$out/kalman" >/dev/null
+# The long scenario: the default suite's strong signal, at a fix every 0.7 s, on one 100 km loop walked at 0.1 m/s.
+cat > "$out/long.json" <<'JSON'
+{
+  "name": "long",
+  "description": "One scenario of 1.43 million fixes, for the memory benchmark.",
+  "origin": { "latitude": 37.3861, "longitude": -122.0839 },
+  "pathTypes": ["loop"], "distancesMeters": [100000], "speedsMetersPerSecond": [0.1], "stopsSeconds": [0],
+  "signals": [{
+    "name": "strong",
+    "horizontalAccuracyMeanMeters": 5.0, "horizontalAccuracyDeviationMeters": 1.0,
+    "verticalAccuracyMeanMeters": 3.643, "verticalAccuracyDeviationMeters": 0.3,
+    "fixIntervalMeanSeconds": 0.7, "fixIntervalDeviationSeconds": 0.09,
+    "warmUpFixes": 15, "warmUpAccuracyFactor": 3.0, "driftTimeConstantSeconds": 60, "jitterMeters": 0.15,
+    "speedDeviationMetersPerSecond": 0.2, "courseDeviationDegrees": 5,
+    "errorToAccuracyRatio": 0.4, "accuracyTracking": 0, "stoppedErrorMotionFactor": 0.2, "alongTrackBiasMeters": -0.5,
+    "faults": {
+      "staleFixProbability": 0, "staleFixMinimumAgeSeconds": 0, "staleFixMaximumAgeSeconds": 0,
+      "invalidFixProbability": 0, "invalidFixOffsetMeters": 0,
+      "jumpProbability": 0, "jumpMeters": 0, "jumpDurationSeconds": 0,
+      "dropoutProbability": 0, "dropoutSeconds": 0, "speedGlitchProbability": 0
+    }
+  }]
+}
+JSON
+"$bin" run --scenarios "$out/long.json" --seed 100 --output "$out/long" >/dev/null
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $runs runs each, medians"
 measure "default suite, 13 filters, 1 seed" "$(work "$out/one-seed/results.csv")" "$bin" run --seed 100 --output "$out/a"
 measure "default suite, 13 filters, 10 seeds" 0 "$bin" run --output "$out/b"
 measure "default suite, 13 filters, 30 seeds" "$(work "$out/thirty/results.csv")" "$bin" run --seeds 100...129 --output "$out/c"
 measure "--filter kalman, 1 seed" "$(work "$out/kalman/results.csv")" "$bin" run --seed 100 --filter kalman --output "$out/d"
+measure "one 1.43 M-fix scenario, 13 filters" "$(work "$out/long/results.csv")" "$bin" run --scenarios "$out/long.json" --seed 100 --output "$out/e"

@@ -80,18 +80,18 @@ struct CalibrateCommandTests {
     }
 }
 
-/// A scenario file with a recorded path: the README's example of simulating phones on a real route.
+/// A scenario file with a recorded path: the example of simulating phones on a real route in Docs/scenarios.md.
 struct RecordedRouteCommandTests {
-    @Test func runSimulatesPhonesOnARecordedRouteAsTheReadmeShows() async throws {
+    @Test func runSimulatesPhonesOnARecordedRouteAsTheScenariosPageShows() async throws {
         try await withTemporaryFolder { folder in
             let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Examples/Recordings/simulated-track.json", "--output", folder.path])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("Ran 3 scenarios x 13 filters (suite 'track-simulated'"))
-            let readme = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-            let shown = readme.split(separator: "\n").filter { $0.hasPrefix("Rank  Filter") || $0.hasPrefix("1     ") || $0.hasPrefix("2     ") }
-            #expect(shown.count == 3, "README shows \(shown.count) lines of the recorded-route run")
+            let page = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)
+            let shown = page.split(separator: "\n").filter { $0.hasPrefix("Rank  Filter") || $0.hasPrefix("1     ") || $0.hasPrefix("2     ") }
+            #expect(shown.count == 3, "Docs/scenarios.md shows \(shown.count) lines of the recorded-route run")
             for line in shown {
-                #expect(result.standardOutput.contains(line + "\n"), "README shows a line run does not print: \(line)")
+                #expect(result.standardOutput.contains(line + "\n"), "Docs/scenarios.md shows a line run does not print: \(line)")
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@_spi(CLI) @testable import TrackBench
 
 /// Output shown in the README and Docs is generated or checked here, never pasted and left to rot.
 struct DocumentationTests {
@@ -37,6 +37,15 @@ struct DocumentationTests {
         let report = try Self.read("Results/report.md").split(separator: "\n", omittingEmptySubsequences: false)
         let table = try #require(report.firstIndex(of: "## Ranking").map { report[($0 + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") } })
         #expect(shown.filter { !$0.isEmpty } == Array(table))
+    }
+
+    @Test func readmePathPicturesAreWhatPlotDrawsToday() throws {
+        // The command .ci/doc-images runs: `plot loop-1000m-4.2mps-strong --filter raw --filter running-average ...`.
+        let scenario = try #require(Fixtures.defaultSuite.scenario(withID: "loop-1000m-4.2mps-strong"))
+        let filters = try ["raw", "running-average", "least-squares", "rts-smoother"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
+        let run = PlottedRun(scenario: scenario, seed: Benchmark.defaultSeed, filters: filters)
+        #expect(try Self.read("Docs/images/map.svg") == PathMap.render(run), "run .ci/doc-images")
+        #expect(try Self.read("Docs/images/error.svg") == ErrorTimeline.render(run), "run .ci/doc-images")
     }
 
     @Test func metricsTableIsGeneratedFromTheDeclarations() throws {

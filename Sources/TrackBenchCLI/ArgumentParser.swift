@@ -27,6 +27,21 @@ struct ParsedArguments: Equatable, Sendable {
     /// The single value of an option, if given.
     func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
 
+    /// The one positional argument of a command that takes exactly one.
+    /// - Parameters:
+    ///   - description: What it is, for the error when it is missing ("a scenario id").
+    ///   - command: The command's name, for errors.
+    /// - Throws: `UsageError.missingArgument` without one, `.unexpectedArgument` naming a second.
+    func onlyPositional(_ description: String, command: String) throws(UsageError) -> String {
+        guard let first = positionals.first else {
+            throw .missingArgument(description, command: command)
+        }
+        if positionals.count > 1 {
+            throw .unexpectedArgument(positionals[1], command: command)
+        }
+        return first
+    }
+
     /// Every value of a repeatable option, in order; empty if not given.
     func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
 

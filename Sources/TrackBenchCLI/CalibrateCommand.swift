@@ -15,12 +15,7 @@ enum CalibrateCommand: Command {
     static let options = [truth, profileName, timeOffset, provider] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let fixesFile = arguments.positionals.first else {
-            throw UsageError.missingArgument("the recording's file", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
-        }
+        let fixesFile = try arguments.onlyPositional("the recording's file", command: name)
         guard let truthFile = arguments.value(truth) else {
             throw UsageError.missingArgument("--truth <file>", command: name)
         }

@@ -75,6 +75,16 @@ struct CommandContext: Sendable {
         print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, "--output", "<dir>"))")
     }
 
+    /// The scenario `id` of the suite `options` names, for the commands that work on one scenario (`export`, `plot`).
+    /// - Throws: What loading the suite throws; `UsageError.unknownScenario` with the closest id as a suggestion.
+    func scenario(withID id: String, _ options: SuiteOptions, command: String) throws -> Scenario {
+        let (suite, file) = try scenarioSuite(options, command: command)
+        guard let scenario = suite.scenario(withID: id) else {
+            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
+        }
+        return scenario
+    }
+
     /// Reads a whole run's results file given to `option` (`--results`), which excludes the options that would make a run.
     /// - Throws: `UsageError` when a conflicting option is also given; `CommandError` for a shard's partial file.
     func wholeResults(_ file: String, option: OptionSpec, excluding conflicting: [OptionSpec], in arguments: ParsedArguments) throws -> ResultsFile {

@@ -18,21 +18,13 @@ enum ExportCommand: Command {
     static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let id = arguments.positionals.first else {
-            throw UsageError.missingArgument("a scenario id", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
-        }
+        let id = try arguments.onlyPositional("a scenario id", command: name)
         guard let folderURL = try arguments.folder(output) else {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try SeedOptions.single(arguments)
         let filters = try context.filters(arguments.all(filter), option: filter.name)
-        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-        guard let scenario = suite.scenario(withID: id) else {
-            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
-        }
+        let scenario = try context.scenario(withID: id, SuiteOptions(arguments), command: name)
         var fileNames: [String: String] = [:]
         for configuration in filters {
             let fileName = "estimated-\(CommandContext.fileName(for: configuration.label)).csv"

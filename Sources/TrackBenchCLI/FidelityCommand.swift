@@ -18,12 +18,7 @@ enum FidelityCommand: Command {
     static let options = [filter, output] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let suiteFile = arguments.positionals.first else {
-            throw UsageError.missingArgument("a recording suite file", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
-        }
+        let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
         let specifications = arguments.all(filter)
         let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
         let seeds = try SeedOptions(arguments).seeds

@@ -22,21 +22,13 @@ enum PlotCommand: Command {
     static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let id = arguments.positionals.first else {
-            throw UsageError.missingArgument("a scenario id", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError.unexpectedArgument(arguments.positionals[1], command: name)
-        }
+        let id = try arguments.onlyPositional("a scenario id", command: name)
         let folderURL = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
         let seed = try SeedOptions.single(arguments)
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
         let filters = try specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name)
-        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-        guard let scenario = suite.scenario(withID: id) else {
-            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
-        }
+        let scenario = try context.scenario(withID: id, SuiteOptions(arguments), command: name)
         let run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
         let mapURL = folderURL.appendingPathComponent("map-\(CommandContext.fileName(for: id)).svg")
         let errorURL = folderURL.appendingPathComponent("error-\(CommandContext.fileName(for: id)).svg")

@@ -49,8 +49,8 @@ struct CommandContext: Sendable {
     /// the unsharded run does.
     func writeResults(_ csv: String, to folder: URL, summary: String) throws {
         let written = try ResultsCSV.parse(csv, file: "this run")
-        let report = MarkdownReport(context: written.context, scores: written.scores).render()
         let ranking = FilterRanking(scores: written.scores)
+        let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
         let hasSeeds = !written.scores.contains(where: \.isReplay)
         let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
         let csvURL = folder.appendingPathComponent("results.csv")

@@ -16,7 +16,11 @@ public struct MarkdownReport: Sendable {
 
     /// The report as Markdown text, ending in a newline.
     public func render() -> String {
-        let ranking = FilterRanking(scores: scores)
+        render(ranking: FilterRanking(scores: scores))
+    }
+
+    /// The report as Markdown text, with the ranking of these scores already computed (the chart and terminal use it too).
+    public func render(ranking: FilterRanking) -> String {
         let summaries = ranking.entries.map(\.summary)
         let scenarioCount = scores.map(\.scenarioID).uniqued().count
         let seedText = context.seeds.count == 1 ? "seed \(context.seeds)" : "\(context.seeds.count) seeds (\(context.seeds))"

@@ -29,15 +29,17 @@ public struct FilterRanking: Sendable {
         let seeds = scores.map(\.seed).uniqued()
         seedCount = seeds.count
         let byFilter = Dictionary(grouping: scores, by: \.filter)
+        // Each filter's rows by seed, grouped once for every metric's means.
+        let bySeedByFilter = byFilter.mapValues { Dictionary(grouping: $0, by: \.seed) }
         let errorMeans = Dictionary(uniqueKeysWithValues: summaries.map { summary in
-            (summary.filter, Self.seedMeans(of: .errorPercent, in: byFilter[summary.filter] ?? [], seeds: seeds))
+            (summary.filter, Self.seedMeans(of: .errorPercent, bySeed: bySeedByFilter[summary.filter] ?? [:], seeds: seeds))
         })
         let bestBySeed = seeds.map { seed in summaries.compactMap { errorMeans[$0.filter]?[seed] }.min() }
         entries = summaries.enumerated().map { rank, summary in
             let own = byFilter[summary.filter] ?? []
             var halfWidths: [Metric: Double] = [:]
             for metric in Metric.allCases where metric.isHeadline {
-                let means = Self.seedMeans(of: metric, in: own, seeds: seeds)
+                let means = Self.seedMeans(of: metric, bySeed: bySeedByFilter[summary.filter] ?? [:], seeds: seeds)
                 halfWidths[metric] = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
             }
             let won = zip(seeds, bestBySeed).filter { seed, best in errorMeans[summary.filter]?[seed] == best }.count
@@ -50,8 +52,12 @@ public struct FilterRanking: Sendable {
 
     /// One filter's mean of `metric` over the suite, per seed; seeds where it never applies are absent.
     static func seedMeans(of metric: Metric, in scores: [ScenarioScore], seeds: [UInt64]) -> [UInt64: Double] {
+        seedMeans(of: metric, bySeed: Dictionary(grouping: scores, by: \.seed), seeds: seeds)
+    }
+
+    /// One filter's mean of `metric` per seed, from its rows already grouped by seed (in row order).
+    static func seedMeans(of metric: Metric, bySeed: [UInt64: [ScenarioScore]], seeds: [UInt64]) -> [UInt64: Double] {
         var means: [UInt64: Double] = [:]
-        let bySeed = Dictionary(grouping: scores, by: \.seed)
         for seed in seeds {
             means[seed] = Statistics.mean((bySeed[seed] ?? []).compactMap(metric.summaryValue(in:)))
         }

@@ -3,7 +3,7 @@
 /// Swift treats "\r\n" as one `Character`, so splitting a `String` on
 /// `"\n"` silently leaves a CRLF file (a Windows checkout with
 /// `core.autocrlf`, Excel, Python's `csv` module) as one long line. Readers
-/// split here instead, on Unicode scalars.
+/// split here instead, on the bytes of the terminators.
 enum TextLines {
     /// The lines of `text` without their terminators; a final terminator does not start an empty last line.
     ///
@@ -13,26 +13,21 @@ enum TextLines {
         if body.unicodeScalars.first == "\u{FEFF}" {
             body = Substring(body.unicodeScalars.dropFirst())
         }
+        // The terminators are ASCII, so searching the UTF-8 bytes finds them at scalar boundaries, and fast.
+        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let bytes = body.utf8
         var lines: [Substring] = []
-        let scalars = body.unicodeScalars
-        var start = scalars.startIndex
-        var index = start
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(Substring(scalars[start..<index]))
-                var next = scalars.index(after: index)
-                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" {
-                    next = scalars.index(after: next)
-                }
-                start = next
-                index = next
-            } else {
-                index = scalars.index(after: index)
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(where: { $0 == newline || $0 == carriageReturn }) {
+            lines.append(Substring(bytes[start..<end]))
+            var next = bytes.index(after: end)
+            if bytes[end] == carriageReturn, next < bytes.endIndex, bytes[next] == newline {
+                next = bytes.index(after: next)
             }
+            start = next
         }
-        if start < scalars.endIndex {
-            lines.append(Substring(scalars[start...]))
+        if start < bytes.endIndex {
+            lines.append(Substring(bytes[start...]))
         }
         return lines
     }

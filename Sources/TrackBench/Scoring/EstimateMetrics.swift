@@ -109,21 +109,36 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// The values at each of `fractions` (ascending, in 0...1) of the values' sorted order; nil if empty.
     ///
-    /// Each selection starts where the one before it stopped: after the
-    /// value of rank k is in place, every higher rank lies above index k, so
-    /// the 95th percentile after the median searches half the array.
+    /// Distances (finite, no sign bit), the common case, take `RadixSelection`;
+    /// anything else a Hoare selection, where each selection starts where the
+    /// one before it stopped: after the value of rank k is in place, every
+    /// higher rank lies above index k. Both give the exact values of those
+    /// ranks, so which one ran does not show in the result.
     static func percentiles(_ values: inout [Double], _ fractions: [Double]) -> [Double]? {
         guard !values.isEmpty else { return nil }
-        var start = 0
-        return fractions.map { p in
+        let ranks = fractions.map { p -> (lower: Int, weight: Double) in
             let rank = p * Double(values.count - 1)
             let lower = Int(rank.rounded(.down))
-            let lowerValue = select(lower, in: &values, from: start)
-            start = lower
-            guard lower + 1 < values.count, rank > Double(lower) else { return lowerValue }
-            // After selection everything above `lower` is at least its value; the next rank is their minimum.
-            let upperValue = values[(lower + 1)...].min()!
-            return lowerValue + (upperValue - lowerValue) * (rank - Double(lower))
+            return (lower, rank - Double(lower))
+        }
+        // Each fraction needs its lower rank, and the next one when it falls between the two.
+        let needed = ranks.flatMap { rank in rank.weight > 0 && rank.lower + 1 < values.count ? [rank.lower, rank.lower + 1] : [rank.lower] }
+        let valueOfRank: [Int: Double]
+        if let selected = RadixSelection.values(ofRanks: needed, in: values) {
+            valueOfRank = selected
+        } else {
+            var selected: [Int: Double] = [:]
+            var start = 0
+            for rank in needed where selected[rank] == nil {
+                selected[rank] = select(rank, in: &values, from: start)
+                start = rank
+            }
+            valueOfRank = selected
+        }
+        return ranks.map { rank in
+            let lowerValue = valueOfRank[rank.lower]!
+            guard let upperValue = valueOfRank[rank.lower + 1], rank.weight > 0 else { return lowerValue }
+            return lowerValue + (upperValue - lowerValue) * rank.weight
         }
     }
 

@@ -4,9 +4,9 @@ import Foundation
 /// `plot`: one scenario's path map and error timeline as SVG.
 enum PlotCommand: Command {
     static let name = "plot"
-    static let overview = "Draw one scenario's paths on a map and its filters' position error over time, as SVG."
+    static let overview = "Draw one scenario's or recording's paths on a map and its filters' position error over time, as SVG."
     static let arguments: [(name: String, help: String)] = [
-        ("scenario", "A scenario id, as printed by the 'list' command.")
+        ("scenario", "A scenario id, as printed by the 'list' command; with a recording suite (--scenarios), a recording id.")
     ]
     /// The filters drawn when `--filter` is not given: the noisy path itself, the filter copied into many apps, and
     /// the best of the default suite; those the registry has, or its first three if it has none of them.
@@ -28,13 +28,25 @@ enum PlotCommand: Command {
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
         let filters = try specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name)
-        let scenario = try context.scenario(withID: id, SuiteOptions(arguments), command: name)
-        let run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
+        let run: PlottedRun
+        switch try context.loadedSuite(SuiteOptions(arguments)) {
+        case let (.scenarios(suite), file):
+            guard let scenario = suite.scenario(withID: id) else {
+                throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
+            }
+            run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
+        case let (.recordings(_, replays), file):
+            if arguments.isGiven(SeedOptions.seed) { throw UsageError.seedsForRecordings(suite: file) }
+            guard let replay = replays.first(where: { $0.id == id }) else {
+                throw UsageError.unknownRecording(id, file: file, suggestion: Suggestion.closest(to: id, among: replays.map(\.id)))
+            }
+            run = try PlottedRun(replay: replay, filters: filters)
+        }
         let mapURL = folderURL.appendingPathComponent("map-\(CommandContext.fileName(for: id)).svg")
         let errorURL = folderURL.appendingPathComponent("error-\(CommandContext.fileName(for: id)).svg")
         try AtomicFile.write([(PathMap.render(run), mapURL), (ErrorTimeline.render(run), errorURL)])
         let labels = filters.map { MarkdownText.safe($0.label) }.joined(separator: ", ")
-        context.print("Wrote \(mapURL.relativePath) and \(errorURL.relativePath) for \(id), seed \(seed), filters \(labels).")
+        context.print("Wrote \(mapURL.relativePath) and \(errorURL.relativePath) for \(run.subject), filters \(labels).")
         if let window = run.worstWindow {
             context.print("The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s.")
         }

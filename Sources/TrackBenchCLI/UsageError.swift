@@ -26,6 +26,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
     case conflictingOptions(String, String)
     /// A scenario id does not exist in the suite.
     case unknownScenario(String, file: String, suggestion: String?)
+    /// A recording id that is not in the recording suite.
+    case unknownRecording(String, file: String, suggestion: String?)
     /// `--seed` or `--seeds` was given for a recording suite, which is replayed once as recorded.
     case seedsForRecordings(suite: String)
     /// A command that simulates was given a recording suite.
@@ -57,6 +59,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
             return "options '\(first)' and '\(second)' cannot be used together; give one."
         case let .unknownScenario(id, file, suggestion):
             return "no scenario '\(id)' in '\(file)'.\(didYouMean(suggestion)) The 'list' command shows the ids."
+        case let .unknownRecording(id, file, suggestion):
+            return "no recording '\(id)' in '\(file)'.\(didYouMean(suggestion)) The ids are the 'id' keys of its recordings."
         case let .seedsForRecordings(suite):
             return "'\(suite)' is a recording suite: its recordings are replayed once as recorded, so --seed and --seeds do not apply; leave them out."
         case let .recordingSuiteNotSupported(file, command):

@@ -51,7 +51,24 @@ struct PlotCommandTests {
         }
     }
 
+    @Test func plotDrawsARecordingOfARecordingSuiteAsRecorded() async throws {
+        try await withTemporaryFolder { folder in
+            let id = "track-nmea-vs-reference"
+            let result = try await TrackBenchExecutable.run(["plot", id, "--scenarios", "Examples/Recordings/suite.json", "--output", folder.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("for \(id), as recorded, filters raw, kalman, rts-smoother."))
+            let map = try String(contentsOf: folder.appendingPathComponent("map-\(id).svg"), encoding: .utf8)
+            #expect(map.contains("<title>Path map: \(id), as recorded</title>"))
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("error-\(id).svg").path))
+        }
+        let distanceOnly = try await TrackBenchExecutable.run(["plot", "track-gnsslogger-vs-distance", "--scenarios", "Examples/Recordings/suite.json", "--output", "/tmp"])
+        #expect(distanceOnly.status == 1)
+        #expect(distanceOnly.standardError.contains("has only a distance as its truth"))
+    }
+
     @Test(arguments: [
+        (["plot", "track-nmea-vs-referense", "--scenarios", "Examples/Recordings/suite.json"], ["no recording 'track-nmea-vs-referense'", "Did you mean 'track-nmea-vs-reference'?"]),
+        (["plot", "track-nmea-vs-reference", "--scenarios", "Examples/Recordings/suite.json", "--seed", "3"], ["is a recording suite", "--seed and --seeds do not apply"]),
         (["plot", "outAndBack-1000m-2.8mps-strnog"], ["no scenario 'outAndBack-1000m-2.8mps-strnog' in 'Scenarios/default.json'", "Did you mean 'outAndBack-1000m-2.8mps-strong'?"]),
         (["plot"], ["'plot' needs a scenario id"]),
         (["plot", "outAndBack-1000m-2.8mps-strong", "--filter", "kalmn"], ["unknown filter 'kalmn'", "Did you mean 'kalman'?"]),

@@ -118,4 +118,41 @@ struct PlottedRunTests {
         #expect(Set(styles.map { "\($0.colour) \($0.dash ?? "solid")" }).count == 36)
         #expect(!styles.contains { $0.colour == "#F0E442" || $0.colour == "#000000" })
     }
+
+    /// The example recording suite's replays, by id.
+    static let replays: [String: RecordingReplay] = {
+        let suite = try! RecordingSuite.load(from: Fixtures.packageRoot.appendingPathComponent("Examples/Recordings/suite.json"))
+        return Dictionary(uniqueKeysWithValues: suite.entries.map { entry in (entry.id, try! RecordingReplay(entry)) })
+    }()
+
+    @Test func aRecordingsErrorsAreDistancesFromItsReferenceAtEachDeliveryOrFromItsRoute() throws {
+        let timed = try #require(Self.replays["track-nmea-vs-reference"])
+        let run = try PlottedRun(replay: timed, filters: Self.filters)
+        guard case let .timed(track) = timed.truth else { Issue.record("expected a timed truth"); return }
+        for series in run.series {
+            #expect(series.points.count == timed.fixes.count)
+            for (point, (time, error)) in zip(series.points, zip(series.deliverySeconds, series.errorsMeters)) {
+                #expect(error == point.distance(to: track.position(at: time)))
+            }
+        }
+        #expect(run.subject == "track-nmea-vs-reference, as recorded")
+        #expect(run.truePosition(atTime: 10) == track.position(at: 10))
+        #expect(run.stops.isEmpty && run.jumps.isEmpty)
+
+        let routed = try #require(Self.replays["track-gnsslogger-vs-route"])
+        let routeRun = try PlottedRun(replay: routed, filters: Self.filters)
+        guard case let .route(route) = routed.truth else { Issue.record("expected a route truth"); return }
+        #expect(routeRun.truePosition(atTime: 10) == nil)
+        #expect(routeRun.truthPoints == route.points)
+        for series in routeRun.series {
+            for (point, error) in zip(series.points, series.errorsMeters) { #expect(error == route.distance(from: point)) }
+        }
+    }
+
+    @Test func aRecordingWithOnlyADistanceCannotBeDrawn() throws {
+        let distanceOnly = try #require(Self.replays["track-gnsslogger-vs-distance"])
+        #expect(throws: PlotError.noPositions(recording: "track-gnsslogger-vs-distance")) {
+            try PlottedRun(replay: distanceOnly, filters: Self.filters)
+        }
+    }
 }

@@ -51,7 +51,7 @@ import Foundation
     /// - Returns: An SVG document; the same run gives the same bytes.
     public static func render(_ run: PlottedRun) -> String {
         var canvas = SVGCanvas(width: left + plotWidth + 28 + 200 + margin, height: top + plotHeight + 64)
-        let title = "Position error over time: \(run.scenario.id), seed \(run.seed)"
+        let title = "Position error over time: \(run.subject)"
         canvas.text(title, margin, 28, size: 16, weight: "bold")
         canvas.widen(to: 2 * margin + SVGCanvas.estimatedWidth(of: title, size: 16))
         let axis = errorAxis(for: run)
@@ -87,7 +87,7 @@ import Foundation
         canvas.text("Position error (m)", 22, top + plotHeight / 2, size: 12, anchor: "middle", rotated: true)
 
         canvas.clipped(toX: left, y: top - 2, width: plotWidth, height: plotHeight + 4) { canvas in
-            let gap = PlottedRun.dropoutIntervals * run.scenario.signal.fixIntervalMeanSeconds
+            let gap = PlottedRun.dropoutIntervals * run.fixIntervalSeconds
             for (index, series) in run.series.enumerated() {
                 let style = PlottedRun.style(at: index)
                 for stretch in stretches(of: series.deliverySeconds, longestGap: gap) {
@@ -151,7 +151,7 @@ import Foundation
         var explanations = ChartLegend()
         if !run.stops.isEmpty { explanations.add(.swatch(fill: stopFill), "stop (standing still)") }
         if !run.dropouts.isEmpty {
-            let gap = NumberFormat.compact(PlottedRun.dropoutIntervals * run.scenario.signal.fixIntervalMeanSeconds)
+            let gap = NumberFormat.compact(PlottedRun.dropoutIntervals * run.fixIntervalSeconds)
             explanations.add(.swatch(fill: dropoutFill), "dropout (no fix for over \(gap) s)")
         }
         if !run.jumps.isEmpty { explanations.add(.swatch(fill: jumpFill), "multipath jump") }

@@ -119,8 +119,9 @@ import Foundation
         guard let window = run.worstWindow else { return Layout(overview: overview, inset: nil) }
         var worst = Bounds()
         for (time, point) in zip(run.truthSeconds, run.truthPoints) where window.contains(time) { worst.include(point) }
-        worst.include(run.scenario.truePosition(atTime: window.lowerBound))
-        worst.include(run.scenario.truePosition(atTime: window.upperBound))
+        for time in [window.lowerBound, window.upperBound] {
+            if let point = run.truePosition(atTime: time) { worst.include(point) }
+        }
         for series in run.series {
             for (time, point) in zip(series.deliverySeconds, series.points) where window.contains(time) { worst.include(point) }
         }
@@ -137,7 +138,7 @@ import Foundation
         let overview = layout.overview
         let insetX = margin + overviewSize.width + gutter
         var canvas = SVGCanvas(width: insetX + insetSize + margin, height: panelTop + overviewSize.height + stripHeight + margin)
-        let title = "Path map: \(run.scenario.id), seed \(run.seed)"
+        let title = "Path map: \(run.subject)"
         canvas.text(title, margin, 28, size: 16, weight: "bold")
         canvas.widen(to: 2 * margin + SVGCanvas.estimatedWidth(of: title, size: 16))
         canvas.text(
@@ -201,10 +202,11 @@ import Foundation
             let fresh = run.fixes.filter { $0.kind != .invalid && isShown($0.deliverySeconds) }.map { panel.pixel($0.point) }
             canvas.dots(SVGCanvas.thinned(fresh), radius: dotRadius, fill: fixColour)
 
-            var truth = zip(run.truthSeconds, run.truthPoints).filter { isShown($0.0) }.map(\.1)
-            if let window {
-                truth.insert(run.scenario.truePosition(atTime: window.lowerBound), at: 0)
-                truth.append(run.scenario.truePosition(atTime: window.upperBound))
+            // A route without times is drawn whole; the panel's clip keeps what is in view.
+            var truth = run.truthSeconds.isEmpty ? run.truthPoints : zip(run.truthSeconds, run.truthPoints).filter { isShown($0.0) }.map(\.1)
+            if let window, let first = run.truePosition(atTime: window.lowerBound), let last = run.truePosition(atTime: window.upperBound) {
+                truth.insert(first, at: 0)
+                truth.append(last)
             }
             canvas.path(SVGCanvas.thinned(truth.map(panel.pixel)), stroke: SVGCanvas.ink, width: 3 * emphasis, rounded: true)
             if window != nil, let arrow = arrowhead(along: truth.map(panel.pixel), length: 14) {
@@ -237,7 +239,7 @@ import Foundation
             for (index, series) in run.series.enumerated() {
                 guard let nearest = series.deliverySeconds.indices.min(by: { abs(series.deliverySeconds[$0] - moment) < abs(series.deliverySeconds[$1] - moment) }),
                       abs(series.deliverySeconds[nearest] - moment) <= 1 else { continue }
-                let truth = run.scenario.truePosition(atTime: series.deliverySeconds[nearest])
+                guard let truth = run.truePosition(atTime: series.deliverySeconds[nearest]) else { return }
                 let (from, to) = (panel.pixel(truth), panel.pixel(series.points[nearest]))
                 let colour = PlottedRun.style(at: index).colour
                 canvas.line(from.x, from.y, to.x, to.y, stroke: colour, width: 0.8)
@@ -298,7 +300,10 @@ import Foundation
             legend.add(.cross(colour: SVGCanvas.ink), "invalid fix (negative accuracy)")
         }
         if hasInset {
-            legend.add(.moment(colour: SVGCanvas.ink), "inset: truth and estimates at one moment, every \(NumberFormat.compact(momentSeconds)) s")
+            // A route without times has no "where the runner was then" to mark.
+            if !run.truthSeconds.isEmpty {
+                legend.add(.moment(colour: SVGCanvas.ink), "inset: truth and estimates at one moment, every \(NumberFormat.compact(momentSeconds)) s")
+            }
             legend.add(.outline(colour: SVGCanvas.ink), "area of the worst stretch")
         }
         return legend

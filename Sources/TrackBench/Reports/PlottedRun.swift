@@ -47,9 +47,12 @@ import Foundation
     static let dropoutIntervals = 3.0
 
     /// The scenario the run simulated.
-    let scenario: Scenario
-    /// The run's seed.
-    let seed: UInt64
+    /// What the pictures' titles name: the scenario and seed, or the recording.
+    public let subject: String
+    /// The mean time between fixes, in seconds: gaps over `dropoutIntervals` of it are dropouts.
+    let fixIntervalSeconds: Double
+    /// The true position at a time, in the run's frame; nil for a recording whose truth is a route without times.
+    private let truth: (@Sendable (Double) -> LocalPoint)?
     /// The run's length, in seconds: the scenario's duration, or the last delivery if later.
     let durationSeconds: Double
     /// The true path's fix times, in seconds.
@@ -108,27 +111,13 @@ import Foundation
     init(simulated: SimulatedScenario, seed: UInt64, noiseOnly: Path, estimates: [(label: String, path: Path)]) {
         let scenario = simulated.scenario
         let frame = LocalFrame(origin: scenario.origin)
-        self.scenario = scenario
-        self.seed = seed
+        subject = "\(scenario.id), seed \(seed)"
+        fixIntervalSeconds = scenario.signal.fixIntervalMeanSeconds
+        truth = { scenario.truePosition(atTime: $0) }
         truthSeconds = simulated.truePath.fixes.map(\.timestampSeconds)
         truthPoints = simulated.truePath.fixes.map { frame.point(for: $0.coordinate) }
-        fixes = simulated.noisyPath.fixes.map { fix in
-            let kind: FixKind = !fix.hasValidCoordinate ? .invalid : fix.deliveryTimeSeconds > fix.timestampSeconds ? .stale : .fresh
-            return Fix(point: frame.point(for: fix.coordinate), deliverySeconds: fix.deliveryTimeSeconds, kind: kind)
-        }
-        series = estimates.map { label, path in
-            let finite = path.fixes.enumerated().compactMap { offset, fix -> (offset: Int, time: Double, point: LocalPoint)? in
-                let point = frame.point(for: fix.coordinate)
-                guard point.east.isFinite, point.north.isFinite, fix.deliveryTimeSeconds.isFinite else { return nil }
-                return (offset, fix.deliveryTimeSeconds, point)
-            }
-            // By delivery time, and in output order within one time.
-            let ordered = finite.sorted { ($0.time, $0.offset) < ($1.time, $1.offset) }
-            return Series(
-                label: label, points: ordered.map(\.point), deliverySeconds: ordered.map(\.time),
-                errorsMeters: ordered.map { $0.point.distance(to: scenario.truePosition(atTime: $0.time)) }
-            )
-        }
+        fixes = Self.fixes(of: simulated.noisyPath, in: frame)
+        series = Self.series(of: estimates, in: frame) { point, time in point.distance(to: scenario.truePosition(atTime: time)) }
         durationSeconds = max(
             scenario.durationSeconds, simulated.noisyPath.fixes.map(\.deliveryTimeSeconds).max() ?? 0, series.compactMap(\.deliverySeconds.last).max() ?? 0
         )
@@ -137,6 +126,74 @@ import Foundation
         jumps = Self.jumps(in: simulated.noisyPath, noiseOnly: noiseOnly)
         let warmUpSeconds = Double(scenario.signal.warmUpFixes) * scenario.signal.fixIntervalMeanSeconds
         worstWindow = Self.worstWindow(of: series, runSeconds: durationSeconds, after: warmUpSeconds)
+    }
+
+    /// Runs `filters` over a recording's fixes and measures them against its reference for the pictures.
+    ///
+    /// Against a reference with times, errors are distances from the
+    /// reference at each delivery time, as the metrics measure them; against
+    /// a route drawn without times, distances from the route, and the map
+    /// shows no "same moment" marks. A recording has no scripted stops and no
+    /// fault-free twin, so none are shaded.
+    /// - Throws: `PlotError.noPositions` for a recording whose truth is only a distance.
+    public init(replay: RecordingReplay, filters: [FilterConfiguration]) throws(PlotError) {
+        let frame = replay.frame
+        subject = "\(replay.id), as recorded"
+        let deliveries = replay.fixes.fixes.map(\.deliveryTimeSeconds).sorted()
+        let gaps = zip(deliveries, deliveries.dropFirst()).map { $1 - $0 }.sorted()
+        fixIntervalSeconds = gaps.isEmpty ? 1 : max(gaps[gaps.count / 2], 0.001)
+        let estimates = filters.map { (label: $0.label, path: $0.makeFilter().estimatedPath(for: replay.fixes)) }
+        fixes = Self.fixes(of: replay.fixes, in: frame)
+        switch replay.truth {
+        case .distanceOnly:
+            throw .noPositions(recording: replay.id)
+        case let .timed(track):
+            truth = { track.position(at: $0) }
+            truthSeconds = track.times
+            truthPoints = track.points
+            series = Self.series(of: estimates, in: frame) { point, time in point.distance(to: track.position(at: time)) }
+        case let .route(route):
+            truth = nil
+            truthSeconds = []
+            truthPoints = route.points
+            series = Self.series(of: estimates, in: frame) { point, _ in route.distance(from: point) }
+        }
+        durationSeconds = max(replay.durationSeconds, deliveries.last ?? 0, series.compactMap(\.deliverySeconds.last).max() ?? 0)
+        stops = []
+        dropouts = Self.dropouts(in: replay.fixes, runSeconds: durationSeconds, fixIntervalSeconds: fixIntervalSeconds)
+        jumps = []
+        worstWindow = Self.worstWindow(of: series, runSeconds: durationSeconds, after: 0)
+    }
+
+    /// The true position at `timeSeconds`, in the run's frame; nil when the truth is a route without times.
+    func truePosition(atTime timeSeconds: Double) -> LocalPoint? {
+        truth?(timeSeconds)
+    }
+
+    /// The delivered fixes as the map draws them.
+    private static func fixes(of path: Path, in frame: LocalFrame) -> [Fix] {
+        path.fixes.map { fix in
+            let kind: FixKind = !fix.hasValidCoordinate ? .invalid : fix.deliveryTimeSeconds > fix.timestampSeconds ? .stale : .fresh
+            return Fix(point: frame.point(for: fix.coordinate), deliverySeconds: fix.deliveryTimeSeconds, kind: kind)
+        }
+    }
+
+    /// Each filter's finite estimates by delivery time (in output order within one time), with `error` of each.
+    private static func series(
+        of estimates: [(label: String, path: Path)], in frame: LocalFrame, error: (LocalPoint, Double) -> Double
+    ) -> [Series] {
+        estimates.map { label, path in
+            let finite = path.fixes.enumerated().compactMap { offset, fix -> (offset: Int, time: Double, point: LocalPoint)? in
+                let point = frame.point(for: fix.coordinate)
+                guard point.east.isFinite, point.north.isFinite, fix.deliveryTimeSeconds.isFinite else { return nil }
+                return (offset, fix.deliveryTimeSeconds, point)
+            }
+            let ordered = finite.sorted { ($0.time, $0.offset) < ($1.time, $1.offset) }
+            return Series(
+                label: label, points: ordered.map(\.point), deliverySeconds: ordered.map(\.time),
+                errorsMeters: ordered.map { error($0.point, $0.time) }
+            )
+        }
     }
 
 

@@ -1,8 +1,9 @@
 import Foundation
 
-/// One scenario simulated under one seed with chosen filters, measured for the path map and the error timeline.
+/// One scenario simulated under one seed, or one recording replayed, with chosen filters, measured for the path map
+/// and the error timeline.
 ///
-/// Positions are in metres east and north of the scenario's start (its
+/// Positions are in metres east and north of the run's start (its
 /// `LocalFrame`); times are seconds since the start. Each filter's estimates
 /// are put in delivery-time order (the order the app showed them) and
 /// measured the way `EstimateMetrics` measures them: the distance from the

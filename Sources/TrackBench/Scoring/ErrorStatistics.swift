@@ -172,8 +172,9 @@ public struct ErrorStatistics: Sendable, Equatable {
         let within = zip(errors, samples).filter { $0.0 <= $0.1.accuracyMeters }.count
         withinAccuracyPercent = 100 * Double(within) / count
         accuracyElasticity = Self.elasticity(errors: errors, accuracies: accuracies)
-        errorMedianMeters = EstimateMetrics.percentile(&errors, 0.5) ?? 0
-        error95thPercentileMeters = EstimateMetrics.percentile(&errors, 0.95) ?? 0
+        let errorPercentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95])
+        errorMedianMeters = errorPercentiles?[0] ?? 0
+        error95thPercentileMeters = errorPercentiles?[1] ?? 0
         let interval = fixIntervalMeanSeconds
         decorrelationSeconds = Self.decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 }).map { $0 * interval }
 
@@ -188,8 +189,9 @@ public struct ErrorStatistics: Sendable, Equatable {
         stoppedStepCount = stopped.count
         jumpStepPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
         largestStepMeters = steps.max() ?? 0
-        stepMedianMeters = EstimateMetrics.percentile(&steps, 0.5) ?? 0
-        step95thPercentileMeters = EstimateMetrics.percentile(&steps, 0.95) ?? 0
+        let stepPercentiles = EstimateMetrics.percentiles(&steps, [0.5, 0.95])
+        stepMedianMeters = stepPercentiles?[0] ?? 0
+        step95thPercentileMeters = stepPercentiles?[1] ?? 0
         movingStepMedianMeters = EstimateMetrics.percentile(&moving, 0.5)
         stoppedStepMedianMeters = EstimateMetrics.percentile(&stopped, 0.5)
 

@@ -75,12 +75,11 @@ struct CommandContext: Sendable {
         print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, "--output", "<dir>"))")
     }
 
-    /// The scenario `id` of the suite `options` names, for the commands that work on one scenario (`export`, `plot`).
-    /// - Throws: What loading the suite throws; `UsageError.unknownScenario` with the closest id as a suggestion.
-    func scenario(withID id: String, _ options: SuiteOptions, command: String) throws -> Scenario {
-        let (suite, file) = try scenarioSuite(options, command: command)
+    /// The scenario `id` of `suite`, read from `file`, for the commands that work on one scenario (`export`, `plot`).
+    /// - Throws: `UsageError.unknownScenario` with the closest id as a suggestion.
+    func scenario(withID id: String, in suite: ScenarioSuite, file: String) throws(UsageError) -> Scenario {
         guard let scenario = suite.scenario(withID: id) else {
-            throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
+            throw .unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
         }
         return scenario
     }

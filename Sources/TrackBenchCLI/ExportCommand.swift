@@ -24,7 +24,8 @@ enum ExportCommand: Command {
         }
         let seed = try SeedOptions.single(arguments)
         let filters = try context.filters(arguments.all(filter), option: filter.name)
-        let scenario = try context.scenario(withID: id, SuiteOptions(arguments), command: name)
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+        let scenario = try context.scenario(withID: id, in: suite, file: file)
         var fileNames: [String: String] = [:]
         for configuration in filters {
             let fileName = "estimated-\(CommandContext.fileName(for: configuration.label)).csv"

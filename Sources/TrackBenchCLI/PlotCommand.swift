@@ -31,10 +31,7 @@ enum PlotCommand: Command {
         let run: PlottedRun
         switch try context.loadedSuite(SuiteOptions(arguments)) {
         case let (.scenarios(suite), file):
-            guard let scenario = suite.scenario(withID: id) else {
-                throw UsageError.unknownScenario(id, file: file, suggestion: Suggestion.closest(to: id, among: suite.scenarios.map(\.id)))
-            }
-            run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
+            run = PlottedRun(scenario: try context.scenario(withID: id, in: suite, file: file), seed: seed, filters: filters)
         case let (.recordings(_, replays), file):
             if arguments.isGiven(SeedOptions.seed) { throw UsageError.seedsForRecordings(suite: file) }
             guard let replay = replays.first(where: { $0.id == id }) else {

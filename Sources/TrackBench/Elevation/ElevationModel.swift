@@ -1,0 +1,81 @@
+import Foundation
+
+/// A terrain model: a folder of SRTM `.hgt` tiles, looked up by coordinate.
+///
+/// The folder is listed once; each tile's size is checked at once, so a
+/// truncated tile fails before any filter runs, and its bytes are
+/// memory-mapped, so a folder of hundreds of tiles costs only the pages the
+/// lookups touch. Lookups never read a file.
+///
+/// A point on a tile edge belongs to every tile that shares the edge (tiles
+/// repeat their neighbours' edge posts), so it is found when any of them is
+/// present.
+public struct ElevationModel: Sendable {
+    /// The tiles by south-west corner.
+    public let tiles: [TileCorner: ElevationTile]
+    /// The folder the tiles came from, for messages.
+    public let folder: String
+
+    /// Creates a model from tiles already read.
+    public init(tiles: [ElevationTile], folder: String = "tiles") {
+        self.tiles = Dictionary(tiles.map { ($0.corner, $0) }, uniquingKeysWith: { first, _ in first })
+        self.folder = folder
+    }
+
+    /// Opens every `.hgt` tile in `folder` (names in either case; other files are ignored).
+    /// - Throws: `ElevationTileError` naming the folder or the bad tile: unreadable, no tiles, a name that is
+    ///   not a tile's, the same tile twice, or a size no tile has.
+    public static func open(folder: URL) throws(ElevationTileError) -> ElevationModel {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: folder.path)
+            throw .unreadableFolder(path: folder.path, reason: exists ? "it is not a readable folder" : FileContents.noSuchFile)
+        }
+        var tiles: [TileCorner: (tile: ElevationTile, file: String)] = [:]
+        for name in names where name.lowercased().hasSuffix(".hgt") {
+            let url = folder.appendingPathComponent(name)
+            guard let corner = TileCorner(name: name) else { throw .badName(file: url.path) }
+            if let other = tiles[corner] { throw .duplicate(file: url.path, other: other.file) }
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: url, options: .alwaysMapped)
+            } catch {
+                throw .unreadable(file: url.path, reason: "it is not a readable file")
+            }
+            tiles[corner] = (try ElevationTile(corner: corner, bytes: bytes, file: url.path), url.path)
+        }
+        guard !tiles.isEmpty else {
+            throw .noTiles(path: folder.path, zipped: names.filter { $0.lowercased().hasSuffix(".zip") }.count)
+        }
+        return ElevationModel(tiles: tiles.values.map(\.tile), folder: folder.path)
+    }
+
+    /// The terrain's altitude at `coordinate`, interpolated bilinearly, in metres; nil where no tile covers it or
+    /// every surrounding post is void.
+    ///
+    /// - Complexity: O(1): at most four dictionary lookups and four posts.
+    public func altitude(at coordinate: Coordinate) -> ElevationSample? {
+        guard let home = TileCorner(containing: coordinate) else { return nil }
+        if let sample = tiles[home]?.altitude(at: coordinate) { return sample }
+        // On an edge, the neighbour that shares it may be present when the home tile is not.
+        let onSouthEdge = Double(home.latitude) == coordinate.latitude
+        let onWestEdge = Double(home.longitude) == coordinate.longitude || coordinate.longitude == 180
+        guard onSouthEdge || onWestEdge else { return nil }
+        let latitudes = onSouthEdge ? [home.latitude, home.latitude - 1] : [home.latitude]
+        let westLongitude = home.longitude == -180 ? 179 : home.longitude - 1
+        let longitudes = onWestEdge ? [home.longitude, westLongitude] : [home.longitude]
+        for latitude in latitudes {
+            for longitude in longitudes {
+                guard let corner = TileCorner(latitude: latitude, longitude: longitude), corner != home, let tile = tiles[corner] else { continue }
+                let local = Coordinate(
+                    latitude: coordinate.latitude,
+                    longitude: longitude == 179 && home.longitude == -180 ? 180 : coordinate.longitude
+                )
+                if let sample = tile.altitude(at: local) { return sample }
+            }
+        }
+        return nil
+    }
+}

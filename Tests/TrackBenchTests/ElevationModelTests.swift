@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import TrackBench
+
+struct ElevationModelTests {
+    /// A plane in latitude and longitude that is whole metres on every 3 arc-second post, small near `reference`.
+    static func plane(_ coordinate: Coordinate, reference: TileCorner = TileCorner(latitude: 37, longitude: -123)!) -> Double {
+        1000 + 1200 * (coordinate.latitude - Double(reference.latitude)) + 2400 * (coordinate.longitude - Double(reference.longitude))
+    }
+
+    /// A fresh folder holding the named tiles of `plane`.
+    static func folder(with corners: [TileCorner], reference: TileCorner? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-dem-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for corner in corners {
+            let bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { plane($0, reference: reference ?? corner) }
+            try bytes.write(to: folder.appendingPathComponent(corner.fileName))
+        }
+        return folder
+    }
+
+    @Test func interpolationIsContinuousAcrossATileEdge() throws {
+        let west = TileCorner(latitude: 37, longitude: -123)!
+        let east = TileCorner(latitude: 37, longitude: -122)!
+        let folder = try Self.folder(with: [west, east], reference: west)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try ElevationModel.open(folder: folder)
+        for longitude in [-122.0001, -122.0, -121.9999] {
+            let coordinate = Coordinate(latitude: 37.4321, longitude: longitude)
+            let sample = try #require(model.altitude(at: coordinate))
+            #expect(abs(sample.altitudeMeters - Self.plane(coordinate)) < 1e-6)
+        }
+    }
+
+    @Test func aPointOnAnEdgeIsFoundInTheNeighbourWhenItsOwnTileIsMissing() throws {
+        // Only the tile south of 38 N and west of 122 W: points on its north and east edges belong to missing tiles.
+        let only = TileCorner(latitude: 37, longitude: -123)!
+        let folder = try Self.folder(with: [only])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try ElevationModel.open(folder: folder)
+        for coordinate in [Coordinate(latitude: 38, longitude: -122.5), Coordinate(latitude: 37.5, longitude: -122), Coordinate(latitude: 38, longitude: -122)] {
+            #expect(model.altitude(at: coordinate)?.altitudeMeters == Self.plane(coordinate, reference: only))
+        }
+        #expect(model.altitude(at: Coordinate(latitude: 38.0001, longitude: -122.5)) == nil)
+        #expect(model.altitude(at: Coordinate(latitude: 0, longitude: 0)) == nil)
+    }
+
+    @Test func theAntimeridianAndThePoleUseTheTilesThatTouchThem() throws {
+        let antimeridian = TileCorner(latitude: 10, longitude: 179)!
+        let pole = TileCorner(latitude: 89, longitude: 0)!
+        let folder = try Self.folder(with: [antimeridian, pole])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try ElevationModel.open(folder: folder)
+        let eastEdge = try #require(model.altitude(at: Coordinate(latitude: 10.5, longitude: 180)))
+        #expect(eastEdge.altitudeMeters == Self.plane(Coordinate(latitude: 10.5, longitude: 180), reference: antimeridian))
+        #expect(model.altitude(at: Coordinate(latitude: 10.5, longitude: -180))?.altitudeMeters == eastEdge.altitudeMeters)
+        let northPole = Coordinate(latitude: 90, longitude: 0.5)
+        #expect(model.altitude(at: northPole)?.altitudeMeters == Self.plane(northPole, reference: pole))
+    }
+
+    @Test func aTruncatedTileFailsWhenTheFolderOpensNamingIt() throws {
+        let folder = try Self.folder(with: [])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("N37W123.hgt")
+        try Data(count: 1000).write(to: file)
+        #expect(throws: ElevationTileError.wrongSize(file: file.path, bytes: 1000)) { try ElevationModel.open(folder: folder) }
+    }
+
+    @Test func aBadNameADuplicateAndAnEmptyFolderAreErrors() throws {
+        let folder = try Self.folder(with: [])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("N37W123.hgt.zip"))
+        #expect(throws: ElevationTileError.noTiles(path: folder.path, zipped: 1)) { try ElevationModel.open(folder: folder) }
+        let bad = folder.appendingPathComponent("mountains.hgt")
+        try Data().write(to: bad)
+        #expect(throws: ElevationTileError.badName(file: bad.path)) { try ElevationModel.open(folder: folder) }
+        try FileManager.default.removeItem(at: bad)
+        for name in ["N37W123.hgt", "n37w123.hgt"] {
+            try ElevationTile.bytes(corner: TileCorner(name: name)!, postsPerSide: 1201) { _ in 0 }.write(to: folder.appendingPathComponent(name))
+        }
+        #expect(throws: ElevationTileError.self) { try ElevationModel.open(folder: folder) }
+        let missing = folder.appendingPathComponent("missing")
+        #expect(throws: ElevationTileError.unreadableFolder(path: missing.path, reason: "no such file")) { try ElevationModel.open(folder: missing) }
+    }
+}

@@ -53,7 +53,7 @@ enum CheckCommand: Command {
         help: "Judge this results file (such as one 'merge' wrote) instead of running the suite."
     )
     static let options = [baseline, results] + SuiteOptions.options + [SeedOptions.seed, seeds] + ShardOptions.options
-        + [filter, absolute, relative, tolerance, strict, update] + JobsOptions.options + [HelpOption.help]
+        + [filter, absolute, relative, tolerance, strict, update] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -140,7 +140,7 @@ enum CheckCommand: Command {
         // Without --seed or --seeds the gate reruns the seeds the baseline records.
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
-        let filters = try filters(from: arguments, baseline: baseline?.scores ?? [], context: context)
+        let filters = try DEMOptions(arguments).apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], context: context))
         let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
         let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
         let written = try ResultsCSV.parse(ResultsCSV.render(outcome.scores, context: outcome.context), file: "this run").scores

@@ -15,7 +15,7 @@ enum ExportCommand: Command {
         isRepeatable: true,
         help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
     )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -23,7 +23,7 @@ enum ExportCommand: Command {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try SeedOptions.single(arguments)
-        let filters = try context.filters(arguments.all(filter), option: filter.name)
+        let filters = try DEMOptions(arguments).apply(to: context.filters(arguments.all(filter), option: filter.name))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let scenario = try context.scenario(withID: id, in: suite, file: file)
         var fileNames: [String: String] = [:]

@@ -15,12 +15,12 @@ enum FidelityCommand: Command {
         help: "Filter to compare, as 'run' takes it. Repeat for more. (default: every registered filter)"
     )
     static let output = OptionSpec(name: "--output", valueName: "file", help: "Also write the report to this Markdown file. (default: print only)")
-    static let options = [filter, output] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
+    static let options = [filter, output] + CompareProfileOptions.options + SeedOptions.options + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
         let specifications = arguments.all(filter)
-        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         let seeds = try SeedOptions(arguments).seeds
         let profile = try CompareProfileOptions.profile(arguments, context: context)
         let url = URL(fileURLWithPath: suiteFile)

@@ -118,6 +118,41 @@ struct JobsOptions {
     }
 }
 
+/// `--dem`: the folder of SRTM tiles the terrain-lookup filter reads. Shared by every command that runs filters.
+struct DEMOptions {
+    static let dem = OptionSpec(
+        name: "--dem",
+        valueName: "dir",
+        help: "Folder of SRTM .hgt tiles for terrain-lookup (Docs/altitude.md); 'trackbench dem' writes a suite's."
+    )
+    static let options = [dem]
+
+    /// The opened tiles, or nil without `--dem`.
+    let model: ElevationModel?
+
+    /// Opens the folder, if given, once: tile sizes are checked here, before any filter runs.
+    /// - Throws: `ElevationTileError` naming the folder or tile (exit 1).
+    init(_ arguments: ParsedArguments) throws {
+        model = try arguments.value(Self.dem).map { try ElevationModel.open(folder: URL(fileURLWithPath: $0)) }
+    }
+
+    /// `filters` given the terrain model.
+    /// - Throws: `UsageError.needsElevationModel` when a filter needs one and `--dem` was not given.
+    func apply(to filters: [FilterConfiguration]) throws(UsageError) -> [FilterConfiguration] {
+        if model == nil, let needy = filters.first(where: \.needsElevationModel) {
+            throw .needsElevationModel(filter: needy.label)
+        }
+        return filters.map { $0.using(model) }
+    }
+
+    /// What the lookups found, for the command's output; nil without `--dem` or when nothing was looked up.
+    var summary: String? {
+        guard let totals = model?.tally.totals, totals.lookups > 0 else { return nil }
+        return "Terrain lookups in '\(model!.folder)': \(totals.lookups) fixes, \(totals.fallbacks) kept their GPS altitude "
+            + "(outside the tiles, all posts void, or an invalid coordinate), \(totals.voids) interpolated around void posts."
+    }
+}
+
 /// `--help`, accepted by every command.
 enum HelpOption {
     static let help = OptionSpec(name: "--help", help: "Show help information.")

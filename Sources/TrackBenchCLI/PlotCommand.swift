@@ -19,7 +19,7 @@ enum PlotCommand: Command {
         isRepeatable: true,
         help: "A filter to draw, in the order given. Repeatable. (default: \(defaultFilters.joined(separator: ", ")))"
     )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed, HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -27,7 +27,7 @@ enum PlotCommand: Command {
         let seed = try SeedOptions.single(arguments)
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
-        let filters = try specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name)
+        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name))
         let run: PlottedRun
         switch try context.loadedSuite(SuiteOptions(arguments)) {
         case let (.scenarios(suite), file):

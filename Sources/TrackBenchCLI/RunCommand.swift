@@ -17,7 +17,7 @@ enum RunCommand: Command {
         valueName: "dir",
         help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
     )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
@@ -27,7 +27,8 @@ enum RunCommand: Command {
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
-        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let dem = try DEMOptions(arguments)
+        let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
@@ -51,9 +52,11 @@ enum RunCommand: Command {
                 csv, to: outputFolder, shard: shard, scenarioFile: file,
                 summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
             )
+            if let summary = dem.summary { context.print(summary) }
             return .success
         }
         try context.writeResults(csv, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
+        if let summary = dem.summary { context.print(summary) }
         return .success
     }
 }

@@ -18,7 +18,7 @@ enum SpeedCommand: Command {
         help: "Timed runs over every path per filter; the median is printed. (default: \(defaultRepetitions))"
     )
     static let defaultRepetitions = 5
-    static let options = SuiteOptions.options + [SeedOptions.seed, filter, repetitions, HelpOption.help]
+    static let options = SuiteOptions.options + [SeedOptions.seed, filter, repetitions] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
@@ -26,7 +26,7 @@ enum SpeedCommand: Command {
         }
         let seed = try SeedOptions.single(arguments)
         let specifications = arguments.all(filter)
-        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         var count = defaultRepetitions
         if let text = arguments.value(repetitions) {
             guard let value = Int(text), (1...1000).contains(value) else {

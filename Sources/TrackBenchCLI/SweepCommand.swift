@@ -24,7 +24,7 @@ enum SweepCommand: Command {
         valueName: "file",
         help: "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
     )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by, output, results] + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by, output, results] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -47,7 +47,7 @@ enum SweepCommand: Command {
         let rankingMetric = try metric(from: arguments)
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
-        let base = try context.filters([arguments.positionals[0]], option: "<filter>")[0]
+        let base = try DEMOptions(arguments).apply(to: context.filters([arguments.positionals[0]], option: "<filter>"))[0]
         let configurations: [FilterConfiguration]
         do {
             configurations = try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }

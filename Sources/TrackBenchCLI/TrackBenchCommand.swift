@@ -7,7 +7,7 @@ import Foundation
 /// so teams can ship their own executable with extra filters registered; it
 /// speaks in its own name in help, usage and hints.
 public enum TrackBenchCommand {
-    static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self, ExportCommand.self, PlotCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self] }
+    static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self, ExportCommand.self, PlotCommand.self, DEMCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self] }
 
     /// The running executable's file name, such as `trackbench` or `team-filter-benchmark`.
     public static var executableName: String {

@@ -22,6 +22,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
     case invalidArgument(name: String, message: String)
     /// A filter specification was rejected.
     case invalidFilter(String)
+    /// A filter needs a terrain model and `--dem` was not given.
+    case needsElevationModel(filter: String)
     /// Two options that exclude each other were both given.
     case conflictingOptions(String, String)
     /// A scenario id does not exist in the suite.
@@ -53,6 +55,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
             return "'\(command)' does not take the argument '\(argument)'."
         case let .invalidArgument(name, message):
             return "argument '\(name)': \(message)."
+        case let .needsElevationModel(filter):
+            return "filter '\(filter)' needs --dem DIR, a folder of SRTM .hgt tiles; write a suite's terrain as tiles with 'trackbench dem --scenarios FILE --output DIR'"
         case let .invalidFilter(message):
             return message
         case let .conflictingOptions(first, second):

@@ -146,7 +146,7 @@ struct CheckCommandTests {
             #expect(edited.status == 1)
             #expect(edited.standardError.contains("line 4: column 'error_pct' is 0.0100 but the columns it derives from give"))
             let lines = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n").map { line in
-                line.split(separator: ",", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 24 || line.hasPrefix("#") }.map(\.element).joined(separator: ",")
+                line.split(separator: ",", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 26 || line.hasPrefix("#") }.map(\.element).joined(separator: ",")
             }
             try (lines.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
             let missing = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + rawAndKalman)

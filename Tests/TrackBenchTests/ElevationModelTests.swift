@@ -14,7 +14,7 @@ struct ElevationModelTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for corner in corners {
             let bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { plane($0, reference: reference ?? corner) }
-            try bytes.write(to: folder.appendingPathComponent(corner.fileName))
+            try Data(bytes).write(to: folder.appendingPathComponent(corner.fileName))
         }
         return folder
     }
@@ -76,7 +76,7 @@ struct ElevationModelTests {
         #expect(throws: ElevationTileError.badName(file: bad.path)) { try ElevationModel.open(folder: folder) }
         try FileManager.default.removeItem(at: bad)
         for name in ["N37W123.hgt", "n37w123.hgt"] {
-            try ElevationTile.bytes(corner: TileCorner(name: name)!, postsPerSide: 1201) { _ in 0 }.write(to: folder.appendingPathComponent(name))
+            try Data(ElevationTile.bytes(corner: TileCorner(name: name)!, postsPerSide: 1201) { _ in 0 }).write(to: folder.appendingPathComponent(name))
         }
         #expect(throws: ElevationTileError.self) { try ElevationModel.open(folder: folder) }
         let missing = folder.appendingPathComponent("missing")

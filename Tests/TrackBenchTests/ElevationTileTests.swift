@@ -7,11 +7,11 @@ struct ElevationTileTests {
 
     /// A 3 arc-second tile of the plane 100 + 2 row + 3 column, which is whole metres at every post.
     static let planeTile: ElevationTile = {
-        let bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { coordinate in
+        let bytes = Data(ElevationTile.bytes(corner: corner, postsPerSide: 1201) { coordinate in
             let row = (38 - coordinate.latitude) * 1200
             let column = (coordinate.longitude + 123) * 1200
             return 100 + 2 * row + 3 * column
-        }
+        })
         return try! ElevationTile(corner: corner, bytes: bytes, file: "plane")
     }()
 
@@ -54,14 +54,14 @@ struct ElevationTileTests {
         // Post (row 1, column 1) becomes void: its neighbours' value carries the whole weight.
         makeVoid(row: 1, column: 1)
         let inFirstCell = Coordinate(latitude: 38 - 0.5 / 1200, longitude: -123 + 0.5 / 1200)
-        var tile = try ElevationTile(corner: Self.corner, bytes: bytes, file: "void")
+        var tile = try ElevationTile(corner: Self.corner, bytes: Data(bytes), file: "void")
         #expect(tile.post(row: 1, column: 1) == nil)
         #expect(tile.altitude(at: inFirstCell) == ElevationSample(altitudeMeters: 50, skippedVoids: 1))
         // With all four posts of the cell void, nothing is left to interpolate.
         makeVoid(row: 0, column: 0)
         makeVoid(row: 0, column: 1)
         makeVoid(row: 1, column: 0)
-        tile = try ElevationTile(corner: Self.corner, bytes: bytes, file: "void")
+        tile = try ElevationTile(corner: Self.corner, bytes: Data(bytes), file: "void")
         #expect(tile.altitude(at: inFirstCell) == nil)
     }
 
@@ -73,7 +73,7 @@ struct ElevationTileTests {
             if coordinate.latitude == 37 { return .nan }
             return coordinate.longitude == -123 ? 12.5 : nil
         }
-        let tile = try ElevationTile(corner: Self.corner, bytes: bytes, file: "extremes")
+        let tile = try ElevationTile(corner: Self.corner, bytes: Data(bytes), file: "extremes")
         #expect(calls == 1201 * 1201)
         #expect(tile.post(row: 0, column: 5) == 32767)
         #expect(tile.post(row: 1200, column: 5) == nil)

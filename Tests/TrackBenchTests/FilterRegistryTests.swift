@@ -4,8 +4,10 @@ import Testing
 struct FilterRegistryTests {
     private let registry = FilterRegistry.builtIn
 
-    @Test func runsEveryBuiltInFilterByDefault() {
-        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.map { $0.name })
+    @Test func runsEveryBuiltInFilterByDefaultButTheAltitudeOnes() {
+        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.filter { $0.runsByDefault }.map { $0.name })
+        let altitudeOnly = registry.filterTypes.filter { !$0.runsByDefault }.map { $0.name }
+        #expect(altitudeOnly == ["altitude-smoother", "gain-hysteresis", "barometer-fusion", "terrain-lookup"])
         let names = registry.filterTypes.map { $0.name }
         #expect(names.first == "raw" && names.contains("kalman") && Set(names).count == names.count)
     }

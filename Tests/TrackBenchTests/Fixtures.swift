@@ -25,6 +25,15 @@ enum Fixtures {
         }
     }()
 
+    /// The altitude suite as shipped in `Scenarios/hills.json`.
+    static let hillsSuite: ScenarioSuite = {
+        do {
+            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/hills.json"))
+        } catch {
+            fatalError("Scenarios/hills.json must load: \(error.localizedDescription)")
+        }
+    }()
+
     /// The `raw` and `kalman` filters with default settings.
     static let rawAndKalman = FilterRegistry.builtIn.defaultConfigurations.filter { ["raw", "kalman"].contains($0.label) }
 

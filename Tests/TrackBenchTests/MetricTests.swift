@@ -3,9 +3,9 @@ import Testing
 
 /// Every declared metric reaches every output: a new declaration is covered here without editing this file.
 struct MetricTests {
-    /// Scores where every metric applies: the hard suite's stopping scenarios with a speed-reporting filter.
+    /// Scores where every metric applies: the hills suite's stopping scenarios on rolling hills with a speed-reporting filter.
     private static let scores: [ScenarioScore] = {
-        let scenarios = Fixtures.hardSuite.scenarios.filter { $0.stopSeconds > 0 }.prefix(2)
+        let scenarios = Fixtures.hillsSuite.scenarios.filter { $0.stopSeconds > 0 && $0.terrain?.name == "rolling" }.prefix(2)
         let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
         return Benchmark(scenarios: Array(scenarios), filters: filters, seeds: SeedRange(first: 100, last: 101)!).scoresInOrder()
     }()
@@ -47,7 +47,7 @@ struct MetricTests {
     func metricIsInTheReportSweepAndComparisonTables(metric: Metric) {
         let ranking = FilterSummary.ranking(of: Self.scores)
         #expect(ranking.allSatisfy { $0.means[metric] != nil })
-        let context = ResultsContext(suite: Fixtures.hardSuite, seeds: SeedRange(first: 100, last: 101)!)
+        let context = ResultsContext(suite: Fixtures.hillsSuite, seeds: SeedRange(first: 100, last: 101)!)
         let report = MarkdownReport(context: context, scores: Self.scores).render()
         #expect(report.contains(" \(metric.title) |") || report.contains(" \(metric.title) ± 95 % CI |"))
         let sweep = SweepReport(

@@ -53,6 +53,42 @@ struct ScenarioSuiteTests {
         }
     }
 
+    @Test func theHillsSuiteCrossesEveryScenarioWithEachTerrainAtItsOwnOrigin() {
+        let suite = Fixtures.hillsSuite
+        #expect(suite.terrains.map(\.name) == ["flat", "rolling", "climb"])
+        #expect(suite.scenarios.count == 48)
+        #expect(suite.scenarios.allSatisfy { $0.terrain != nil && $0.origin == $0.terrain!.origin && $0.id.hasSuffix("-" + $0.terrain!.name) })
+        #expect(Set(suite.terrains.map(\.origin.latitude)).count == 3)
+        #expect(Fixtures.defaultSuite.terrains.isEmpty && Fixtures.defaultSuite.scenarios.allSatisfy { $0.terrain == nil })
+    }
+
+    /// The hills file's text with one edit to its first terrain, decoded.
+    private func decodeHillsTerrain(_ edit: (inout [String: Any]) -> Void) throws(ScenarioFileError) -> ScenarioSuite {
+        let url = Fixtures.packageRoot.appendingPathComponent("Scenarios/hills.json")
+        var object = try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        var terrains = object["terrains"] as! [[String: Any]]
+        edit(&terrains[1])
+        object["terrains"] = terrains
+        return try ScenarioSuite.decode(try! JSONSerialization.data(withJSONObject: object), file: "hills.json")
+    }
+
+    @Test func aTerrainKeyOfAnotherShapeIsRefusedNamingIt() {
+        do {
+            _ = try decodeHillsTerrain { $0["gradePercent"] = 5 }
+            Issue.record("accepted a slope key on rolling hills")
+        } catch {
+            #expect(error.localizedDescription.contains("terrains[1].gradePercent"))
+            #expect(error.localizedDescription.contains("does not apply to a 'rollingHills' terrain"))
+        }
+    }
+
+    @Test func anUnknownShapeAndAnOutOfRangeAmplitudeAreRefused() {
+        #expect(throws: ScenarioFileError.self) { try decodeHillsTerrain { $0["shape"] = "mountains" } }
+        #expect(throws: ScenarioFileError.self) { try decodeHillsTerrain { $0["amplitudeMeters"] = 20_000 } }
+        #expect(throws: ScenarioFileError.self) { try decodeHillsTerrain { $0["wavelengthMeters"] = nil } }
+        #expect(throws: ScenarioFileError.self) { try decodeHillsTerrain { $0["name"] = "Rolling Hills" } }
+    }
+
     @Test func missingKeyNamesItsPath() {
         #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[1].jitterMeters", problem: "missing; every key is required")) {
             try decodeEdited(editSignal(1) { $0["jitterMeters"] = nil })

@@ -15,6 +15,41 @@ public struct ElevationModel: Sendable {
     public let tiles: [TileCorner: ElevationTile]
     /// The folder the tiles came from, for messages.
     public let folder: String
+    /// What the lookups of every copy of this model found: shared, so a command can report it after a run.
+    public let tally = Tally()
+
+    /// Counts of terrain lookups, added to by filters from any thread; the totals do not depend on the order.
+    public final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts = Counts()
+
+        /// Totals of lookups.
+        public struct Counts: Sendable, Hashable {
+            /// Fixes looked up.
+            public var lookups = 0
+            /// Fixes no tile covered (or whose posts were all void, or whose coordinate was invalid): they kept
+            /// their GPS altitude.
+            public var fallbacks = 0
+            /// Fixes interpolated without one or more void posts.
+            public var voids = 0
+        }
+
+        /// Adds one run's counts.
+        public func add(lookups: Int, fallbacks: Int, voids: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            counts.lookups += lookups
+            counts.fallbacks += fallbacks
+            counts.voids += voids
+        }
+
+        /// The totals so far.
+        public var totals: Counts {
+            lock.lock()
+            defer { lock.unlock() }
+            return counts
+        }
+    }
 
     /// Creates a model from tiles already read.
     public init(tiles: [ElevationTile], folder: String = "tiles") {

@@ -14,7 +14,7 @@ extension ElevationTile {
         corner: TileCorner,
         postsPerSide: Int,
         altitude: (Coordinate) -> Double?
-    ) -> Data {
+    ) -> [UInt8] {
         precondition(postsPerSideChoices.contains(postsPerSide), "a tile has 1201 or 3601 posts per side, got \(postsPerSide)")
         let cells = Double(postsPerSide - 1)
         var bytes = [UInt8](repeating: 0, count: postsPerSide * postsPerSide * 2)
@@ -33,6 +33,6 @@ extension ElevationTile {
                 offset += 2
             }
         }
-        return Data(bytes)
+        return bytes
     }
 }

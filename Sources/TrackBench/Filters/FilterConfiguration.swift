@@ -38,6 +38,20 @@ public struct FilterConfiguration: Sendable {
         return FilterConfiguration(stages: stages)
     }
 
+    /// Whether a stage needs a terrain model (`terrain-lookup`).
+    public var needsElevationModel: Bool {
+        stages.contains { $0.filterType.needsElevationModel }
+    }
+
+    /// This configuration with every stage given `model` to look altitudes up in.
+    public func using(_ model: ElevationModel?) -> FilterConfiguration {
+        var configuration = self
+        for index in configuration.stages.indices {
+            configuration.stages[index].elevationModel = model
+        }
+        return configuration
+    }
+
     /// A fresh filter in its initial state, ready for one scenario.
     public func makeFilter() -> any LocationFilter {
         if stages.count == 1 {

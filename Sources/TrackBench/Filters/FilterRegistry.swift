@@ -20,6 +20,10 @@ public struct FilterRegistry: Sendable {
         SpeedEMAFilter.self,
         SpeedWindowFilter.self,
         SpeedDecayFilter.self,
+        AltitudeSmoother.self,
+        GainHysteresisFilter.self,
+        BarometerFusionFilter.self,
+        TerrainLookupFilter.self,
     ])
 
     /// The largest value a whole-number parameter (a window size) accepts, so it always fits an `Int`.
@@ -40,9 +44,9 @@ public struct FilterRegistry: Sendable {
         FilterRegistry(filterTypes + [filterType])
     }
 
-    /// Every registered filter with its default settings: what `trackbench run` runs.
+    /// Every registered filter that runs by default, with its default settings: what `trackbench run` runs.
     public var defaultConfigurations: [FilterConfiguration] {
-        filterTypes.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
+        filterTypes.filter { $0.runsByDefault }.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
     }
 
     /// The registered type with this name, if any.

@@ -5,6 +5,10 @@
 /// parameter the user did not set reads as its default.
 public struct FilterSettings: Sendable, Hashable {
     private var overrides: [String: Double]
+    /// The terrain model from `--dem DIR`, for the filters that look altitudes up; nil without one.
+    ///
+    /// A resource, not a setting: settings with and without it compare equal.
+    public var elevationModel: ElevationModel?
 
     /// Creates settings from the user's values by parameter name, already validated.
     public init(overrides: [String: Double] = [:]) {
@@ -15,4 +19,10 @@ public struct FilterSettings: Sendable, Hashable {
     public subscript(parameter: FilterParameter) -> Double {
         overrides[parameter.name] ?? parameter.defaultValue
     }
+}
+
+extension FilterSettings {
+    public static func == (lhs: FilterSettings, rhs: FilterSettings) -> Bool { lhs.overrides == rhs.overrides }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(overrides) }
 }

@@ -9,6 +9,20 @@ public protocol RegisteredFilter: LocationFilter {
     static var summary: String { get }
     /// The tunable parameters with units and defaults; empty if none.
     static var parameters: [FilterParameter] { get }
+    /// Whether `trackbench run` runs the filter when no `--filter` is given (true by default).
+    ///
+    /// The altitude filters say no: they leave positions as they are, so on a
+    /// suite without terrain they would only repeat `raw`.
+    static var runsByDefault: Bool { get }
+    /// Whether the filter needs a terrain model (`FilterSettings.elevationModel`, from `--dem DIR`); false by default.
+    static var needsElevationModel: Bool { get }
     /// Creates the filter from settings already checked against `parameters`.
     init(settings: FilterSettings)
+}
+
+extension RegisteredFilter {
+    /// Runs by default.
+    public static var runsByDefault: Bool { true }
+    /// Needs no terrain model.
+    public static var needsElevationModel: Bool { false }
 }

@@ -22,11 +22,17 @@ import Foundation
     /// fails, the targets already replaced get their previous contents back.
     /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed.
     public static func write(_ files: [(text: String, url: URL)]) throws(OutputError) {
+        try write(bytes: files.map { (Array($0.text.utf8), $0.url) })
+    }
+
+    /// Replaces several files together with raw bytes, as `write(_:)` does with text.
+    /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed.
+    public static func write(bytes files: [(bytes: [UInt8], url: URL)]) throws(OutputError) {
         var written: [(temporary: String, target: String)] = []
         defer {
             for file in written { unlink(file.temporary) }
         }
-        for (text, url) in files {
+        for (bytes, url) in files {
             let folder = url.deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -34,7 +40,7 @@ import Foundation
                 throw .cannotCreateFolder(path: folder.path, reason: existingFileReason(folder) ?? "permission denied or read-only file system")
             }
             let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-            try writeWhole(Array(text.utf8), to: temporary, target: url.path)
+            try writeWhole(bytes, to: temporary, target: url.path)
             written.append((temporary, url.path))
         }
         let locks = Set(files.map { $0.url.deletingLastPathComponent().path }).sorted().map { open($0, O_RDONLY) }

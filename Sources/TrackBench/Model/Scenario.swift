@@ -19,6 +19,10 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     public var origin: Coordinate
     /// The real route a `recorded` scenario follows; nil for the synthetic shapes.
     public var route: RecordedRoute?
+    /// The ground the path crosses; nil for the level ground at altitude 0 of suites without terrains.
+    ///
+    /// A scenario on a terrain starts at the terrain's origin.
+    public var terrain: Terrain?
 
     /// Creates a scenario.
     public init(
@@ -27,14 +31,16 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         speedMetersPerSecond: Double,
         stopSeconds: Double = 0,
         signal: SignalProfile,
-        origin: Coordinate
+        origin: Coordinate,
+        terrain: Terrain? = nil
     ) {
         self.pathType = pathType
         self.distanceMeters = distanceMeters
         self.speedMetersPerSecond = speedMetersPerSecond
         self.stopSeconds = stopSeconds
         self.signal = signal
-        self.origin = origin
+        self.origin = terrain?.origin ?? origin
+        self.terrain = terrain
     }
 
     /// Creates a scenario that follows a recorded route: its duration is the route's, and its distance and speed
@@ -52,8 +58,8 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         self.route = route
     }
 
-    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak`, `loop-5000m-2.8mps-stop30s-forest` or
-    /// `recorded-park-run-strong`.
+    /// A stable, readable identifier such as `loop-5000m-2.8mps-weak`, `loop-5000m-2.8mps-stop30s-forest`,
+    /// `recorded-park-run-strong`, or with a terrain `loop-5000m-2.8mps-weak-hills`.
     ///
     /// It names the scenario in reports, on the command line, and seeds its
     /// random stream, so it must not change for an unchanged scenario: it is
@@ -61,7 +67,8 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     public var id: String {
         if let route { return "recorded-\(route.name)-\(signal.name)" }
         let stop = stopSeconds > 0 ? "-stop\(Self.idSpelling(of: stopSeconds))s" : ""
-        return "\(pathType.rawValue)-\(Self.idSpelling(of: distanceMeters))m-\(Self.idSpelling(of: speedMetersPerSecond))mps\(stop)-\(signal.name)"
+        let ground = terrain.map { "-\($0.name)" } ?? ""
+        return "\(pathType.rawValue)-\(Self.idSpelling(of: distanceMeters))m-\(Self.idSpelling(of: speedMetersPerSecond))mps\(stop)-\(signal.name)\(ground)"
     }
 
     /// A number as scenario ids spell it: whole numbers below 10^15 without a
@@ -102,6 +109,11 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         if timeSeconds < 0 || timeSeconds > durationSeconds { return 0 }
         if let stop = stopInterval, stop.contains(timeSeconds) { return 0 }
         return speedMetersPerSecond
+    }
+
+    /// The true altitude at `timeSeconds`, in metres: the terrain's under the true position, 0 without a terrain.
+    public func trueAltitudeMeters(atTime timeSeconds: Double) -> Double {
+        terrain.map { $0.altitudeMeters(at: truePosition(atTime: timeSeconds)) } ?? 0
     }
 
     /// The true position at `timeSeconds`, in metres east and north of the origin.

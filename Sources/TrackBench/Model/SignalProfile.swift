@@ -56,6 +56,24 @@ public struct SignalProfile: Sendable, Hashable {
     /// Negative means fixes lag behind the truth, positive that they lead;
     /// applied only while moving. Measured -0.24 to +1.54 m.
     public var alongTrackBiasMeters: Double
+    /// Deviation of the slow swing of the GPS altitude, in metres (0 by default: no swing).
+    ///
+    /// GPS altitude can swing 50 m while standing still, and the reported
+    /// vertical accuracy does not reflect it (a published comparison of
+    /// smoothing filters on real phone tracks, Docs/sources.md): the swing is its own slowly drifting process,
+    /// added to the altitude error the vertical accuracy describes, never
+    /// slowed by a stop, and not reported in `verticalAccuracyMeters`. Swings
+    /// from lowest to highest reach about four deviations over a long run.
+    public var altitudeSwingMeters: Double
+    /// Time constant of the altitude swing, in seconds (600 by default).
+    public var altitudeSwingTimeConstantSeconds: Double
+    /// Deviation of the independent per-fix altitude jitter, in metres (0 by default).
+    ///
+    /// The fix-to-fix wobble that makes a raw GPS track climb on level ground:
+    /// every small rise adds to the elevation gain, and nothing subtracts.
+    public var altitudeJitterMeters: Double
+    /// The phone's barometer, if it has one: smooth, precise altitude changes that drift with the weather.
+    public var barometer: BarometerProfile?
     /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
     public var faults: FaultProfile
 
@@ -78,6 +96,10 @@ public struct SignalProfile: Sendable, Hashable {
         accuracyTracking: Double = 1,
         stoppedErrorMotionFactor: Double = 1,
         alongTrackBiasMeters: Double = 0,
+        altitudeSwingMeters: Double = 0,
+        altitudeSwingTimeConstantSeconds: Double = 600,
+        altitudeJitterMeters: Double = 0,
+        barometer: BarometerProfile? = nil,
         faults: FaultProfile = .none
     ) {
         self.name = name
@@ -97,8 +119,17 @@ public struct SignalProfile: Sendable, Hashable {
         self.accuracyTracking = accuracyTracking
         self.stoppedErrorMotionFactor = stoppedErrorMotionFactor
         self.alongTrackBiasMeters = alongTrackBiasMeters
+        self.altitudeSwingMeters = altitudeSwingMeters
+        self.altitudeSwingTimeConstantSeconds = altitudeSwingTimeConstantSeconds
+        self.altitudeJitterMeters = altitudeJitterMeters
+        self.barometer = barometer
         self.faults = faults
     }
+
+    /// Whether the profile draws altitude beyond the vertical accuracy's honest error: a swing, jitter or a barometer.
+    ///
+    /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
+    public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 || barometer != nil }
 
     /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
     public static func isValidName(_ name: String) -> Bool {

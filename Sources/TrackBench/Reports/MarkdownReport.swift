@@ -72,6 +72,7 @@ public struct MarkdownReport: Sendable {
             text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
             text += breakdown(title: "By path type", column: "Path type", filters: rankedFilters) { $0.pathType }
         }
+        text += elevation(summaries)
         text += scenarioTable(filters: rankedFilters)
         return text
     }
@@ -100,7 +101,7 @@ public struct MarkdownReport: Sendable {
     /// The lead table: one row per filter, one column per metric, the best of each in bold.
     private func rankingTable(_ ranking: FilterRanking) -> String {
         let summaries = ranking.entries.map(\.summary)
-        let metrics = Metric.allCases.filter { metric in summaries.contains { $0.means[metric] != nil } }
+        let metrics = Metric.allCases.filter { metric in !metric.isElevation && summaries.contains { $0.means[metric] != nil } }
         let hasIntervals = ranking.seedCount > 1
         // A recording is replayed once: there are no seeds to win.
         let seedsColumn = isRecordingRun ? "" : "Seeds won | "
@@ -210,6 +211,44 @@ public struct MarkdownReport: Sendable {
                 sums[value]?[filter].map { sum in percent(sum.count == 0 ? .infinity : sum.total / Double(sum.count)) } ?? ""
             }
             text += "| \(value) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// The elevation section, for runs on terrain: each filter's altitude metrics, then the signed gain error per
+    /// terrain; empty when no score has an elevation metric.
+    private func elevation(_ summaries: [FilterSummary]) -> String {
+        let metrics = Metric.allCases.filter { metric in metric.isElevation && summaries.contains { $0.means[metric] != nil } }
+        guard !metrics.isEmpty else { return "" }
+        var text = """
+
+        ## Elevation
+
+        Altitude is compared with the terrain under the true position at each estimate's delivery time; gain is the
+        sum of the estimates' rises in output order, against the true path's. Filters that leave altitude alone pass
+        the GPS altitude through. Means of absolute values, then the true gain and each filter's mean signed gain
+        error in metres per terrain (positive = too much climbing). The headline distance error stays 2-D.
+
+        | Filter | \(metrics.map(\.title).joined(separator: " | ")) |
+        |---|\(String(repeating: "---:|", count: metrics.count))
+
+        """
+        for summary in summaries {
+            let cells = metrics.map { metric in summary.means[metric].map { NumberFormat.fixed($0, decimals: 2) } ?? "" }
+            text += "| \(MarkdownText.code(summary.filter)) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        let filters = summaries.map(\.filter)
+        let terrains = scores.map(\.terrain).uniqued()
+        text += "\n| Terrain | True gain m | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
+        text += "|---|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
+        for terrain in terrains {
+            let rows = scores.filter { $0.terrain == terrain }
+            let trueGains = rows.filter { $0.filter == filters[0] }.compactMap(\.trueGainMeters)
+            let cells = filters.map { filter in
+                Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters)).map { NumberFormat.fixed($0, decimals: 1) } ?? ""
+            }
+            text += "| \(terrain.isEmpty ? "(none)" : terrain) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
+                + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }

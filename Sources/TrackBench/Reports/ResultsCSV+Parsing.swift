@@ -54,12 +54,17 @@ extension ResultsCSV {
         }
         let header = try fields(of: lines[1], file: file, line: 2)
         var positions: [Int] = []
-        for name in schema.map(\.name) + [nonFiniteColumn] {
-            guard let position = header.firstIndex(of: name) else {
-                throw .missingColumn(file: file, column: name)
+        for column in schema {
+            guard let position = header.firstIndex(of: column.name) else {
+                // A file written before the column existed reads as if it were empty.
+                guard column.mayBeAbsent else { throw .missingColumn(file: file, column: column.name) }
+                positions.append(Self.absentPosition)
+                continue
             }
             positions.append(position)
         }
+        guard let nonFinite = header.firstIndex(of: nonFiniteColumn) else { throw .missingColumn(file: file, column: nonFiniteColumn) }
+        positions.append(nonFinite)
         let nonFinitePosition = positions.removeLast()
         let columnPositions = positions
 
@@ -101,7 +106,10 @@ extension ResultsCSV {
         return file
     }
 
-    /// Reads one data row whose columns sit at `positions` of the header.
+    /// The position of a column the header does not have.
+    private static let absentPosition = -1
+
+    /// Reads one data row whose columns sit at `positions` of the header (`absentPosition` for an absent one).
     private static func row(
         _ line: Substring, line lineNumber: Int, header: [String], positions: [Int], nonFinitePosition: Int, file: String
     ) throws(ResultsFileError) -> ScenarioScore {
@@ -114,7 +122,7 @@ extension ResultsCSV {
             throw .malformedRow(file: file, line: lineNumber, problem: "column '\(nonFiniteColumn)' names '\(unknown)', which is not a column")
         }
         let cells = zip(schema, positions).map { column, position in
-            ResultsField(text: row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
+            ResultsField(text: position == absentPosition ? "" : row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
         }
         var score = ScenarioScore.empty
         for (column, cell) in zip(schema, cells) {

@@ -31,6 +31,8 @@ public enum ResultsCSV {
         .compact("speed_mps", \.speedMetersPerSecond),
         .compact("stop_s", \.stopSeconds),
         .text("signal", \.signal),
+        .optionalText("terrain", \.terrain).absentAllowed(),
+        .optionalFixed("true_gain_m", decimals: 3, \.trueGainMeters).absentAllowed(),
         .choice("truth", \.truth, allowed: [ScenarioScore.simulatedTruth] + RecordedTruth.alignments),
         .tags("tags", \.tags),
     ]

@@ -7,11 +7,14 @@ struct ResultsColumn: Sendable {
     /// The header name; it carries the unit.
     let name: String
     /// The field as written for a score.
-    let render: @Sendable (ScenarioScore) -> String
+    var render: @Sendable (ScenarioScore) -> String
     /// Stores the field's value in the score being read; derived columns store nothing.
     let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
     var number: (@Sendable (ScenarioScore) -> Double?)?
+    /// Whether a file may lack the column, which then reads as empty: columns added after the first results
+    /// files (the terrain and elevation metrics), so a baseline recorded before them still reads.
+    var mayBeAbsent = false
     /// Checks a derived field against the values it derives from, once the whole row is read.
     var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }
 
@@ -30,6 +33,13 @@ struct ResultsColumn: Sendable {
                 throw field.error("expected one of \(allowed.joined(separator: ", ")), got '\(text)'")
             }
             score[keyPath: keyPath] = text
+        })
+    }
+
+    /// A text column that may be empty (nothing to say), quoted where needed.
+    static func optionalText(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
+        ResultsColumn(name: name, render: { CSVField.escaped($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+            score[keyPath: keyPath] = field.text.isEmpty ? "" : try field.required()
         })
     }
 
@@ -76,11 +86,25 @@ struct ResultsColumn: Sendable {
         }, number: { $0[keyPath: keyPath] })
     }
 
+    /// A number with fixed decimals, empty where there is none.
+    static func optionalFixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double?> & Sendable) -> ResultsColumn {
+        ResultsColumn(name: name, render: { $0[keyPath: keyPath].map { NumberFormat.fixed($0, decimals: decimals) } ?? "" }, read: { score, field throws(ResultsFileError) in
+            score[keyPath: keyPath] = try field.optionalNumber()
+        }, number: { $0[keyPath: keyPath] })
+    }
+
     /// A scenario attribute written without a trailing `.0` (5000, 2.8).
     static func compact(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { NumberFormat.compact($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
         }, number: { $0[keyPath: keyPath] })
+    }
+
+    /// This column, readable from files written before it existed.
+    func absentAllowed() -> ResultsColumn {
+        var column = self
+        column.mayBeAbsent = true
+        return column
     }
 
     /// Whether this column's value in `score` is NaN or infinite: written empty and named in `non_finite`.
@@ -168,9 +192,11 @@ struct ResultsColumn: Sendable {
             }
             return derived(metric.column, decimals: metric.decimals, inputSlack: slack) { metric.value(in: $0) }
         }
-        return ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
+        var column = ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
         }, number: metric.value(in:))
+        column.mayBeAbsent = metric.isElevation
+        return column
     }
 }
 

@@ -72,7 +72,7 @@ public struct Benchmark: Sendable {
         return filters.map { configuration in
             configuration.makeFilter().estimate(simulated.noisyPath, into: &buffer)
             let estimated = Path(buffer)
-            return ScenarioScore(
+            var score = ScenarioScore(
                 scenarioID: scenario.id,
                 seed: seed,
                 pathType: scenario.pathType.rawValue,
@@ -90,6 +90,11 @@ public struct Benchmark: Sendable {
                 estimatedDistanceMeters: estimated.hasSameCoordinates(as: simulated.noisyPath) ? noisyDistance : estimated.totalDistanceMeters,
                 metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: truth)
             )
+            if let terrain = scenario.terrain {
+                score.terrain = terrain.name
+                score.trueGainMeters = truth.elevationProfile.gainMeters
+            }
+            return score
         }
     }
 

@@ -29,6 +29,14 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// Seconds from the start of the stop until an estimate reports under 0.5 m/s;
     /// the stop's length if none does during the stop.
     public var stopDetectionSeconds: Double?
+    /// The estimates' elevation gain against the true gain, in signed percent of the true gain.
+    public var elevationGainErrorPercent: Double?
+    /// The estimates' elevation gain minus the true gain, in metres.
+    public var elevationGainErrorMeters: Double?
+    /// Root mean square of the estimates' altitude error, in metres.
+    public var altitudeRMSEMeters: Double?
+    /// The estimated path's 3-D length against the true path's, in signed percent.
+    public var distance3DErrorPercent: Double?
 
     /// The smartphone-positioning score, (median + 95th percentile) / 2, in metres,
     /// as smartphone GNSS challenges rank by.
@@ -80,6 +88,9 @@ public struct EstimateMetrics: Sendable, Hashable {
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
 
         speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: scenario.trueSpeedMetersPerSecond(atTime:))
+        if let terrain = scenario.terrain {
+            measureElevation(of: fixes, truePoints: truePoints, terrain: terrain, frame: frame, truth: truth.elevationProfile)
+        }
 
         guard let stop = scenario.stopInterval else {
             stationaryDriftMeters = nil
@@ -97,6 +108,43 @@ public struct EstimateMetrics: Sendable, Hashable {
                 && fix.speedMetersPerSecond < Self.stoppedSpeedMetersPerSecond
         }
         stopDetectionSeconds = firstStopped.map { $0.deliveryTimeSeconds - stop.lowerBound } ?? scenario.stopSeconds
+    }
+
+    /// The smallest true gain, in metres, that the gain error is given in percent of: below it, metres only.
+    static let smallestGainForPercentMeters = 1.0
+
+    /// Sets the elevation metrics: altitude error against the terrain under each true position, and the gain and
+    /// 3-D length of the estimates with a valid altitude, in output order.
+    private mutating func measureElevation(
+        of fixes: [LocationFix], truePoints: [LocalPoint], terrain: Terrain, frame: LocalFrame, truth: ElevationProfile
+    ) {
+        var squaredErrors = 0.0
+        var count = 0
+        var gain = 0.0
+        var length = 0.0
+        var previous: (point: LocalPoint, altitude: Double)?
+        for (fix, truePoint) in zip(fixes, truePoints) where fix.verticalAccuracyMeters >= 0 && fix.altitudeMeters.isFinite {
+            let error = fix.altitudeMeters - terrain.altitudeMeters(at: truePoint)
+            squaredErrors += error * error
+            count += 1
+            let point = frame.point(for: fix.coordinate)
+            if let previous {
+                let rise = fix.altitudeMeters - previous.altitude
+                gain += max(0, rise)
+                let flat = point.distance(to: previous.point)
+                length += (flat * flat + rise * rise).squareRoot()
+            }
+            previous = (point, fix.altitudeMeters)
+        }
+        guard count > 0 else { return }
+        altitudeRMSEMeters = (squaredErrors / Double(count)).squareRoot()
+        elevationGainErrorMeters = gain - truth.gainMeters
+        if truth.gainMeters >= Self.smallestGainForPercentMeters {
+            elevationGainErrorPercent = (gain - truth.gainMeters) / truth.gainMeters * 100
+        }
+        if truth.length3DMeters > 0 {
+            distance3DErrorPercent = (length - truth.length3DMeters) / truth.length3DMeters * 100
+        }
     }
 
     /// The value at fraction `p` of the values' sorted order, interpolating between neighbours; nil if empty.

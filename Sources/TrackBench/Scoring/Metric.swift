@@ -42,6 +42,8 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     public let alwaysApplies: Bool
     /// Whether reports show the metric with its 95 % confidence interval over seeds.
     public let isHeadline: Bool
+    /// Whether the metric judges altitude: reports show it in their elevation section, not the ranking table.
+    public let isElevation: Bool
     let source: Source
 
     /// The metric's value in one score, or nil where it does not apply.
@@ -75,7 +77,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     init(
         column: String, title: String, unit: String, decimals: Int, direction: Direction,
-        summary: String, alwaysApplies: Bool, isHeadline: Bool = false, source: Source
+        summary: String, alwaysApplies: Bool, isHeadline: Bool = false, isElevation: Bool = false, source: Source
     ) {
         self.column = column
         self.title = title
@@ -85,6 +87,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
         self.summary = summary
         self.alwaysApplies = alwaysApplies
         self.isHeadline = isHeadline
+        self.isElevation = isElevation
         self.source = source
     }
 
@@ -106,6 +109,7 @@ extension Metric {
     public static let allCases: [Metric] = [
         errorPercent, positionMedianMeters, position95thPercentileMeters, positionRMSEMeters, phoneScoreMeters,
         lagSeconds, stationaryDriftMeters, keptPercent, longestGapSeconds, speedRMSEMetersPerSecond, stopDetectionSeconds,
+        elevationGainErrorPercent, elevationGainErrorMeters, altitudeRMSEMeters, distance3DErrorPercent,
     ]
 
     /// The estimated path's total-distance error, in signed percent of the true distance.
@@ -173,5 +177,30 @@ extension Metric {
         column: "stop_detect_s", title: "Stop detect s", unit: "s", decimals: 3, direction: .lower,
         summary: "seconds from the start of the stop until an estimate reports under 0.5 m/s; the stop's length if none does",
         alwaysApplies: false, source: .measured(\.stopDetectionSeconds)
+    )
+
+    /// The estimates' elevation gain against the true gain, in signed percent of the true gain.
+    public static let elevationGainErrorPercent = Metric(
+        column: "gain_error_pct", title: "Gain error %", unit: "%", decimals: 2, direction: .closerToZero,
+        summary: "signed error of the estimates' elevation gain (the sum of their altitude rises, in output order) against the true path's, in percent of the true gain (terrains with at least 1 m of gain only; positive = too much climbing)",
+        alwaysApplies: false, isElevation: true, source: .measured(\.elevationGainErrorPercent)
+    )
+    /// The estimates' elevation gain minus the true gain, in metres.
+    public static let elevationGainErrorMeters = Metric(
+        column: "gain_error_m", title: "Gain error m", unit: "m", decimals: 2, direction: .closerToZero,
+        summary: "the same error in metres (scenarios with a terrain only)",
+        alwaysApplies: false, isElevation: true, source: .measured(\.elevationGainErrorMeters)
+    )
+    /// Root mean square of the estimates' altitude error, in metres.
+    public static let altitudeRMSEMeters = Metric(
+        column: "altitude_rmse_m", title: "Altitude RMSE m", unit: "m", decimals: 3, direction: .lower,
+        summary: "root mean square of each estimate's altitude minus the terrain's altitude under the true position at its delivery time (scenarios with a terrain only)",
+        alwaysApplies: false, isElevation: true, source: .measured(\.altitudeRMSEMeters)
+    )
+    /// The estimated path's 3-D length against the true path's, in signed percent.
+    public static let distance3DErrorPercent = Metric(
+        column: "distance_3d_error_pct", title: "3-D distance error %", unit: "%", decimals: 4, direction: .closerToZero,
+        summary: "signed error of the estimated path's length counting climbs and descents against the true path's, both measured in the scenario's flat frame, in percent (scenarios with a terrain only; the headline distance error stays 2-D)",
+        alwaysApplies: false, isElevation: true, source: .measured(\.distance3DErrorPercent)
     )
 }

@@ -17,6 +17,10 @@ public struct ScenarioScore: Sendable, Hashable {
     public var stopSeconds: Double
     /// The scenario's signal profile name, such as `weak`.
     public var signal: String
+    /// The scenario's terrain name, such as `hills`; empty on level ground without a terrain and for recordings.
+    public var terrain = ""
+    /// The true path's elevation gain over its terrain, in metres; nil without a terrain.
+    public var trueGainMeters: Double?
     /// The filter's label, such as `kalman` or `kalman:q=2.5`.
     public var filter: String
     /// The filter's specification, from which it can be rebuilt: the label unless the user chose one.

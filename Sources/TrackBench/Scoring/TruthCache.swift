@@ -40,6 +40,9 @@ final class TruthCache: TruePositions {
         self.scenario = scenario
     }
 
+    /// The true path's elevation gain and 3-D length, measured on first use.
+    private(set) lazy var elevationProfile = ElevationProfile(scenario: scenario)
+
     /// The true position at each of `times`, in metres in the scenario's frame.
     func positions(atTimes times: [Double]) -> [LocalPoint] {
         if let index = entries.firstIndex(where: { $0.times == times }) {

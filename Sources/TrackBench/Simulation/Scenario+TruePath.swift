@@ -4,8 +4,8 @@ extension Scenario {
     /// Fix intervals are drawn from the signal profile's mean and deviation
     /// (floored at a tenth of the mean, so time always moves forward); while
     /// moving, each step covers speed x interval along the path. The last fix
-    /// lands exactly on the end of the path. True fixes have altitude 0 and
-    /// accuracies 0; during a stop their speed is 0 and their course unknown. A recorded scenario's true path
+    /// lands exactly on the end of the path. True fixes have the terrain's
+    /// altitude (0 without a terrain) and accuracies 0; during a stop their speed is 0 and their course unknown. A recorded scenario's true path
     /// follows its route instead (`TimedTrack.truePath`).
     /// - Parameters:
     ///   - gaussian: The normal source for the intervals.
@@ -34,6 +34,7 @@ extension Scenario {
             fixes.append(LocationFix(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
+                altitudeMeters: terrain?.altitudeMeters(at: point) ?? 0,
                 courseDegrees: speed > 0 ? course : -1,
                 speedMetersPerSecond: speed,
                 timestampSeconds: timeSeconds

@@ -18,6 +18,8 @@ enum ScenarioLimits {
     static let durationSeconds = 86_400.0
     /// The largest accuracy, jitter or fault size, in metres.
     static let lengthMeters = 100_000.0
+    /// The largest altitude swing, terrain amplitude or base altitude, in metres (elevation tiles hold -32767...32767 m).
+    static let altitudeMeters = 10_000.0
 
     /// Whether a suite or recording name is safe as a folder name and a results field:
     /// ASCII letters, digits, '-', '_' and '.', starting with a letter or digit.

@@ -132,14 +132,14 @@ private struct SuiteFile: Decodable {
     let routes: [RouteReference]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, signals
+        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, signals, terrains
     }
 
     init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
-        let origin = try container.decode(OriginFile.self, forKey: .origin)
+        let originFile = try container.decode(OriginFile.self, forKey: .origin)
         let pathTypeEntries = try container.decode([PathTypeEntry].self, forKey: .pathTypes)
         let pathTypeNames = pathTypeEntries.map(\.identity)
         var pathTypes: [PathType] = []
@@ -163,12 +163,18 @@ private struct SuiteFile: Decodable {
         let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond).map { $0 + 0 }
         let stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
         let signals = try container.decode([SignalProfile].self, forKey: .signals)
+        let origin = Coordinate(latitude: originFile.latitude, longitude: originFile.longitude)
+        let terrains = try container.decodeIfPresent([TerrainFile].self, forKey: .terrains)?.map { $0.terrain(suiteOrigin: origin) }
         try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
         try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
         try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
         try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
         try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
         try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
+        if let terrains {
+            try requireUniqueNonEmpty(terrains.map(\.name), .terrains, in: container)
+            try require(routes.isEmpty, .terrains, in: container, "terrains apply to the synthetic shapes only; a recorded path keeps its own route, so list it in a suite without terrains")
+        }
         for distance in distances {
             try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
         }
@@ -195,12 +201,73 @@ private struct SuiteFile: Decodable {
         suite = ScenarioSuite(
             name: name,
             description: try container.decode(String.self, forKey: .description),
-            origin: Coordinate(latitude: origin.latitude, longitude: origin.longitude),
+            origin: origin,
             pathTypes: pathTypes,
             distancesMeters: distances,
             speedsMetersPerSecond: speeds,
             stopsSeconds: stops,
-            signals: signals
+            signals: signals,
+            terrains: terrains ?? []
+        )
+    }
+}
+
+/// The JSON shape of a scenario file's `terrains` entry: a name, a shape and the keys of that shape.
+private struct TerrainFile: Decodable {
+    let name: String
+    let shape: Terrain.Shape
+    let baseAltitudeMeters: Double
+    let origin: OriginFile?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, shape, baseAltitudeMeters, amplitudeMeters, wavelengthMeters, gradePercent, uphillBearingDegrees, origin
+    }
+
+    /// The keys each shape takes besides `name`, `shape`, `baseAltitudeMeters` and `origin`.
+    static let shapeKeys: [String: [CodingKeys]] = [
+        "flat": [],
+        "rollingHills": [.amplitudeMeters, .wavelengthMeters],
+        "slope": [.gradePercent, .uphillBearingDegrees],
+    ]
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        try require(SignalProfile.isValidName(name), .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        let shapeName = try container.decode(String.self, forKey: .shape)
+        guard let keys = Self.shapeKeys[shapeName] else {
+            throw DecodingError.dataCorruptedError(forKey: .shape, in: container, debugDescription: "unknown terrain shape '\(shapeName)'; expected one of \(Self.shapeKeys.keys.sorted().joined(separator: ", "))")
+        }
+        for key in Set(Self.shapeKeys.values.joined()).subtracting(keys) where container.contains(key) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(key.stringValue)' does not apply to a '\(shapeName)' terrain; it takes \(keys.isEmpty ? "no shape keys" : keys.map(\.stringValue).joined(separator: " and "))")
+        }
+        func number(_ key: CodingKeys, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            try require(value.isFinite && range.contains(value), key, in: container, "expected a number \(ScenarioLimits.describe(range)) \(unit), got \(value)")
+            return value + 0
+        }
+        let altitude = -ScenarioLimits.altitudeMeters...ScenarioLimits.altitudeMeters
+        baseAltitudeMeters = try number(.baseAltitudeMeters, altitude, "m")
+        switch shapeName {
+        case "rollingHills":
+            shape = .rollingHills(
+                amplitudeMeters: try number(.amplitudeMeters, 0...ScenarioLimits.altitudeMeters, "m"),
+                wavelengthMeters: try number(.wavelengthMeters, 10...ScenarioLimits.lengthMeters, "m")
+            )
+        case "slope":
+            shape = .slope(gradePercent: try number(.gradePercent, -100...100, "%"), uphillBearingDegrees: try number(.uphillBearingDegrees, 0...360, "degrees"))
+        default:
+            shape = .flat
+        }
+        origin = try container.decodeIfPresent(OriginFile.self, forKey: .origin)
+    }
+
+    /// The terrain, at its own origin or the suite's.
+    func terrain(suiteOrigin: Coordinate) -> Terrain {
+        Terrain(
+            name: name, shape: shape, baseAltitudeMeters: baseAltitudeMeters,
+            origin: origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? suiteOrigin
         )
     }
 }
@@ -235,11 +302,14 @@ extension SignalProfile: Decodable {
         case driftTimeConstantSeconds, jitterMeters
         case speedDeviationMetersPerSecond, courseDeviationDegrees
         case errorToAccuracyRatio, accuracyTracking, stoppedErrorMotionFactor, alongTrackBiasMeters
+        case altitudeSwingMeters, altitudeSwingTimeConstantSeconds, altitudeJitterMeters, barometer
         case faults
     }
 
     /// Decodes a profile strictly: none unknown, values in range, every key required but the four that shape
-    /// the error (`errorToAccuracyRatio`, `accuracyTracking`, `stoppedErrorMotionFactor`, `alongTrackBiasMeters`).
+    /// the error (`errorToAccuracyRatio`, `accuracyTracking`, `stoppedErrorMotionFactor`, `alongTrackBiasMeters`)
+    /// and the four of the altitude channel (`altitudeSwingMeters`, `altitudeSwingTimeConstantSeconds`,
+    /// `altitudeJitterMeters`, `barometer`).
     ///
     /// Those arrived after the first scenario files; left out, each keeps the earlier behaviour (the defaults of
     /// `SignalProfile.init`).
@@ -286,6 +356,30 @@ extension SignalProfile: Decodable {
         if let bias = try optionalNumber(.alongTrackBiasMeters, atLeast: -ScenarioLimits.lengthMeters, atMost: ScenarioLimits.lengthMeters) {
             alongTrackBiasMeters = bias
         }
+        if let swing = try optionalNumber(.altitudeSwingMeters, atLeast: 0, atMost: ScenarioLimits.altitudeMeters) { altitudeSwingMeters = swing }
+        if let swingTime = try optionalNumber(.altitudeSwingTimeConstantSeconds, atLeast: ScenarioLimits.shortestFixIntervalSeconds, atMost: ScenarioLimits.durationSeconds) {
+            altitudeSwingTimeConstantSeconds = swingTime
+        }
+        if let jitter = try optionalNumber(.altitudeJitterMeters, atLeast: 0, atMost: ScenarioLimits.altitudeMeters) { altitudeJitterMeters = jitter }
+        barometer = try container.decodeIfPresent(BarometerProfile.self, forKey: .barometer)
+    }
+}
+
+extension BarometerProfile: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case noiseMeters, driftMetersPerHour
+    }
+
+    /// Decodes a barometer strictly: both keys required, none unknown, sizes from 0 to 1000 m (per hour).
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func size(_ key: CodingKeys, _ unit: String) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            try require(value.isFinite && value >= 0 && value <= 1000, key, in: container, "expected a number from 0 to 1000 \(unit), got \(value)")
+            return value
+        }
+        self.init(noiseMeters: try size(.noiseMeters, "m"), driftMetersPerHour: try size(.driftMetersPerHour, "m/h"))
     }
 }
 

@@ -5,9 +5,10 @@ extension SignalProfile {
     /// significant digits (more than any measured statistic carries), lines indented by `indentation`.
     ///
     /// Reading the text back gives exactly the profile it prints, so what `calibrate` prints is what it simulates.
+    /// The altitude keys are printed only when set: a profile without them reads back the same.
     public func jsonText(indentation: String = "") -> String {
         let inner = indentation + "  "
-        let members = CodingKeys.allCases.map { key -> String in
+        let members = CodingKeys.allCases.compactMap { key -> String? in
             let value: String
             switch key {
             case .name: value = "\"\(name)\""
@@ -27,6 +28,15 @@ extension SignalProfile {
             case .accuracyTracking: value = Self.jsonNumber(accuracyTracking)
             case .stoppedErrorMotionFactor: value = Self.jsonNumber(stoppedErrorMotionFactor)
             case .alongTrackBiasMeters: value = Self.jsonNumber(alongTrackBiasMeters)
+            case .altitudeSwingMeters, .altitudeSwingTimeConstantSeconds:
+                guard altitudeSwingMeters > 0 else { return nil }
+                value = Self.jsonNumber(key == .altitudeSwingMeters ? altitudeSwingMeters : altitudeSwingTimeConstantSeconds)
+            case .altitudeJitterMeters:
+                guard altitudeJitterMeters > 0 else { return nil }
+                value = Self.jsonNumber(altitudeJitterMeters)
+            case .barometer:
+                guard let barometer else { return nil }
+                value = "{ \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
             case .faults: value = faults.jsonText(indentation: inner)
             }
             return "\(inner)\"\(key.stringValue)\": \(value)"

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Barometer plus GPS: the barometer's smooth altitude changes, anchored to GPS altitude over minutes.
+///
+/// A complementary filter. The barometer's reading (altitude change since the
+/// start) is precise from fix to fix but drifts with the weather and has no
+/// absolute level; GPS altitude has the level but jitters and swings. The
+/// output is the barometer's reading plus an offset, and the offset follows
+/// GPS altitude minus the barometer through an exponential average with time
+/// constant `time`: slow enough to average the GPS swing away, fast enough
+/// to follow the weather. Positions are unchanged.
+///
+/// Edge cases: a fix without a barometer reading keeps its GPS altitude and
+/// leaves the offset as it is (a phone without a barometer comes out as raw);
+/// a fix with an invalid GPS altitude (negative vertical accuracy) or one not
+/// finite still gets barometer plus offset, without moving the offset.
+///
+/// - Complexity: O(1) per fix, without allocation.
+struct BarometerFusionFilter: RegisteredFilter {
+    static let name = "barometer-fusion"
+    static let summary = "Barometer altitude changes anchored to GPS altitude by a slow complementary filter (`time` seconds); GPS altitude where no barometer."
+    static let runsByDefault = false
+    /// The `time` parameter.
+    static let time = FilterParameter(
+        name: "time",
+        defaultValue: 600,
+        unit: "s",
+        summary: "how slowly the offset between GPS and barometer follows GPS: longer averages more of the GPS swing away, shorter follows the weather drift",
+        minimum: 0.001,
+        maximum: 86_400
+    )
+    static let parameters = [time]
+
+    private let timeSeconds: Double
+    /// GPS altitude minus barometer reading, averaged, and when it was last updated.
+    private var offset: (meters: Double, timeSeconds: Double)?
+
+    init(settings: FilterSettings) {
+        self.init(timeSeconds: settings[Self.time])
+    }
+
+    /// Creates the filter with a time constant in seconds (above 0).
+    init(timeSeconds: Double) {
+        self.timeSeconds = timeSeconds
+    }
+
+    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        guard let barometer = fix.barometricAltitudeMeters, barometer.isFinite else {
+            estimates.append(fix)
+            return
+        }
+        if fix.verticalAccuracyMeters >= 0, fix.altitudeMeters.isFinite {
+            let observed = fix.altitudeMeters - barometer
+            if let previous = offset {
+                let elapsed = max(0, fix.deliveryTimeSeconds - previous.timeSeconds)
+                let weight = 1 - exp(-elapsed / timeSeconds)
+                offset = (previous.meters + weight * (observed - previous.meters), fix.deliveryTimeSeconds)
+            } else {
+                offset = (observed, fix.deliveryTimeSeconds)
+            }
+        }
+        guard let offset else {
+            estimates.append(fix)
+            return
+        }
+        var estimate = fix
+        estimate.altitudeMeters = barometer + offset.meters
+        estimates.append(estimate)
+    }
+}

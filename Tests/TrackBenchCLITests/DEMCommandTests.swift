@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `trackbench dem` and `--dem` end to end: tiles written from a suite's terrains, then looked up by terrain-lookup.
+struct DEMCommandTests {
+    /// A small copy of the hills suite, one scenario per terrain, written into `folder`.
+    static func smallHillsSuite(in folder: URL, edit: (inout [String: Any]) -> Void = { _ in }) throws -> URL {
+        let url = TrackBenchExecutable.packageRoot.appendingPathComponent("Scenarios/hills.json")
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        object["pathTypes"] = ["loop"]
+        object["distancesMeters"] = [1000]
+        object["speedsMetersPerSecond"] = [3.0]
+        object["stopsSeconds"] = [0]
+        object["signals"] = Array((object["signals"] as! [[String: Any]]).suffix(1))
+        object["terrains"] = Array((object["terrains"] as! [[String: Any]]).suffix(2))
+        edit(&object)
+        let file = folder.appendingPathComponent("small-hills.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        return file
+    }
+
+    @Test func demWritesATilePerTerrainAndTerrainLookupFindsEveryFixInThem() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder)
+            let tiles = folder.appendingPathComponent("dem")
+            let written = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"])
+            #expect(written.status == 0, "\(written.standardError)")
+            #expect(written.standardOutput.contains("N38W123.hgt  terrain rolling") && written.standardOutput.contains("N39W123.hgt  terrain climb"))
+            let names = try FileManager.default.contentsOfDirectory(atPath: tiles.path).sorted()
+            #expect(names == ["N38W123.hgt", "N39W123.hgt"])
+            let size = try FileManager.default.attributesOfItem(atPath: tiles.appendingPathComponent(names[0]).path)[.size] as? Int
+            #expect(size == 1201 * 1201 * 2)
+
+            let output = folder.appendingPathComponent("results")
+            let run = try await TrackBenchExecutable.run([
+                "run", "--scenarios", suite.path, "--seed", "3", "--output", output.path, "--dem", tiles.path,
+                "--filter", "raw", "--filter", "terrain-lookup", "--filter", "altitude-smoother", "--filter", "gain-hysteresis", "--filter", "barometer-fusion",
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("Terrain lookups in '\(tiles.path)': "))
+            #expect(run.standardOutput.contains(" 0 kept their GPS altitude"))
+            let report = try String(contentsOf: output.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(report.contains("## Elevation"))
+            let csv = try String(contentsOf: output.appendingPathComponent("results.csv"), encoding: .utf8)
+            let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let header = rows[0]
+            let filter = header.firstIndex(of: "filter")!
+            let rmse = header.firstIndex(of: "altitude_rmse_m")!
+            let gain = header.firstIndex(of: "gain_error_m")!
+            func values(_ name: String, _ column: Int) -> [Double] { rows.dropFirst().filter { $0[filter] == name }.map { Double($0[column])! } }
+            // The ground under the fix is within a metre or two; GPS altitude swings tens of metres.
+            #expect(zip(values("terrain-lookup", rmse), values("raw", rmse)).allSatisfy { $0 < 3 && $0 * 3 < $1 })
+            // Raw GPS invents climbing; every altitude filter invents less.
+            for name in ["terrain-lookup", "altitude-smoother", "gain-hysteresis", "barometer-fusion"] {
+                #expect(zip(values(name, gain), values("raw", gain)).allSatisfy { abs($0) < $1 }, "\(name)")
+            }
+        }
+    }
+
+    @Test func terrainLookupWithoutTilesIsAUsageError() async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "kalman+terrain-lookup"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("filter 'kalman+terrain-lookup' needs --dem DIR"))
+    }
+
+    @Test func aTruncatedTileFailsBeforeAnythingRunsNamingIt() async throws {
+        try await withTemporaryFolder { folder in
+            let tile = folder.appendingPathComponent("N38W123.hgt")
+            try Data(count: 1000).write(to: tile)
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "terrain-lookup", "--dem", folder.path])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("'\(tile.path)' has 1000 bytes; an SRTM tile has 2884802 bytes (1201 x 1201 posts) or 25934402 bytes (3601 x 3601 posts)"))
+        }
+    }
+
+    @Test func aSuiteWithoutTerrainsOrWithTwoOnOneTileIsAnError() async throws {
+        let flat = try await TrackBenchExecutable.run(["dem", "--output", "/tmp/unused-trackbench-dem"])
+        #expect(flat.status == 1)
+        #expect(flat.standardError.contains("the suite has no terrains"))
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder) { object in
+                var terrains = object["terrains"] as! [[String: Any]]
+                terrains[1]["origin"] = terrains[0]["origin"]
+                object["terrains"] = terrains
+            }
+            let shared = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", folder.appendingPathComponent("dem").path])
+            #expect(shared.status == 1)
+            #expect(shared.standardError.contains("terrains 'rolling' and 'climb' both need tile N38W123.hgt"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dem").path))
+        }
+        let resolution = try await TrackBenchExecutable.run(["dem", "--scenarios", "Scenarios/hills.json", "--output", "/tmp/unused", "--arc-seconds", "2"])
+        #expect(resolution.status == 64)
+    }
+}

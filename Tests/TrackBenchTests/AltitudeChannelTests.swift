@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+struct AltitudeChannelTests {
+    /// The hills suite's `phone-barometer` profile, with the keys a test changes.
+    static func profile(swing: Double = 12, barometer: BarometerProfile? = BarometerProfile(noiseMeters: 0.1, driftMetersPerHour: 4)) -> SignalProfile {
+        var profile = Fixtures.hillsSuite.signals.first { $0.name == "phone-barometer" }!
+        profile.altitudeSwingMeters = swing
+        profile.barometer = barometer
+        return profile
+    }
+
+    static func scenario(_ profile: SignalProfile, stopSeconds: Double = 0, distance: Double = 5000) -> Scenario {
+        let terrain = Fixtures.hillsSuite.terrains.first { $0.name == "rolling" }!
+        return Scenario(pathType: .loop, distanceMeters: distance, speedMetersPerSecond: 2.8, stopSeconds: stopSeconds, signal: profile, origin: terrain.origin, terrain: terrain)
+    }
+
+    @Test func theSwingAndBarometerNeverChangeTheHorizontalNoise() {
+        let plain = Self.scenario(Self.profile(swing: 0, barometer: nil)).simulate(seed: 5).noisyPath.fixes
+        let altitude = Self.scenario(Self.profile()).simulate(seed: 5).noisyPath.fixes
+        #expect(plain.count == altitude.count)
+        #expect(zip(plain, altitude).allSatisfy { $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.verticalAccuracyMeters == $1.verticalAccuracyMeters })
+        #expect(zip(plain, altitude).contains { $0.altitudeMeters != $1.altitudeMeters })
+        #expect(plain.allSatisfy { $0.barometricAltitudeMeters == nil })
+        #expect(altitude.allSatisfy { $0.barometricAltitudeMeters != nil })
+    }
+
+    @Test func aPhoneStandingStillSwingsAboutFiftyMetresWithoutItsAccuracyShowingIt() {
+        // An hour standing still: the swing's lowest and highest points lie about four deviations apart.
+        var ranges: [Double] = []
+        for seed in UInt64(1)...20 {
+            let scenario = Self.scenario(Self.profile(barometer: nil), stopSeconds: 3600, distance: 100)
+            let fixes = scenario.simulate(seed: seed).noisyPath.fixes.filter { scenario.stopInterval!.contains($0.timestampSeconds) }
+            let errors = fixes.map { $0.altitudeMeters - scenario.trueAltitudeMeters(atTime: $0.timestampSeconds) }
+            ranges.append(errors.max()! - errors.min()!)
+            let accuracies = fixes.map(\.verticalAccuracyMeters)
+            #expect(accuracies.max()! < 6, "the reported vertical accuracy stays near its 3.6 m mean")
+        }
+        let median = ranges.sorted()[ranges.count / 2]
+        #expect((35...70).contains(median), "median swing over an hour \(median) m")
+    }
+
+    @Test func theBarometerFollowsTheTrueClimbPreciselyAndDriftsSlowly() {
+        let scenario = Self.scenario(Self.profile())
+        let simulated = scenario.simulate(seed: 9)
+        let start = simulated.truePath.fixes[0].altitudeMeters
+        let fixes = simulated.noisyPath.fixes
+        var stepErrors: [Double] = []
+        for index in fixes.indices.dropFirst() {
+            let trueStep = simulated.truePath.fixes[index].altitudeMeters - simulated.truePath.fixes[index - 1].altitudeMeters
+            stepErrors.append(fixes[index].barometricAltitudeMeters! - fixes[index - 1].barometricAltitudeMeters! - trueStep)
+        }
+        let stepDeviation = (stepErrors.map { $0 * $0 }.reduce(0, +) / Double(stepErrors.count)).squareRoot()
+        #expect(stepDeviation < 0.2, "a step's error is the noise of two readings, 0.1 m each: \(stepDeviation)")
+        #expect(abs(fixes[0].barometricAltitudeMeters!) < 0.5, "it starts at 0: a change since the start")
+        let last = fixes.last!
+        let drift = last.barometricAltitudeMeters! - (simulated.truePath.fixes.last!.altitudeMeters - start)
+        #expect(abs(drift) < 4 * 4 * last.timestampSeconds / 3600 + 0.5)
+    }
+
+    @Test func profilesWithoutTheAltitudeKeysReadAndPrintAsBefore() throws {
+        let strong = Fixtures.strongSignal
+        #expect(!strong.hasAltitudeChannel)
+        #expect(!strong.jsonText().contains("altitude") && !strong.jsonText().contains("barometer"))
+        let printed = Self.profile().jsonText()
+        #expect(printed.contains("\"altitudeSwingMeters\": 12") && printed.contains("\"barometer\": { \"noiseMeters\": 0.1, \"driftMetersPerHour\": 4 }"))
+        let read = try JSONDecoder().decode(SignalProfile.self, from: Data(printed.utf8))
+        #expect(read == Self.profile())
+    }
+}

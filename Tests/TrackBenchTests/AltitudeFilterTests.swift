@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TrackBench
+
+/// The four altitude filters, on hand-made fixes.
+struct AltitudeFilterTests {
+    static func fix(altitude: Double, time: Double, vertical: Double = 3, barometer: Double? = nil) -> LocationFix {
+        LocationFix(latitude: 37, longitude: -122, altitudeMeters: altitude, horizontalAccuracyMeters: 5, verticalAccuracyMeters: vertical,
+                    barometricAltitudeMeters: barometer, timestampSeconds: time)
+    }
+
+    @Test func theSmootherMovesByOneMinusExpOfElapsedOverItsTime() {
+        let filter = AltitudeSmoother(timeSeconds: 10)
+        let out = filter.estimatedPath(for: Path([Self.fix(altitude: 0, time: 0), Self.fix(altitude: 10, time: 10), Self.fix(altitude: 10, time: 10)])).fixes
+        #expect(out[0].altitudeMeters == 0)
+        #expect(abs(out[1].altitudeMeters - 10 * (1 - exp(-1))) < 1e-12)
+        #expect(out[2].altitudeMeters == out[1].altitudeMeters, "no time passed: weight 0")
+        #expect(out.map(\.latitude) == [37, 37, 37])
+    }
+
+    @Test func theSmootherPassesAnInvalidAltitudeThroughWithoutMoving() {
+        let filter = AltitudeSmoother(timeSeconds: 1)
+        let out = filter.estimatedPath(for: Path([Self.fix(altitude: 5, time: 0), Self.fix(altitude: 500, time: 1, vertical: -1), Self.fix(altitude: 5, time: 2)])).fixes
+        #expect(out[1].altitudeMeters == 500 && out[2].altitudeMeters == 5)
+    }
+
+    @Test func hysteresisCountsOnlyChangesOfItsThreshold() {
+        let altitudes = [0.0, 2, -2, 4, 6, 3, 10, 6]
+        let fixes = altitudes.enumerated().map { Self.fix(altitude: $1, time: Double($0)) }
+        let out = GainHysteresisFilter(thresholdMeters: 5).estimatedPath(for: Path(fixes)).fixes.map(\.altitudeMeters)
+        #expect(out == [0, 0, 0, 0, 6, 6, 6, 6])
+    }
+
+    @Test func theFusionTakesTheBarometersShapeAndTheGPSLevel() {
+        // GPS swings ±10 m around a true altitude of 100 + the barometer's change; the fusion's level settles near 100.
+        var fixes: [LocationFix] = []
+        for second in 0..<3600 {
+            let change = Double(second) / 100
+            let swing = 10 * sin(Double(second) / 60)
+            fixes.append(Self.fix(altitude: 100 + change + swing, time: Double(second), barometer: change))
+        }
+        let out = BarometerFusionFilter(timeSeconds: 600).estimatedPath(for: Path(fixes)).fixes
+        let lateErrors = out.suffix(1800).enumerated().map { abs($1.altitudeMeters - (100 + Double(1800 + $0) / 100)) }
+        #expect(lateErrors.max()! < 2, "worst late error \(lateErrors.max()!)")
+        let gpsErrors = fixes.suffix(1800).enumerated().map { abs($1.altitudeMeters - (100 + Double(1800 + $0) / 100)) }
+        #expect(gpsErrors.max()! > 9)
+    }
+
+    @Test func theFusionWithoutABarometerIsRaw() {
+        let fixes = (0..<10).map { Self.fix(altitude: Double($0 * $0), time: Double($0)) }
+        #expect(BarometerFusionFilter(timeSeconds: 600).estimatedPath(for: Path(fixes)).fixes == fixes)
+    }
+
+    @Test func terrainLookupTakesTheTileAndFallsBackToGPSOutsideCountingIt() throws {
+        let corner = TileCorner(latitude: 37, longitude: -123)!
+        let bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { _ in 250 }
+        let model = ElevationModel(tiles: [try ElevationTile(corner: corner, bytes: Data(bytes), file: "test")])
+        var settings = FilterSettings()
+        settings.elevationModel = model
+        let inside = LocationFix(latitude: 37.5, longitude: -122.5, altitudeMeters: 900, horizontalAccuracyMeters: 5, timestampSeconds: 0)
+        var outside = inside
+        outside.latitude = 40
+        var invalid = inside
+        invalid.horizontalAccuracyMeters = -1
+        let out = TerrainLookupFilter(settings: settings).estimatedPath(for: Path([inside, outside, invalid])).fixes
+        #expect(out.map(\.altitudeMeters) == [250, 900, 900])
+        #expect(model.tally.totals == ElevationModel.Tally.Counts(lookups: 3, fallbacks: 2, voids: 0))
+    }
+}

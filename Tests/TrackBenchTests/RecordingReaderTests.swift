@@ -35,6 +35,26 @@ import Testing
         #expect(recording.timeBase == .unixUTC)
     }
 
+    @Test func aNaNAltitudeReadsAsAnUnknownAltitudeWhichEveryAltitudeFilterPassesThrough() throws {
+        let csv = try read("""
+        timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,vertical_accuracy_m,barometric_altitude_m
+        0,37.1,-122.1,NaN,5,3,
+        1,37.1001,-122.1,12.5,5,3,0.25
+        """)
+        #expect(csv.fixes.map(\.verticalAccuracyMeters) == [-1, 3])
+        #expect(csv.fixes.map(\.barometricAltitudeMeters) == [nil, 0.25])
+        #expect(csv.fixes.allSatisfy { $0.altitudeMeters.isFinite })
+        let gpx = try read("""
+        <gpx><trk><trkseg><trkpt lat="37.1" lon="-122.1"><ele>NaN</ele><time>2024-01-01T00:00:00Z</time></trkpt>\
+        <trkpt lat="37.1001" lon="-122.1"><ele>12</ele><time>2024-01-01T00:00:01Z</time></trkpt></trkseg></trk></gpx>
+        """)
+        #expect(gpx.fixes.map(\.verticalAccuracyMeters) == [-1, 0])
+        for filter in FilterRegistry.builtIn.filterTypes.filter({ !$0.runsByDefault && !$0.needsElevationModel }) {
+            let estimates = FilterConfiguration(stages: [FilterStage(filterType: filter)]).makeFilter().estimatedPath(for: Path(csv.fixes)).fixes
+            #expect(estimates[0] == csv.fixes[0], "\(filter.name)")
+        }
+    }
+
     @Test func nmeaWithoutGSTUsesHDOPTimesTheRangeErrorAndRollsOverMidnight() throws {
         let text = [
             Self.sentence("GNRMC,235959.00,A,4807.0380,N,01131.0000,E,0.0,,311221,,"),

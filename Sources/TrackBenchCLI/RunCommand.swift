@@ -27,9 +27,10 @@ enum RunCommand: Command {
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
-        let filters = specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        let given = try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
+        let filters = specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given
         // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
         let defaultFolder = suite.defaultResultsFolder + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)

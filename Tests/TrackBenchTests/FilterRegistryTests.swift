@@ -4,8 +4,10 @@ import Testing
 struct FilterRegistryTests {
     private let registry = FilterRegistry.builtIn
 
-    @Test func runsEveryBuiltInFilterByDefault() {
-        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.map { $0.name })
+    @Test func runsEveryBuiltInFilterByDefaultThoseWithSensorsOnlyWhereThereAreSensors() {
+        #expect(registry.defaultConfigurations(withSensors: true).map(\.label) == registry.filterTypes.map { $0.name })
+        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.filter { !$0.usesSensors }.map { $0.name })
+        #expect(registry.filterTypes.filter { $0.usesSensors }.map { $0.name } == ["pdr-paper", "pdr-per-step", "pdr-fusion"])
         let names = registry.filterTypes.map { $0.name }
         #expect(names.first == "raw" && names.contains("kalman") && Set(names).count == names.count)
     }

@@ -20,6 +20,9 @@ public struct FilterRegistry: Sendable {
         SpeedEMAFilter.self,
         SpeedWindowFilter.self,
         SpeedDecayFilter.self,
+        PaperDeadReckoningFilter.self,
+        StepHeadingDeadReckoningFilter.self,
+        DeadReckoningFusion.self,
     ])
 
     /// The largest value a whole-number parameter (a window size) accepts, so it always fits an `Int`.
@@ -40,9 +43,16 @@ public struct FilterRegistry: Sendable {
         FilterRegistry(filterTypes + [filterType])
     }
 
-    /// Every registered filter with its default settings: what `trackbench run` runs.
+    /// Every registered filter of fixes (not `usesSensors`) with its default settings: what `trackbench run` runs on a
+    /// suite without sensors.
     public var defaultConfigurations: [FilterConfiguration] {
-        filterTypes.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
+        defaultConfigurations(withSensors: false)
+    }
+
+    /// Every registered filter with its default settings, those that use sensors only `withSensors`: what
+    /// `trackbench run` runs on a suite with or without them.
+    public func defaultConfigurations(withSensors: Bool) -> [FilterConfiguration] {
+        filterTypes.filter { withSensors || !$0.usesSensors }.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
     }
 
     /// The registered type with this name, if any.

@@ -3,9 +3,15 @@ import Testing
 
 /// Every declared metric reaches every output: a new declaration is covered here without editing this file.
 struct MetricTests {
-    /// Scores where every metric applies: the hard suite's stopping scenarios with a speed-reporting filter.
+    /// Scores where every metric applies: walks with sensors, a stop and a two-minute tunnel under the hard suite's
+    /// first signal, with a speed-reporting filter.
     private static let scores: [ScenarioScore] = {
-        let scenarios = Fixtures.hardSuite.scenarios.filter { $0.stopSeconds > 0 }.prefix(2)
+        let scenarios = [Gait.walk, .powerWalk].map { gait in
+            Scenario(
+                pathType: .loop, distanceMeters: 2000, gait: gait, sensors: Fixtures.sensors, stopSeconds: 45, tunnelSeconds: 120,
+                signal: Fixtures.hardSuite.signals[0], origin: Fixtures.hardSuite.origin
+            )
+        }
         let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
         return Benchmark(scenarios: Array(scenarios), filters: filters, seeds: SeedRange(first: 100, last: 101)!).scoresInOrder()
     }()

@@ -48,7 +48,7 @@ struct ResultsCSVTests {
         let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,simulated,,"
-            + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,\"kalman:q=2.5,x\",")
+            + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,,,,,\"kalman:q=2.5,x\",")
     }
 
     @Test func writesNonFiniteValuesEmptyAndNamesTheirColumns() throws {

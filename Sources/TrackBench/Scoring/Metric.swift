@@ -106,6 +106,7 @@ extension Metric {
     public static let allCases: [Metric] = [
         errorPercent, positionMedianMeters, position95thPercentileMeters, positionRMSEMeters, phoneScoreMeters,
         lagSeconds, stationaryDriftMeters, keptPercent, longestGapSeconds, speedRMSEMetersPerSecond, stopDetectionSeconds,
+        endpointErrorCentimetersPerMeter, dropoutError30sMeters, dropoutError60sMeters, dropoutError120sMeters,
     ]
 
     /// The estimated path's total-distance error, in signed percent of the true distance.
@@ -173,5 +174,29 @@ extension Metric {
         column: "stop_detect_s", title: "Stop detect s", unit: "s", decimals: 3, direction: .lower,
         summary: "seconds from the start of the stop until an estimate reports under 0.5 m/s; the stop's length if none does",
         alwaysApplies: false, source: .measured(\.stopDetectionSeconds)
+    )
+    /// How far the last estimate is from the end of the run, in centimetres per metre of the path.
+    public static let endpointErrorCentimetersPerMeter = Metric(
+        column: "endpoint_cm_per_m", title: "Endpoint cm/m", unit: "cm/m", decimals: 3, direction: .lower,
+        summary: "distance of the last estimate from where the run ends, in centimetres per metre of the path, the published dead-reckoning figure (scenarios with sensors only)",
+        alwaysApplies: false, source: .measured(\.endpointErrorCentimetersPerMeter)
+    )
+    /// Distance from the truth of what an app shows 30 s into a GPS tunnel, in metres.
+    public static let dropoutError30sMeters = Metric(
+        column: "dropout_30s_m", title: "Dropout 30 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "30 s into a tunnel without GPS, the distance of the latest estimate from the true position at that moment (tunnels of 30 s or more only)",
+        alwaysApplies: false, source: .measured(\.dropoutError30sMeters)
+    )
+    /// The same 60 s into a tunnel, in metres.
+    public static let dropoutError60sMeters = Metric(
+        column: "dropout_60s_m", title: "Dropout 60 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "the same 60 s into a tunnel (tunnels of 60 s or more only)",
+        alwaysApplies: false, source: .measured(\.dropoutError60sMeters)
+    )
+    /// The same 120 s into a tunnel, in metres.
+    public static let dropoutError120sMeters = Metric(
+        column: "dropout_120s_m", title: "Dropout 120 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "the same 120 s into a tunnel (tunnels of 120 s or more only)",
+        alwaysApplies: false, source: .measured(\.dropoutError120sMeters)
     )
 }

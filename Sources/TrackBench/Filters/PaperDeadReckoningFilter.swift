@@ -5,26 +5,9 @@
 /// circular mean of the compass headings received during the update
 /// (`DeadReckoner`, `.perUpdate`). A filter of sensors only: in a scenario
 /// without sensors it gives the first fix and nothing more.
-struct PaperDeadReckoningFilter: RegisteredFilter {
+struct PaperDeadReckoningFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-paper"
     static let summary = "Dead reckoning as published: steps x fixed stride per activity along one circular-mean compass heading per pedometer update, from the first fix, no GPS after it."
-    static let usesSensors = true
-    static let parameters = DeadReckoner.strideParameters
-    private var logic: StandaloneDeadReckoning
-
-    init(settings: FilterSettings) {
-        logic = StandaloneDeadReckoning(headings: .perUpdate, settings: settings)
-    }
-
-    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
-        logic.receive(fix, into: &estimates)
-    }
-
-    mutating func receive(_ steps: StepEvent, into estimates: inout [LocationFix]) {
-        logic.receive(steps, into: &estimates)
-    }
-
-    mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {
-        logic.receive(heading)
-    }
+    static let headings = DeadReckoner.Headings.perUpdate
+    var logic: StandaloneDeadReckoning
 }

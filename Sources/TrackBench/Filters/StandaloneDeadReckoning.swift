@@ -1,6 +1,6 @@
 /// Dead reckoning without GPS: start at the first valid fix, then move with every pedometer update.
 ///
-/// The logic of the `pdr-paper` and `pdr-per-step` filters, which differ only
+/// The state and logic of the `pdr-paper` and `pdr-per-step` filters (`StandaloneDeadReckoningFilter`), which differ only
 /// in how they assign headings (`DeadReckoner.Headings`). Every fix after the
 /// first valid one is ignored, as in the published trials, which started from
 /// a known position and used no GPS. The first estimate is that fix; then one

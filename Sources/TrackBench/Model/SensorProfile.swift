@@ -21,7 +21,7 @@ public struct SensorProfile: Sendable, Hashable {
     public var pedometerIntervalMinimumSeconds: Double
     /// Longest time between pedometer updates, in seconds; intervals are drawn uniformly between the two.
     public var pedometerIntervalMaximumSeconds: Double
-    /// Chance that the pedometer misses a step, per step (below 1: a pedometer must report something).
+    /// Chance that the pedometer misses a step, per step (at most 0.5: a pedometer that reports nothing is refused at load).
     public var missedStepProbability: Double
     /// Chance that the pedometer counts a step that was not taken, per step.
     public var extraStepProbability: Double

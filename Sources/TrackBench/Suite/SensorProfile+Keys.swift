@@ -16,7 +16,7 @@ extension SensorProfile {
         ProfileKey("strideTimeConstantSeconds", "s", "time constant of the stride's wandering", minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.durationSeconds, \.strideTimeConstantSeconds),
         ProfileKey("pedometerIntervalMinimumSeconds", "s", "shortest time between pedometer updates", minimum: 0.1, maximum: 3600, \.pedometerIntervalMinimumSeconds),
         ProfileKey("pedometerIntervalMaximumSeconds", "s", "longest time between pedometer updates (intervals are uniform in between)", minimum: 0.1, maximum: 3600, \.pedometerIntervalMaximumSeconds),
-        ProfileKey("missedStepProbability", "per step", "chance the pedometer misses a step (below 1: it must report something)", minimum: 0, maximum: 0.5, \.missedStepProbability),
+        ProfileKey("missedStepProbability", "per step", "chance the pedometer misses a step (at most one in two, so it always reports most of them)", minimum: 0, maximum: 0.5, \.missedStepProbability),
         ProfileKey("extraStepProbability", "per step", "chance the pedometer counts a step not taken", minimum: 0, maximum: 0.5, \.extraStepProbability),
         ProfileKey("compassIntervalSeconds", "s", "time between compass samples", minimum: 0.01, maximum: 60, \.compassIntervalSeconds),
         ProfileKey("headingNoiseDeviationDegrees", "°", "deviation of each compass sample's independent noise", minimum: 0, maximum: 180, \.headingNoiseDeviationDegrees),

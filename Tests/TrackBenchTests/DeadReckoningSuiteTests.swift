@@ -39,4 +39,13 @@ struct DeadReckoningSuiteTests {
         let errors = try await means(.dropoutError60sMeters, ["raw", "pdr-fusion"], suite: Fixtures.dropoutSuite) { $0.contains("-tunnel60s-") }
         #expect(try #require(errors["pdr-fusion"]) < #require(errors["raw"]) / 3)
     }
+
+    @Test func resultsDoNotDependOnTheNumberOfJobs() async throws {
+        let benchmark = Benchmark(
+            scenarios: Array(Fixtures.dropoutSuite.scenarios.prefix(4)) + Array(Fixtures.deadReckoningSuite.scenarios.prefix(4)),
+            filters: try filters(["raw", "pdr-paper", "pdr-per-step", "pdr-fusion"]), seeds: SeedRange(first: 100, last: 101)!
+        )
+        let serial = await benchmark.run(maximumConcurrency: 1)
+        #expect(await benchmark.run(maximumConcurrency: 5) == serial)
+    }
 }

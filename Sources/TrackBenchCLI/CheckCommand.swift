@@ -140,8 +140,9 @@ enum CheckCommand: Command {
         // Without --seed or --seeds the gate reruns the seeds the baseline records.
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
-        let filters = try DEMOptions(arguments).apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], context: context))
+        let dem = try DEMOptions(arguments)
         let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
+        let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
         let written = try ResultsCSV.parse(ResultsCSV.render(outcome.scores, context: outcome.context), file: "this run").scores
         let runs = outcome.runs
@@ -178,13 +179,14 @@ enum CheckCommand: Command {
     private static func filters(
         from arguments: ParsedArguments,
         baseline: [ScenarioScore],
+        withSensors: Bool,
         context: CommandContext
     ) throws -> [FilterConfiguration] {
         let specifications = arguments.all(filter)
         if !specifications.isEmpty {
             return try context.filters(specifications, option: filter.name)
         }
-        var configurations = context.registry.defaultConfigurations
+        var configurations = context.registry.defaultConfigurations(withSensors: withSensors)
         var labels = Set(configurations.map(\.label))
         for score in baseline where !labels.contains(score.filter) {
             labels.insert(score.filter)

@@ -1,10 +1,10 @@
 import Foundation
 @_spi(CLI) import TrackBench
 
-/// `export`: one scenario's true and noisy paths as CSV.
+/// `export`: one scenario's true and noisy paths as CSV, and its step and heading streams when it has sensors.
 enum ExportCommand: Command {
     static let name = "export"
-    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, and filters' estimates."
+    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv and headings.csv, and filters' estimates."
     static let arguments: [(name: String, help: String)] = [
         ("scenario", "A scenario id, as printed by the 'list' command.")
     ]
@@ -42,8 +42,14 @@ enum ExportCommand: Command {
         let noisyURL = folderURL.appendingPathComponent("noisy.csv")
         var files = [(PathCSV.render(simulated.truePath), trueURL), (PathCSV.render(simulated.noisyPath), noisyURL)]
         var messages = ["Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed)."]
+        if scenario.sensors != nil {
+            let stepsURL = folderURL.appendingPathComponent("steps.csv")
+            let headingsURL = folderURL.appendingPathComponent("headings.csv")
+            files += [(SensorCSV.render(simulated.steps), stepsURL), (SensorCSV.render(simulated.headings), headingsURL)]
+            messages.append("Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) (\(simulated.headings.count) compass samples).")
+        }
         for configuration in filters {
-            let estimated = configuration.makeFilter().estimatedPath(for: simulated.noisyPath)
+            let estimated = simulated.estimatedPath(of: configuration.makeFilter())
             let url = folderURL.appendingPathComponent("estimated-\(CommandContext.fileName(for: configuration.label)).csv")
             files.append((PathCSV.render(estimated), url))
             messages.append("Wrote \(url.relativePath) (\(estimated.count) estimates of \(MarkdownText.safe(configuration.label))).")

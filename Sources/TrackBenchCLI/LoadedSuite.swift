@@ -14,6 +14,12 @@ enum LoadedSuite {
         }
     }
 
+    /// Whether some scenario has sensors, so the filters that use them run by default.
+    var hasSensors: Bool {
+        guard case let .scenarios(suite) = self else { return false }
+        return suite.scenarios.contains { $0.sensors != nil }
+    }
+
     /// The folder `run` and `merge` write into unless told otherwise: `Results` for the default suite,
     /// `Results/<suite name>` for others, so they never overwrite each other.
     var defaultResultsFolder: String {

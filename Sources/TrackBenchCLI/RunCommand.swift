@@ -28,9 +28,10 @@ enum RunCommand: Command {
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
         let dem = try DEMOptions(arguments)
-        let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
+        let given = try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
+        let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given)
         // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
         let defaultFolder = suite.defaultResultsFolder + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)

@@ -18,6 +18,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let simulated = scenario.simulate(seed: 1)
             _ = simulated.noisyPath.totalDistanceMeters
             _ = EstimateMetrics(measuring: simulated.noisyPath, against: scenario, deliveredFixes: simulated.noisyPath.count)
+            // With sensors, the dead reckoning runs on the fuzzed pedometer and compass.
+            if simulated.events != nil {
+                let estimated = simulated.estimatedPath(of: DeadReckoningFusion(settings: FilterSettings(overrides: [:])))
+                _ = EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.receivedFixes)
+            }
         }
     }
     return 0

@@ -59,8 +59,8 @@ struct HelpTests {
 // MARK: - run
 
 struct RunCommandTests {
-    /// The filters a run without `--filter` runs: every registered one but the altitude filters.
-    private var filterNames: [String] { FilterRegistry.builtIn.filterTypes.filter { $0.runsByDefault }.map { $0.name } }
+    /// The filters a run of the default suite runs: every built-in one but those that need sensors and the altitude ones.
+    private var filterNames: [String] { FilterRegistry.builtIn.defaultConfigurations.map(\.label) }
 
     @Test func runWritesResultsCSVWithOneRowPerScenarioAndFilter() async throws {
         let run = try await SharedRuns.defaultRun.value

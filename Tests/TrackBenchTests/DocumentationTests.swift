@@ -63,6 +63,17 @@ struct DocumentationTests {
         #expect(shown.map(String.init) == expected, "regenerate the table in Docs/metrics.md from Metric.allCases:\n\(expected.joined(separator: "\n"))")
     }
 
+    @Test func sensorProfileTablesAreGeneratedFromTheDeclarations() throws {
+        let page = try Self.read("Docs/dead-reckoning.md")
+        func table<Root>(_ keys: [ProfileKey<Root>]) -> [String] {
+            ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"] + keys.map { "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |" }
+        }
+        let gaits = table(SensorProfile.gaitKeys)
+        let keys = table(SensorProfile.keys)
+        #expect(try #require(Self.block("gait-keys", in: page)).map(String.init) == gaits, "regenerate:\n\(gaits.joined(separator: "\n"))")
+        #expect(try #require(Self.block("sensor-keys", in: page)).map(String.init) == keys, "regenerate:\n\(keys.joined(separator: "\n"))")
+    }
+
     /// Metric columns are documented by the generated table in Docs/metrics.md; the others here.
     @Test func everyOtherResultsColumnIsDocumented() throws {
         let page = try Self.read("Docs/output-files.md")

@@ -145,3 +145,25 @@ struct EstimateMetricsTests {
         #expect(metrics.stationaryDriftMeters == nil && metrics.stopDetectionSeconds == nil)
     }
 }
+
+/// The dead-reckoning metrics: endpoint error per metre, and the error shown at 30, 60 and 120 s into a tunnel.
+struct DeadReckoningMetricsTests {
+    @Test func areEmptyWithoutSensorsOrATunnel() {
+        let scenario = Fixtures.defaultSuite.scenarios[0]
+        let metrics = EstimateMetrics(measuring: scenario.simulate(seed: 100).noisyPath, against: scenario, deliveredFixes: 10)
+        #expect(metrics.endpointErrorCentimetersPerMeter == nil && metrics.dropoutError30sMeters == nil && metrics.dropoutError120sMeters == nil)
+    }
+
+    @Test func aFrozenPositionIsOffByTheDistanceWalkedSinceAndTheEndpointByTheRoute() throws {
+        // An app that shows the start forever: 60 s into the tunnel it is off by where the person is then.
+        let scenario = try #require(Fixtures.dropoutSuite.scenario(withID: "outAndBack-2000m-walk-tunnel60s-strong"))
+        let start = LocationFix(latitude: scenario.origin.latitude, longitude: scenario.origin.longitude, timestampSeconds: 0)
+        let metrics = EstimateMetrics(measuring: Path([start]), against: scenario, deliveredFixes: 1)
+        let tunnel = try #require(scenario.tunnelInterval)
+        let frame = LocalFrame(origin: scenario.origin)
+        #expect(abs(try #require(metrics.dropoutError30sMeters) - scenario.truePosition(atTime: tunnel.lowerBound + 30).distance(to: frame.point(for: scenario.origin))) < 1e-9)
+        #expect(metrics.dropoutError60sMeters != nil && metrics.dropoutError120sMeters == nil)
+        // An out-and-back ends where it starts.
+        #expect(try #require(metrics.endpointErrorCentimetersPerMeter) < 1e-6)
+    }
+}

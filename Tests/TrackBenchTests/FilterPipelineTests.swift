@@ -49,3 +49,14 @@ struct FilterPipelineTests {
         #expect(!streamed.isEmpty)
     }
 }
+
+/// Sensor events reach every stage of a pipeline.
+struct FilterPipelineSensorTests {
+    @Test func aDeadReckoningStageBehindAGateGetsTheSensorsAndTheGatedFixes() throws {
+        let simulated = try #require(Fixtures.deadReckoningSuite.scenario(withID: "turns-200m-jog-strong")).simulate(seed: 100)
+        let alone = simulated.estimatedPath(of: try FilterRegistry.builtIn.configuration(parsing: "pdr-fusion").makeFilter())
+        let gated = simulated.estimatedPath(of: try FilterRegistry.builtIn.configuration(parsing: "accuracy-gate:max=1000+pdr-fusion").makeFilter())
+        #expect(gated == alone)
+        #expect(gated.count > simulated.noisyPath.count)
+    }
+}

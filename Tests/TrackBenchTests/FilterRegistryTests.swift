@@ -4,8 +4,10 @@ import Testing
 struct FilterRegistryTests {
     private let registry = FilterRegistry.builtIn
 
-    @Test func runsEveryBuiltInFilterByDefaultButTheAltitudeOnes() {
-        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.filter { $0.runsByDefault }.map { $0.name })
+    @Test func runsEveryBuiltInFilterByDefaultButTheAltitudeOnesAndThoseWithSensorsOnlyWhereThereAreSensors() {
+        #expect(registry.defaultConfigurations(withSensors: true).map(\.label) == registry.filterTypes.filter { $0.runsByDefault }.map { $0.name })
+        #expect(registry.defaultConfigurations.map(\.label) == registry.filterTypes.filter { $0.runsByDefault && !$0.usesSensors }.map { $0.name })
+        #expect(registry.filterTypes.filter { $0.usesSensors }.map { $0.name } == ["pdr-paper", "pdr-per-step", "pdr-fusion"])
         let altitudeOnly = registry.filterTypes.filter { !$0.runsByDefault }.map { $0.name }
         #expect(altitudeOnly == ["altitude-smoother", "gain-hysteresis", "barometer-fusion", "terrain-lookup"])
         let names = registry.filterTypes.map { $0.name }

@@ -34,6 +34,32 @@ enum Fixtures {
         }
     }()
 
+    /// The dead-reckoning suite as shipped in `Scenarios/dead-reckoning.json`.
+    static let deadReckoningSuite: ScenarioSuite = {
+        do {
+            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/dead-reckoning.json"))
+        } catch {
+            fatalError("Scenarios/dead-reckoning.json must load: \(error.localizedDescription)")
+        }
+    }()
+
+    /// The GPS-dropout suite as shipped in `Scenarios/gps-dropout.json`.
+    static let dropoutSuite: ScenarioSuite = {
+        do {
+            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/gps-dropout.json"))
+        } catch {
+            fatalError("Scenarios/gps-dropout.json must load: \(error.localizedDescription)")
+        }
+    }()
+
+    /// The dead-reckoning suite's sensor profile.
+    static var sensors: SensorProfile { deadReckoningSuite.scenarios[0].sensors! }
+
+    /// A compass sample at `time` pointing `degrees` from true north (no declination).
+    static func heading(_ degrees: Double, time: Double) -> HeadingEvent {
+        HeadingEvent(timeSeconds: time, magneticHeadingDegrees: degrees, declinationDegrees: 0)
+    }
+
     /// The `raw` and `kalman` filters with default settings.
     static let rawAndKalman = FilterRegistry.builtIn.defaultConfigurations.filter { ["raw", "kalman"].contains($0.label) }
 

@@ -3,9 +3,17 @@ import Testing
 
 /// Every declared metric reaches every output: a new declaration is covered here without editing this file.
 struct MetricTests {
-    /// Scores where every metric applies: the hills suite's stopping scenarios on rolling hills with a speed-reporting filter.
+    /// Scores where every metric applies: walks with sensors, a stop and a two-minute tunnel over rolling hills, under
+    /// the hard suite's first signal, with a speed-reporting filter.
     private static let scores: [ScenarioScore] = {
-        let scenarios = Fixtures.hillsSuite.scenarios.filter { $0.stopSeconds > 0 && $0.terrain?.name == "rolling" }.prefix(2)
+        let hills = Fixtures.hillsSuite.terrains.first { $0.name == "rolling" }!
+        let terrain = Terrain(name: hills.name, shape: hills.shape, baseAltitudeMeters: hills.baseAltitudeMeters, origin: Fixtures.hardSuite.origin)
+        let scenarios = [Gait.walk, .powerWalk].map { gait in
+            Scenario(
+                pathType: .loop, distanceMeters: 2000, gait: gait, sensors: Fixtures.sensors, stopSeconds: 45, tunnelSeconds: 120,
+                signal: Fixtures.hardSuite.signals[0], origin: Fixtures.hardSuite.origin, terrain: terrain
+            )
+        }
         let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
         return Benchmark(scenarios: Array(scenarios), filters: filters, seeds: SeedRange(first: 100, last: 101)!).scoresInOrder()
     }()

@@ -113,7 +113,7 @@ struct ScenarioSuiteTests {
     @Test(arguments: [
         ("distancesMeters", "[1000, -5]", "expected distances from 10 to 1000000 m, got -5.0"),
         ("speedsMetersPerSecond", "[]", "expected at least one value"),
-        ("pathTypes", #"["loop", "figureEight"]"#, #"unknown path type 'figureEight'; expected one of loop, outAndBack, or {"recorded": FILE, "name": NAME}"#),
+        ("pathTypes", #"["loop", "figureEight"]"#, #"unknown path type 'figureEight'; expected one of loop, outAndBack, straight, turns, track, or {"recorded": FILE, "name": NAME}"#),
         ("pathTypes", #"["loop", "loop"]"#, "'loop' appears twice"),
     ])
     func outOfRangeValuesAreRejected(key: String, json: String, problem: String) throws {

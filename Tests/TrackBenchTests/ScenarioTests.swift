@@ -27,3 +27,33 @@ struct ScenarioTests {
         #expect(faultStream.next() == faults)
     }
 }
+
+/// Scenarios paced by a gait: speed from cadence and stride, a mixed gait in thirds, tunnels.
+struct GaitScenarioTests {
+    private func scenario(_ gait: Gait, distance: Double = 300, stop: Double = 0, tunnel: Double = 0) -> Scenario {
+        Scenario(pathType: .straight, distanceMeters: distance, gait: gait, sensors: Fixtures.sensors, stopSeconds: stop, tunnelSeconds: tunnel, signal: Fixtures.strongSignal, origin: Fixtures.frame.origin)
+    }
+
+    @Test func movesAtCadenceTimesStrideAndIsNamedByItsGait() {
+        let jog = scenario(.jog)
+        #expect(jog.speedMetersPerSecond == 2.6 * 1.32)
+        #expect(jog.id == "straight-300m-jog-strong")
+        #expect(scenario(.walk, stop: 30, tunnel: 60).id == "straight-300m-walk-stop30s-tunnel60s-strong")
+    }
+
+    @Test func aMixedGaitCoversEachThirdAtItsActivitysSpeed() {
+        let mixed = scenario(.mixed, stop: 20)
+        let speeds = [Fixtures.sensors.walk, Fixtures.sensors.powerWalk, Fixtures.sensors.jog].map(\.speedMetersPerSecond)
+        let thirds = speeds.map { 100 / $0 }
+        #expect(abs(mixed.durationSeconds - (thirds.reduce(0, +) + 20)) < 1e-9)
+        #expect(abs(mixed.distanceCoveredMeters(atTime: thirds[0]) - 100) < 1e-9)
+        #expect(mixed.activity(atTime: thirds[0] / 2) == .walk && mixed.activity(atTime: thirds[0] + 1) == .powerWalk)
+        #expect(mixed.trueSpeedMetersPerSecond(atTime: mixed.durationSeconds - 1) == speeds[2])
+        // The stop is halfway along, in the power-walking third.
+        let stop = try! #require(mixed.stopInterval)
+        #expect(abs(mixed.distanceCoveredMeters(atTime: stop.lowerBound) - 150) < 1e-9 && mixed.trueSpeedMetersPerSecond(atTime: stop.lowerBound + 1) == 0)
+        for time in stride(from: 0.0, through: mixed.durationSeconds, by: 7) {
+            #expect(abs(mixed.timeSeconds(atDistanceMeters: mixed.distanceCoveredMeters(atTime: time)) - time) < 1e-6 || mixed.stopInterval!.contains(time))
+        }
+    }
+}

@@ -134,15 +134,7 @@ struct ConstantVelocityModel: Sendable {
         estimate.longitude = coordinate.longitude
         estimate.horizontalAccuracyMeters = (state.east.positionVariance + state.north.positionVariance).squareRoot()
         estimate.speedMetersPerSecond = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
-        if velocityEast == 0 && velocityNorth == 0 {
-            estimate.courseDegrees = -1
-        } else {
-            var course = atan2(velocityEast, velocityNorth) * 180 / Double.pi
-            if course < 0 { course += 360 }
-            // -1e-15 + 360 rounds to 360, which is north.
-            if course >= 360 { course -= 360 }
-            estimate.courseDegrees = course
-        }
+        estimate.courseDegrees = LocalPoint(east: velocityEast, north: velocityNorth).courseDegrees
         return estimate
     }
 

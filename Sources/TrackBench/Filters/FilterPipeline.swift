@@ -2,7 +2,10 @@
 ///
 /// `finish` flushes the stages in order, feeding what each one still held
 /// into the stages after it, so a look-ahead smoother behind a gate sees every
-/// fix the gate let through.
+/// fix the gate let through. Pedometer updates and compass samples go to
+/// every stage in order, each stage's estimates passing on to the stages
+/// after it before the next stage gets the event, so a dead-reckoning stage
+/// behind a gate gets its sensors and the gated fixes.
 struct FilterPipeline: LocationFilter {
     private var stages: [any LocationFilter]
     /// One reusable buffer per stage boundary, so passing a fix along allocates nothing.
@@ -17,6 +20,29 @@ struct FilterPipeline: LocationFilter {
     /// Passes the fix through every stage in turn.
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         feed(CollectionOfOne(fix), from: 0, into: &estimates)
+    }
+
+    /// Gives the update to every stage, feeding each stage's estimates to the stages after it.
+    mutating func receive(_ steps: StepEvent, into estimates: inout [LocationFix]) {
+        broadcast(into: &estimates) { stage, output in stage.receive(steps, into: &output) }
+    }
+
+    /// Gives the sample to every stage, feeding each stage's estimates to the stages after it.
+    mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {
+        broadcast(into: &estimates) { stage, output in stage.receive(heading, into: &output) }
+    }
+
+    /// Calls `deliver` on each stage in order; what a stage appends goes through the stages after it.
+    private mutating func broadcast(into estimates: inout [LocationFix], _ deliver: (inout any LocationFilter, inout [LocationFix]) -> Void) {
+        for index in stages.indices {
+            guard index < stages.count - 1 else {
+                deliver(&stages[index], &estimates)
+                return
+            }
+            var output: [LocationFix] = []
+            deliver(&stages[index], &output)
+            if !output.isEmpty { feed(output, from: index + 1, into: &estimates) }
+        }
     }
 
     /// Runs each stage over the whole output of the stage before it.

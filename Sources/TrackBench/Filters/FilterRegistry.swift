@@ -20,6 +20,9 @@ public struct FilterRegistry: Sendable {
         SpeedEMAFilter.self,
         SpeedWindowFilter.self,
         SpeedDecayFilter.self,
+        PaperDeadReckoningFilter.self,
+        StepHeadingDeadReckoningFilter.self,
+        DeadReckoningFusion.self,
         AltitudeSmoother.self,
         GainHysteresisFilter.self,
         BarometerFusionFilter.self,
@@ -44,9 +47,16 @@ public struct FilterRegistry: Sendable {
         FilterRegistry(filterTypes + [filterType])
     }
 
-    /// Every registered filter that runs by default, with its default settings: what `trackbench run` runs.
+    /// Every registered filter that runs by default, with its default settings: what `trackbench run` runs on a
+    /// suite without sensors.
     public var defaultConfigurations: [FilterConfiguration] {
-        filterTypes.filter { $0.runsByDefault }.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
+        defaultConfigurations(withSensors: false)
+    }
+
+    /// Every registered filter that runs by default, those that use sensors only `withSensors`, with default
+    /// settings: what `trackbench run` runs on a suite with or without sensors.
+    public func defaultConfigurations(withSensors: Bool) -> [FilterConfiguration] {
+        filterTypes.filter { $0.runsByDefault && (withSensors || !$0.usesSensors) }.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
     }
 
     /// The registered type with this name, if any.

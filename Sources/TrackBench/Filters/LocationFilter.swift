@@ -12,6 +12,16 @@ public protocol LocationFilter: Sendable {
     ///   - estimates: The output stream; append, never remove.
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix])
 
+    /// Takes the next pedometer update and appends any estimates it releases.
+    ///
+    /// The default ignores it: a filter of fixes only keeps it.
+    mutating func receive(_ steps: StepEvent, into estimates: inout [LocationFix])
+
+    /// Takes the next compass sample and appends any estimates it releases.
+    ///
+    /// The default ignores it: a filter of fixes only keeps it.
+    mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix])
+
     /// Ends the stream: appends the estimates still held back.
     ///
     /// Streaming filters have nothing held back and keep the default, which
@@ -26,11 +36,36 @@ public protocol LocationFilter: Sendable {
     /// call per path instead of one per fix, and each filter's loop is
     /// compiled for its own type.
     mutating func run(over path: Path, into estimates: inout [LocationFix])
+
+    /// Feeds every event in order to the `receive` method for its kind, then finishes.
+    ///
+    /// The default implementation does exactly that; conforming types keep
+    /// it. Like `run(over:into:)` for a path, it is a requirement so the
+    /// harness makes one dynamic call per run.
+    mutating func run(over events: [SensorEvent], into estimates: inout [LocationFix])
 }
 
 extension LocationFilter {
     /// Appends nothing: a streaming filter holds nothing back.
     public mutating func finish(into estimates: inout [LocationFix]) {}
+
+    /// Ignores a pedometer update: the filter uses fixes only.
+    public mutating func receive(_ steps: StepEvent, into estimates: inout [LocationFix]) {}
+
+    /// Ignores a compass sample: the filter uses fixes only.
+    public mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {}
+
+    /// Feeds every event in order, then finishes.
+    public mutating func run(over events: [SensorEvent], into estimates: inout [LocationFix]) {
+        for event in events {
+            switch event {
+            case let .fix(fix): receive(fix, into: &estimates)
+            case let .steps(steps): receive(steps, into: &estimates)
+            case let .heading(heading): receive(heading, into: &estimates)
+            }
+        }
+        finish(into: &estimates)
+    }
 
     /// Feeds every fix in order, then finishes.
     public mutating func run(over path: Path, into estimates: inout [LocationFix]) {

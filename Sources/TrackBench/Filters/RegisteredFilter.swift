@@ -18,6 +18,13 @@ public protocol RegisteredFilter: LocationFilter {
     static var needsElevationModel: Bool { get }
     /// Creates the filter from settings already checked against `parameters`.
     init(settings: FilterSettings)
+    /// Whether the filter needs pedometer and compass inputs, so runs without sensors leave it out by default.
+    static var usesSensors: Bool { get }
+}
+
+extension RegisteredFilter {
+    /// False: a filter of fixes, which every run includes by default.
+    public static var usesSensors: Bool { false }
 }
 
 extension RegisteredFilter {

@@ -23,4 +23,14 @@ public struct LocalPoint: Sendable, Hashable {
     public func distance(to other: LocalPoint) -> Double {
         ((east - other.east) * (east - other.east) + (north - other.north) * (north - other.north)).squareRoot()
     }
+
+    /// This point taken as a displacement, as a course: degrees clockwise from north in 0..<360; -1 for no displacement.
+    var courseDegrees: Double {
+        guard east != 0 || north != 0 else { return -1 }
+        var course = atan2(east, north) * 180 / Double.pi
+        if course < 0 { course += 360 }
+        // -1e-15 + 360 rounds to 360, which is north.
+        if course >= 360 { course -= 360 }
+        return course
+    }
 }

@@ -99,7 +99,7 @@ import Foundation
         var clean = scenario
         clean.signal.faults = .none
         let noiseOnly = scenario.signal.faults == .none ? simulated.noisyPath : clean.simulate(seed: seed).noisyPath
-        let estimates = filters.map { (label: $0.label, path: $0.makeFilter().estimatedPath(for: simulated.noisyPath)) }
+        let estimates = filters.map { (label: $0.label, path: simulated.estimatedPath(of: $0.makeFilter())) }
         self.init(simulated: simulated, seed: seed, noiseOnly: noiseOnly, estimates: estimates)
     }
 

@@ -13,7 +13,7 @@ struct ResultsColumn: Sendable {
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
     var number: (@Sendable (ScenarioScore) -> Double?)?
     /// Whether a file may lack the column, which then reads as empty: columns added after the first results
-    /// files (the terrain and elevation metrics), so a baseline recorded before them still reads.
+    /// files (the terrain, the elevation and dead-reckoning metrics), so a baseline recorded before them still reads.
     var mayBeAbsent = false
     /// Checks a derived field against the values it derives from, once the whole row is read.
     var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }
@@ -195,7 +195,7 @@ struct ResultsColumn: Sendable {
         var column = ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
         }, number: metric.value(in:))
-        column.mayBeAbsent = metric.isElevation
+        column.mayBeAbsent = metric.mayBeAbsent
         return column
     }
 }

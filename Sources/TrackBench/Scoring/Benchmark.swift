@@ -66,11 +66,14 @@ public struct Benchmark: Sendable {
         simulated.truePath = Path([])
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
         let truth = TruthCache(scenario: scenario)
+        // Nil without sensors: the filters then run over the path, as fast as ever.
+        let events = simulated.events
+        let receivedFixes = simulated.receivedFixes
         // One buffer for every filter's estimates: each filter's path is scored and dropped before the next runs.
         var buffer: [LocationFix] = []
         buffer.reserveCapacity(simulated.noisyPath.count)
         return filters.map { configuration in
-            configuration.makeFilter().estimate(simulated.noisyPath, into: &buffer)
+            simulated.estimate(with: configuration.makeFilter(), events: events, into: &buffer)
             let estimated = Path(buffer)
             var score = ScenarioScore(
                 scenarioID: scenario.id,
@@ -82,13 +85,13 @@ public struct Benchmark: Sendable {
                 signal: scenario.signal.name,
                 filter: configuration.label,
                 filterSpecification: configuration.specification,
-                fixes: simulated.noisyPath.count,
+                fixes: receivedFixes,
                 estimatedFixes: estimated.count,
                 trueDistanceMeters: trueDistance,
                 noisyDistanceMeters: noisyDistance,
                 // Filters that only change speeds or drop nothing draw the noisy line again: same length, not summed twice.
                 estimatedDistanceMeters: estimated.hasSameCoordinates(as: simulated.noisyPath) ? noisyDistance : estimated.totalDistanceMeters,
-                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: truth)
+                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: receivedFixes, truth: truth)
             )
             if let terrain = scenario.terrain {
                 score.terrain = terrain.name

@@ -37,6 +37,16 @@ public struct EstimateMetrics: Sendable, Hashable {
     public var altitudeRMSEMeters: Double?
     /// The estimated path's 3-D length against the true path's, in signed percent.
     public var distance3DErrorPercent: Double?
+    /// How far the last estimate is from where the run ends, in centimetres per metre of the path (scenarios with
+    /// sensors only).
+    public var endpointErrorCentimetersPerMeter: Double?
+    /// Distance from the truth of the latest estimate 30 s into a tunnel, at that moment, in metres (tunnels of 30 s
+    /// or more only).
+    public var dropoutError30sMeters: Double?
+    /// The same 60 s into a tunnel, in metres (tunnels of 60 s or more only).
+    public var dropoutError60sMeters: Double?
+    /// The same 120 s into a tunnel, in metres (tunnels of 120 s or more only).
+    public var dropoutError120sMeters: Double?
 
     /// The smartphone-positioning score, (median + 95th percentile) / 2, in metres,
     /// as smartphone GNSS challenges rank by.
@@ -90,6 +100,20 @@ public struct EstimateMetrics: Sendable, Hashable {
         speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: scenario.trueSpeedMetersPerSecond(atTime:))
         if let terrain = scenario.terrain {
             measureElevation(of: fixes, truePoints: truePoints, terrain: terrain, frame: frame, truth: truth.elevationProfile)
+        }
+        if scenario.sensors != nil, let last = Self.latest(in: fixes, atOrBefore: .infinity) {
+            let end = scenario.truePosition(atTime: scenario.durationSeconds)
+            endpointErrorCentimetersPerMeter = frame.point(for: last.coordinate).distance(to: end) * 100 / scenario.distanceMeters
+        }
+        if let tunnel = scenario.tunnelInterval {
+            func error(after seconds: Double) -> Double? {
+                let time = tunnel.lowerBound + seconds
+                guard seconds <= scenario.tunnelSeconds, let shown = Self.latest(in: fixes, atOrBefore: time) else { return nil }
+                return frame.point(for: shown.coordinate).distance(to: scenario.truePosition(atTime: time))
+            }
+            dropoutError30sMeters = error(after: 30)
+            dropoutError60sMeters = error(after: 60)
+            dropoutError120sMeters = error(after: 120)
         }
 
         guard let stop = scenario.stopInterval else {
@@ -219,6 +243,15 @@ public struct EstimateMetrics: Sendable, Hashable {
             }
         }
         return values[k]
+    }
+
+    /// The estimate an app shows at `time`: the latest delivered at or before it (the last given of equal times); nil if none is.
+    static func latest(in fixes: [LocationFix], atOrBefore time: Double) -> LocationFix? {
+        var shown: LocationFix?
+        for fix in fixes where fix.deliveryTimeSeconds <= time && fix.deliveryTimeSeconds >= (shown?.deliveryTimeSeconds ?? -.infinity) {
+            shown = fix
+        }
+        return shown
     }
 
     /// The RMS error of the speeds the fixes report against `trueSpeed` at their delivery times; nil if none reports one.

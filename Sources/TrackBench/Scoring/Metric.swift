@@ -44,6 +44,9 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     public let isHeadline: Bool
     /// Whether the metric judges altitude: reports show it in their elevation section, not the ranking table.
     public let isElevation: Bool
+    /// Whether a results file may lack the metric's column, which then reads as empty: metrics added after the
+    /// first results files, so a baseline recorded before them still reads.
+    public let mayBeAbsent: Bool
     let source: Source
 
     /// The metric's value in one score, or nil where it does not apply.
@@ -77,7 +80,8 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     init(
         column: String, title: String, unit: String, decimals: Int, direction: Direction,
-        summary: String, alwaysApplies: Bool, isHeadline: Bool = false, isElevation: Bool = false, source: Source
+        summary: String, alwaysApplies: Bool, isHeadline: Bool = false, isElevation: Bool = false, mayBeAbsent: Bool = false,
+        source: Source
     ) {
         self.column = column
         self.title = title
@@ -88,6 +92,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
         self.alwaysApplies = alwaysApplies
         self.isHeadline = isHeadline
         self.isElevation = isElevation
+        self.mayBeAbsent = mayBeAbsent
         self.source = source
     }
 
@@ -110,6 +115,7 @@ extension Metric {
         errorPercent, positionMedianMeters, position95thPercentileMeters, positionRMSEMeters, phoneScoreMeters,
         lagSeconds, stationaryDriftMeters, keptPercent, longestGapSeconds, speedRMSEMetersPerSecond, stopDetectionSeconds,
         elevationGainErrorPercent, elevationGainErrorMeters, altitudeRMSEMeters, distance3DErrorPercent,
+        endpointErrorCentimetersPerMeter, dropoutError30sMeters, dropoutError60sMeters, dropoutError120sMeters,
     ]
 
     /// The estimated path's total-distance error, in signed percent of the true distance.
@@ -183,24 +189,48 @@ extension Metric {
     public static let elevationGainErrorPercent = Metric(
         column: "gain_error_pct", title: "Gain error %", unit: "%", decimals: 2, direction: .closerToZero,
         summary: "signed error of the estimates' elevation gain (the sum of their altitude rises, in output order) against the true path's, in percent of the true gain (terrains with at least 1 m of gain only; positive = too much climbing)",
-        alwaysApplies: false, isElevation: true, source: .measured(\.elevationGainErrorPercent)
+        alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.elevationGainErrorPercent)
     )
     /// The estimates' elevation gain minus the true gain, in metres.
     public static let elevationGainErrorMeters = Metric(
         column: "gain_error_m", title: "Gain error m", unit: "m", decimals: 2, direction: .closerToZero,
         summary: "the same error in metres (scenarios with a terrain only)",
-        alwaysApplies: false, isElevation: true, source: .measured(\.elevationGainErrorMeters)
+        alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.elevationGainErrorMeters)
     )
     /// Root mean square of the estimates' altitude error, in metres.
     public static let altitudeRMSEMeters = Metric(
         column: "altitude_rmse_m", title: "Altitude RMSE m", unit: "m", decimals: 3, direction: .lower,
         summary: "root mean square of each estimate's altitude minus the terrain's altitude under the true position at its delivery time (scenarios with a terrain only)",
-        alwaysApplies: false, isElevation: true, source: .measured(\.altitudeRMSEMeters)
+        alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.altitudeRMSEMeters)
     )
     /// The estimated path's 3-D length against the true path's, in signed percent.
     public static let distance3DErrorPercent = Metric(
         column: "distance_3d_error_pct", title: "3-D distance error %", unit: "%", decimals: 4, direction: .closerToZero,
         summary: "signed error of the estimated path's length counting climbs and descents against the true path's, both measured in the scenario's flat frame, in percent (scenarios with a terrain only; the headline distance error stays 2-D)",
-        alwaysApplies: false, isElevation: true, source: .measured(\.distance3DErrorPercent)
+        alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.distance3DErrorPercent)
+    )
+    /// How far the last estimate is from the end of the run, in centimetres per metre of the path.
+    public static let endpointErrorCentimetersPerMeter = Metric(
+        column: "endpoint_cm_per_m", title: "Endpoint cm/m", unit: "cm/m", decimals: 3, direction: .lower,
+        summary: "distance of the last estimate from where the run ends, in centimetres per metre of the path, the published dead-reckoning figure (scenarios with sensors only)",
+        alwaysApplies: false, mayBeAbsent: true, source: .measured(\.endpointErrorCentimetersPerMeter)
+    )
+    /// Distance from the truth of what an app shows 30 s into a GPS tunnel, in metres.
+    public static let dropoutError30sMeters = Metric(
+        column: "dropout_30s_m", title: "Dropout 30 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "30 s into a tunnel without GPS, the distance of the latest estimate from the true position at that moment (tunnels of 30 s or more only)",
+        alwaysApplies: false, mayBeAbsent: true, source: .measured(\.dropoutError30sMeters)
+    )
+    /// The same 60 s into a tunnel, in metres.
+    public static let dropoutError60sMeters = Metric(
+        column: "dropout_60s_m", title: "Dropout 60 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "the same 60 s into a tunnel (tunnels of 60 s or more only)",
+        alwaysApplies: false, mayBeAbsent: true, source: .measured(\.dropoutError60sMeters)
+    )
+    /// The same 120 s into a tunnel, in metres.
+    public static let dropoutError120sMeters = Metric(
+        column: "dropout_120s_m", title: "Dropout 120 s m", unit: "m", decimals: 3, direction: .lower,
+        summary: "the same 120 s into a tunnel (tunnels of 120 s or more only)",
+        alwaysApplies: false, mayBeAbsent: true, source: .measured(\.dropoutError120sMeters)
     )
 }

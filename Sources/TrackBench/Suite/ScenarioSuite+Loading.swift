@@ -132,7 +132,7 @@ private struct SuiteFile: Decodable {
     let routes: [RouteReference]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, signals, terrains
+        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, gaits, sensors, stopsSeconds, tunnelsSeconds, signals, terrains
     }
 
     init(from decoder: any Decoder) throws {
@@ -160,16 +160,26 @@ private struct SuiteFile: Decodable {
         self.routes = routes
         // Adding 0 turns -0 into 0, so "-0.0" and "0" are the same stop (and the same scenario id).
         let distances = try container.decode([Double].self, forKey: .distancesMeters).map { $0 + 0 }
-        let speeds = try container.decode([Double].self, forKey: .speedsMetersPerSecond).map { $0 + 0 }
+        let speeds = try container.decodeIfPresent([Double].self, forKey: .speedsMetersPerSecond)?.map { $0 + 0 }
+        let gaitNames = try container.decodeIfPresent([String].self, forKey: .gaits)
+        let sensors = try container.decodeIfPresent(SensorProfile.self, forKey: .sensors)
         let stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
+        let tunnels = try container.decodeIfPresent([Double].self, forKey: .tunnelsSeconds)?.map { $0 + 0 } ?? [0]
         let signals = try container.decode([SignalProfile].self, forKey: .signals)
         let origin = Coordinate(latitude: originFile.latitude, longitude: originFile.longitude)
         let terrains = try container.decodeIfPresent([TerrainFile].self, forKey: .terrains)?.map { $0.terrain(suiteOrigin: origin) }
         try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
         try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
         try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
-        try requireUniqueNonEmpty(speeds.map { "\($0)" }, .speedsMetersPerSecond, in: container)
+        try require(
+            (speeds == nil) != (gaitNames == nil), speeds == nil ? .gaits : .speedsMetersPerSecond, in: container,
+            "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not \(speeds == nil ? "neither" : "both")"
+        )
+        try require((gaitNames == nil) == (sensors == nil), gaitNames == nil ? .sensors : .gaits, in: container, "gaits and sensors go together: the sensor profile gives each gait its cadence and stride")
+        try requireUniqueNonEmpty((speeds ?? [0]).map { "\($0)" }, .speedsMetersPerSecond, in: container)
+        try requireUniqueNonEmpty(gaitNames ?? ["walk"], .gaits, in: container)
         try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
+        try requireUniqueNonEmpty(tunnels.map { "\($0)" }, .tunnelsSeconds, in: container)
         try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
         if let terrains {
             try requireUniqueNonEmpty(terrains.map(\.name), .terrains, in: container)
@@ -178,15 +188,28 @@ private struct SuiteFile: Decodable {
         for distance in distances {
             try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
         }
-        for speed in speeds {
+        for speed in speeds ?? [] {
             try require(ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container, "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)")
         }
         for stop in stops {
             try require(ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container, "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)")
         }
+        for tunnel in tunnels {
+            try require(ScenarioLimits.stopSeconds.contains(tunnel), .tunnelsSeconds, in: container, "expected tunnel lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no tunnel), got \(tunnel)")
+        }
+        let gaits = try (gaitNames ?? []).map { name in
+            guard let gait = Gait(rawValue: name) else {
+                let known = Gait.allCases.map(\.rawValue)
+                let suggestion = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "unknown gait '\(name)'\(suggestion); expected one of \(known.joined(separator: ", "))")
+            }
+            return gait
+        }
+        try require(gaits.isEmpty || routes.isEmpty, .pathTypes, in: container, "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets")
+        try require(gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground")
         for signal in signals {
             for distance in distances {
-                for speed in speeds {
+                for speed in speeds ?? [] {
                     for stop in stops {
                         let fixes = (distance / speed + stop) / signal.fixIntervalMeanSeconds
                         try require(
@@ -198,17 +221,51 @@ private struct SuiteFile: Decodable {
                 }
             }
         }
-        suite = ScenarioSuite(
-            name: name,
-            description: try container.decode(String.self, forKey: .description),
-            origin: origin,
-            pathTypes: pathTypes,
-            distancesMeters: distances,
-            speedsMetersPerSecond: speeds,
-            stopsSeconds: stops,
-            signals: signals,
-            terrains: terrains ?? []
+        let description = try container.decode(String.self, forKey: .description)
+        if let speeds {
+            suite = ScenarioSuite(
+                name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
+                speedsMetersPerSecond: speeds, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals, terrains: terrains ?? []
+            )
+        } else {
+            suite = ScenarioSuite(
+                name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
+                gaits: gaits, sensors: sensors!, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals
+            )
+        }
+        for scenario in suite.scenarios {
+            try Self.checkSizes(of: scenario, in: container)
+        }
+    }
+
+    /// Checks what the grid's axes cannot check alone: a dead-reckoning scenario's fixes and sensor samples within
+    /// the limits, and a tunnel that ends before the run does.
+    private static func checkSizes(of scenario: Scenario, in container: KeyedDecodingContainer<CodingKeys>) throws {
+        let duration = scenario.durationSeconds
+        if let tunnel = scenario.tunnelInterval {
+            try require(
+                tunnel.upperBound < duration, .tunnelsSeconds, in: container,
+                "the \(NumberFormat.compact(scenario.tunnelSeconds)) s tunnel of '\(scenario.id)' starts at \(NumberFormat.fixed(tunnel.lowerBound, decimals: 0)) s, a third of the way, and would outlast the run (\(NumberFormat.fixed(duration, decimals: 0)) s); expected tunnels that end before the run does"
+            )
+        }
+        guard let sensors = scenario.sensors, let gait = scenario.gait else { return }
+        let fixes = duration / scenario.signal.fixIntervalMeanSeconds
+        try require(
+            ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
+            "signal '\(scenario.signal.name)' gives '\(scenario.id)' about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
         )
+        let shortestStride = gait.stretches.map { sensors.profile(for: $0).strideMeters }.min() ?? 1
+        let samples = [
+            ("steps", scenario.distanceMeters / shortestStride),
+            ("compass samples", duration / sensors.compassIntervalSeconds),
+            ("pedometer updates", duration / sensors.pedometerIntervalMinimumSeconds),
+        ]
+        for (what, count) in samples {
+            try require(
+                count <= ScenarioLimits.fixesPerScenario.upperBound, .sensors, in: container,
+                "'\(scenario.id)' would take about \(NumberFormat.fixed(count, decimals: 0)) \(what); expected at most \(NumberFormat.compact(ScenarioLimits.fixesPerScenario.upperBound)) per scenario"
+            )
+        }
     }
 }
 

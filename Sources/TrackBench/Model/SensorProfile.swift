@@ -1,0 +1,86 @@
+/// The phone's step and heading sensors in a dead-reckoning scenario: what its pedometer and compass report.
+///
+/// Profiles are data in the scenario file (`sensors`), like signal profiles.
+/// Each activity has its cadence and true stride; the pedometer reports the
+/// steps counted every few seconds, missing or adding one now and then; the
+/// compass reports a magnetic heading several times a second, off by white
+/// noise, a slowly wandering bias, the angle at which the phone is held
+/// against the direction of travel, and the magnetic declination (the angle
+/// from true to magnetic north). `SensorProfile.keys` declares every key with
+/// its unit and bounds.
+public struct SensorProfile: Sendable, Hashable {
+    /// Walking.
+    public var walk: GaitProfile
+    /// Power-walking.
+    public var powerWalk: GaitProfile
+    /// Jogging.
+    public var jog: GaitProfile
+    /// Time constant of the stride's slow wandering, in seconds (> 0).
+    public var strideTimeConstantSeconds: Double
+    /// Shortest time between pedometer updates, in seconds.
+    public var pedometerIntervalMinimumSeconds: Double
+    /// Longest time between pedometer updates, in seconds; intervals are drawn uniformly between the two.
+    public var pedometerIntervalMaximumSeconds: Double
+    /// Chance that the pedometer misses a step, per step (at most 0.5: a pedometer that reports nothing is refused at load).
+    public var missedStepProbability: Double
+    /// Chance that the pedometer counts a step that was not taken, per step.
+    public var extraStepProbability: Double
+    /// Time between compass samples, in seconds.
+    public var compassIntervalSeconds: Double
+    /// Deviation of each compass sample's independent noise, in degrees.
+    public var headingNoiseDeviationDegrees: Double
+    /// Deviation of the compass's slowly wandering bias, in degrees.
+    public var headingBiasDeviationDegrees: Double
+    /// Time constant of the compass bias's wandering, in seconds (> 0).
+    public var headingBiasTimeConstantSeconds: Double
+    /// Deviation of the angle between the phone and the direction of travel, drawn once per run, in degrees.
+    public var phoneOffsetDeviationDegrees: Double
+    /// Magnetic declination, the angle from true north to magnetic north, in degrees (positive = east).
+    ///
+    /// The compass reports headings from magnetic north; phones add the
+    /// declination of their geomagnetic model to get true headings, which
+    /// every `HeadingEvent` carries along.
+    public var declinationDegrees: Double
+
+    /// Creates a profile; see the properties for units.
+    public init(
+        walk: GaitProfile,
+        powerWalk: GaitProfile,
+        jog: GaitProfile,
+        strideTimeConstantSeconds: Double,
+        pedometerIntervalMinimumSeconds: Double,
+        pedometerIntervalMaximumSeconds: Double,
+        missedStepProbability: Double,
+        extraStepProbability: Double,
+        compassIntervalSeconds: Double,
+        headingNoiseDeviationDegrees: Double,
+        headingBiasDeviationDegrees: Double,
+        headingBiasTimeConstantSeconds: Double,
+        phoneOffsetDeviationDegrees: Double,
+        declinationDegrees: Double
+    ) {
+        self.walk = walk
+        self.powerWalk = powerWalk
+        self.jog = jog
+        self.strideTimeConstantSeconds = strideTimeConstantSeconds
+        self.pedometerIntervalMinimumSeconds = pedometerIntervalMinimumSeconds
+        self.pedometerIntervalMaximumSeconds = pedometerIntervalMaximumSeconds
+        self.missedStepProbability = missedStepProbability
+        self.extraStepProbability = extraStepProbability
+        self.compassIntervalSeconds = compassIntervalSeconds
+        self.headingNoiseDeviationDegrees = headingNoiseDeviationDegrees
+        self.headingBiasDeviationDegrees = headingBiasDeviationDegrees
+        self.headingBiasTimeConstantSeconds = headingBiasTimeConstantSeconds
+        self.phoneOffsetDeviationDegrees = phoneOffsetDeviationDegrees
+        self.declinationDegrees = declinationDegrees
+    }
+
+    /// The profile of one activity; `mixed` is made of the others (`Gait.stretches`) and has none of its own, so it gives walking's.
+    public func profile(for gait: Gait) -> GaitProfile {
+        switch gait {
+        case .walk, .mixed: return walk
+        case .powerWalk: return powerWalk
+        case .jog: return jog
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// A scenario's pedometer updates and compass samples as CSV, so a team can run its own dead reckoning on them.
+///
+/// `steps.csv` has `time_s,steps,gait`: when each update reached the app, the
+/// steps counted since the previous one, and the activity recognised
+/// (`walk`, `power-walk` or `jog`). `headings.csv` has
+/// `time_s,magnetic_heading_deg,declination_deg`: each compass sample's time,
+/// its heading from magnetic north in 0..<360, and the declination to add for
+/// a true heading. Rows are in time order; numbers in Swift's shortest
+/// round-trip form, so reading them back gives the exact values the filters
+/// received.
+@_spi(CLI) public enum SensorCSV {
+    /// The columns of `steps.csv`, in order.
+    public static let stepColumns = ["time_s", "steps", "gait"]
+    /// The columns of `headings.csv`, in order.
+    public static let headingColumns = ["time_s", "magnetic_heading_deg", "declination_deg"]
+
+    /// Renders pedometer updates with a header row and a final newline.
+    public static func render(_ steps: [StepEvent]) -> String {
+        var text = stepColumns.joined(separator: ",") + "\n"
+        for update in steps {
+            text += "\(update.timeSeconds),\(update.steps),\(update.gait.rawValue)\n"
+        }
+        return text
+    }
+
+    /// Renders compass samples with a header row and a final newline.
+    public static func render(_ headings: [HeadingEvent]) -> String {
+        var text = headingColumns.joined(separator: ",") + "\n"
+        for sample in headings {
+            text += "\(sample.timeSeconds),\(sample.magneticHeadingDegrees),\(sample.declinationDegrees)\n"
+        }
+        return text
+    }
+}

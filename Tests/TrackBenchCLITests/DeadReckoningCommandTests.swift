@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// The dead-reckoning suites end to end: export's step and heading streams, and the sensor filters joining a default run.
+struct DeadReckoningCommandTests {
+    @Test func exportWritesStepsAndHeadingsNextToTheFixes() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run([
+                "export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path, "--filter", "pdr-paper",
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            #expect(files == ["true.csv", "noisy.csv", "steps.csv", "headings.csv", "estimated-pdr-paper.csv"])
+            let steps = try String(contentsOf: folder.appendingPathComponent("steps.csv"), encoding: .utf8).split(separator: "\n")
+            #expect(steps.first == "time_s,steps,gait" && steps.count > 20)
+            let estimates = try String(contentsOf: folder.appendingPathComponent("estimated-pdr-paper.csv"), encoding: .utf8).split(separator: "\n")
+            // The start, then one estimate per pedometer update.
+            #expect(estimates.count == 1 + 1 + steps.count - 1)
+        }
+    }
+
+    @Test func aRunOnASuiteWithSensorsAddsTheDeadReckoningFilters() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/dead-reckoning.json", "--seed", "100", "--output", folder.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("48 scenarios x 16 filters"), "\(result.standardOutput)")
+            let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(report.contains("Endpoint cm/m") && report.contains("`pdr-per-step`"))
+        }
+    }
+}

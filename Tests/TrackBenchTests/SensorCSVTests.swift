@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+struct SensorCSVTests {
+    @Test func writesEveryUpdateAndSampleInShortestRoundTripForm() throws {
+        let simulated = try #require(Fixtures.deadReckoningSuite.scenario(withID: "turns-250m-mixed-strong")).simulate(seed: 100)
+        let steps = SensorCSV.render(simulated.steps).split(separator: "\n")
+        #expect(steps.first == "time_s,steps,gait")
+        #expect(steps.count == simulated.steps.count + 1)
+        let last = steps.last!.split(separator: ",")
+        #expect(Double(last[0]) == simulated.steps.last!.timeSeconds && Int(last[1]) == simulated.steps.last!.steps && last[2] == "jog")
+        let headings = SensorCSV.render(simulated.headings).split(separator: "\n")
+        #expect(headings.first == "time_s,magnetic_heading_deg,declination_deg")
+        let readBack = headings.dropFirst().map { line in line.split(separator: ",").map { Double($0)! } }
+        #expect(readBack.map { $0[1] } == simulated.headings.map(\.magneticHeadingDegrees))
+    }
+}

@@ -1,10 +1,11 @@
 import Foundation
 @_spi(CLI) import TrackBench
 
-/// `export`: one scenario's true and noisy paths as CSV, and its step and heading streams when it has sensors.
+/// `export`: one scenario's true and noisy paths as CSV, its step and heading streams when it has sensors, and its
+/// barometer readings when its phone has a barometer.
 enum ExportCommand: Command {
     static let name = "export"
-    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv and headings.csv, and filters' estimates."
+    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv, headings.csv and barometer.csv, and filters' estimates."
     static let arguments: [(name: String, help: String)] = [
         ("scenario", "A scenario id, as printed by the 'list' command.")
     ]
@@ -47,6 +48,11 @@ enum ExportCommand: Command {
             let headingsURL = folderURL.appendingPathComponent("headings.csv")
             files += [(SensorCSV.render(simulated.steps), stepsURL), (SensorCSV.render(simulated.headings), headingsURL)]
             messages.append("Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) (\(simulated.headings.count) compass samples).")
+        }
+        if !simulated.barometer.isEmpty {
+            let barometerURL = folderURL.appendingPathComponent("barometer.csv")
+            files.append((SensorCSV.render(simulated.barometer), barometerURL))
+            messages.append("Wrote \(barometerURL.relativePath) (\(simulated.barometer.count) barometer readings).")
         }
         for configuration in filters {
             let estimated = simulated.estimatedPath(of: configuration.makeFilter())

@@ -91,4 +91,20 @@ struct DEMCommandTests {
         let resolution = try await TrackBenchExecutable.run(["dem", "--scenarios", "Scenarios/hills.json", "--output", "/tmp/unused", "--arc-seconds", "2"])
         #expect(resolution.status == 64)
     }
+
+    @Test func exportWritesThePhonesBarometerReadingsBesideTheFixes() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run([
+                "export", "loop-5000m-6mps-phone-barometer-climb", "--scenarios", "Scenarios/hills.json", "--output", folder.path, "--filter", "barometer-fusion",
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("barometer.csv ("))
+            let text = try String(contentsOf: folder.appendingPathComponent("barometer.csv"), encoding: .utf8)
+            #expect(text.hasPrefix("time_s,relative_altitude_m\n0.0,"))
+            let noisy = try String(contentsOf: folder.appendingPathComponent("noisy.csv"), encoding: .utf8)
+            let fused = try String(contentsOf: folder.appendingPathComponent("estimated-barometer-fusion.csv"), encoding: .utf8)
+            #expect(noisy.split(separator: "\n").count == fused.split(separator: "\n").count)
+            #expect(noisy != fused, "the fusion changes the altitudes")
+        }
+    }
 }

@@ -393,7 +393,7 @@ struct ListCommandTests {
 
 struct ExportCommandTests {
     static let scenarioID = "outAndBack-1000m-2.8mps-strong"
-    static let pathHeader = "timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,vertical_accuracy_m,course_deg,speed_mps,delivery_time_s,barometric_altitude_m"
+    static let pathHeader = "timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,vertical_accuracy_m,course_deg,speed_mps,delivery_time_s"
 
     @Test func exportWritesTrueAndNoisyPathsWithTheDocumentedHeader() async throws {
         try await withTemporaryFolder { folder in
@@ -407,8 +407,7 @@ struct ExportCommandTests {
                 let table = try CSVTable(text)
                 #expect(table.header.joined(separator: ",") == Self.pathHeader, "\(name)")
                 #expect(table.rows.count > 100, "\(name)")
-                // Every field a number but the barometer's, empty on the default suite's phones.
-                #expect(table.rows.allSatisfy { row in row.count == 10 && row.dropLast().allSatisfy { Double($0) != nil } && row.last == "" }, "\(name)")
+                #expect(table.rows.allSatisfy { row in row.count == 9 && row.allSatisfy { Double($0) != nil } }, "\(name)")
             }
         }
     }

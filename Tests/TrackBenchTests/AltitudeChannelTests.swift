@@ -4,7 +4,7 @@ import Testing
 
 struct AltitudeChannelTests {
     /// The hills suite's `phone-barometer` profile, with the keys a test changes.
-    static func profile(swing: Double = 12, barometer: BarometerProfile? = BarometerProfile(noiseMeters: 0.1, driftMetersPerHour: 4)) -> SignalProfile {
+    static func profile(swing: Double = 12, barometer: BarometerProfile? = BarometerProfile(intervalSeconds: 1, noiseMeters: 0.1, driftMetersPerHour: 4)) -> SignalProfile {
         var profile = Fixtures.hillsSuite.signals.first { $0.name == "phone-barometer" }!
         profile.altitudeSwingMeters = swing
         profile.barometer = barometer
@@ -17,13 +17,18 @@ struct AltitudeChannelTests {
     }
 
     @Test func theSwingAndBarometerNeverChangeTheHorizontalNoise() {
-        let plain = Self.scenario(Self.profile(swing: 0, barometer: nil)).simulate(seed: 5).noisyPath.fixes
-        let altitude = Self.scenario(Self.profile()).simulate(seed: 5).noisyPath.fixes
-        #expect(plain.count == altitude.count)
-        #expect(zip(plain, altitude).allSatisfy { $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.verticalAccuracyMeters == $1.verticalAccuracyMeters })
-        #expect(zip(plain, altitude).contains { $0.altitudeMeters != $1.altitudeMeters })
-        #expect(plain.allSatisfy { $0.barometricAltitudeMeters == nil })
-        #expect(altitude.allSatisfy { $0.barometricAltitudeMeters != nil })
+        let plain = Self.scenario(Self.profile(swing: 0, barometer: nil)).simulate(seed: 5)
+        let altitude = Self.scenario(Self.profile()).simulate(seed: 5)
+        let (before, after) = (plain.noisyPath.fixes, altitude.noisyPath.fixes)
+        #expect(before.count == after.count)
+        #expect(zip(before, after).allSatisfy { $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.verticalAccuracyMeters == $1.verticalAccuracyMeters })
+        #expect(zip(before, after).contains { $0.altitudeMeters != $1.altitudeMeters })
+        #expect(plain.barometer.isEmpty && plain.events == nil)
+        // The barometer reads every second on its own clock, and the filters get its readings among the fixes.
+        #expect(altitude.barometer.count == Int(altitude.scenario.durationSeconds) + 1)
+        let events = try! #require(altitude.events)
+        #expect(events.count == after.count + altitude.barometer.count)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.timeSeconds <= $1.timeSeconds })
     }
 
     @Test func aPhoneStandingStillSwingsAboutFiftyMetresWithoutItsAccuracyShowingIt() {
@@ -43,20 +48,19 @@ struct AltitudeChannelTests {
 
     @Test func theBarometerFollowsTheTrueClimbPreciselyAndDriftsSlowly() {
         let scenario = Self.scenario(Self.profile())
-        let simulated = scenario.simulate(seed: 9)
-        let start = simulated.truePath.fixes[0].altitudeMeters
-        let fixes = simulated.noisyPath.fixes
+        let readings = scenario.simulate(seed: 9).barometer
+        let start = scenario.trueAltitudeMeters(atTime: 0)
         var stepErrors: [Double] = []
-        for index in fixes.indices.dropFirst() {
-            let trueStep = simulated.truePath.fixes[index].altitudeMeters - simulated.truePath.fixes[index - 1].altitudeMeters
-            stepErrors.append(fixes[index].barometricAltitudeMeters! - fixes[index - 1].barometricAltitudeMeters! - trueStep)
+        for (previous, reading) in zip(readings, readings.dropFirst()) {
+            let trueStep = scenario.trueAltitudeMeters(atTime: reading.timeSeconds) - scenario.trueAltitudeMeters(atTime: previous.timeSeconds)
+            stepErrors.append(reading.relativeAltitudeMeters - previous.relativeAltitudeMeters - trueStep)
         }
         let stepDeviation = (stepErrors.map { $0 * $0 }.reduce(0, +) / Double(stepErrors.count)).squareRoot()
-        #expect(stepDeviation < 0.2, "a step's error is the noise of two readings, 0.1 m each: \(stepDeviation)")
-        #expect(abs(fixes[0].barometricAltitudeMeters!) < 0.5, "it starts at 0: a change since the start")
-        let last = fixes.last!
-        let drift = last.barometricAltitudeMeters! - (simulated.truePath.fixes.last!.altitudeMeters - start)
-        #expect(abs(drift) < 4 * 4 * last.timestampSeconds / 3600 + 0.5)
+        #expect(stepDeviation < 0.2, "a step's error is the noise of two readings, 0.1 m each, and the drift of a second: \(stepDeviation)")
+        #expect(readings[0].timeSeconds == 0 && abs(readings[0].relativeAltitudeMeters) < 0.5, "it starts at 0: a change since the start")
+        let last = readings.last!
+        let drift = last.relativeAltitudeMeters - (scenario.trueAltitudeMeters(atTime: last.timeSeconds) - start)
+        #expect(abs(drift) < 4 * 4 * last.timeSeconds / 3600 + 0.5, "within four deviations of the drift rate")
     }
 
     @Test func profilesWithoutTheAltitudeKeysReadAndPrintAsBefore() throws {
@@ -64,7 +68,7 @@ struct AltitudeChannelTests {
         #expect(!strong.hasAltitudeChannel)
         #expect(!strong.jsonText().contains("altitude") && !strong.jsonText().contains("barometer"))
         let printed = Self.profile().jsonText()
-        #expect(printed.contains("\"altitudeSwingMeters\": 12") && printed.contains("\"barometer\": { \"noiseMeters\": 0.1, \"driftMetersPerHour\": 4 }"))
+        #expect(printed.contains("\"altitudeSwingMeters\": 12") && printed.contains("\"barometer\": { \"intervalSeconds\": 1, \"noiseMeters\": 0.1, \"driftMetersPerHour\": 4 }"))
         let read = try JSONDecoder().decode(SignalProfile.self, from: Data(printed.utf8))
         #expect(read == Self.profile())
     }

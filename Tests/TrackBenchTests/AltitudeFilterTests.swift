@@ -4,9 +4,16 @@ import Testing
 
 /// The four altitude filters, on hand-made fixes.
 struct AltitudeFilterTests {
-    static func fix(altitude: Double, time: Double, vertical: Double = 3, barometer: Double? = nil) -> LocationFix {
-        LocationFix(latitude: 37, longitude: -122, altitudeMeters: altitude, horizontalAccuracyMeters: 5, verticalAccuracyMeters: vertical,
-                    barometricAltitudeMeters: barometer, timestampSeconds: time)
+    static func fix(altitude: Double, time: Double, vertical: Double = 3) -> LocationFix {
+        LocationFix(latitude: 37, longitude: -122, altitudeMeters: altitude, horizontalAccuracyMeters: 5, verticalAccuracyMeters: vertical, timestampSeconds: time)
+    }
+
+    /// Runs a filter over events, as the harness does for a phone with a barometer.
+    static func run(_ filter: some LocationFilter, over events: [SensorEvent]) -> [LocationFix] {
+        var filter = filter
+        var estimates: [LocationFix] = []
+        filter.run(over: events, into: &estimates)
+        return estimates
     }
 
     @Test func theSmootherMovesByOneMinusExpOfElapsedOverItsTime() {
@@ -34,12 +41,14 @@ struct AltitudeFilterTests {
     @Test func theFusionTakesTheBarometersShapeAndTheGPSLevel() {
         // GPS swings ±10 m around a true altitude of 100 + the barometer's change; the fusion's level settles near 100.
         var fixes: [LocationFix] = []
+        var events: [SensorEvent] = []
         for second in 0..<3600 {
             let change = Double(second) / 100
             let swing = 10 * sin(Double(second) / 60)
-            fixes.append(Self.fix(altitude: 100 + change + swing, time: Double(second), barometer: change))
+            fixes.append(Self.fix(altitude: 100 + change + swing, time: Double(second)))
+            events += [.barometer(BarometerEvent(timeSeconds: Double(second), relativeAltitudeMeters: change)), .fix(fixes.last!)]
         }
-        let out = BarometerFusionFilter(timeSeconds: 600).estimatedPath(for: Path(fixes)).fixes
+        let out = Self.run(BarometerFusionFilter(timeSeconds: 600), over: events)
         let lateErrors = out.suffix(1800).enumerated().map { abs($1.altitudeMeters - (100 + Double(1800 + $0) / 100)) }
         #expect(lateErrors.max()! < 2, "worst late error \(lateErrors.max()!)")
         let gpsErrors = fixes.suffix(1800).enumerated().map { abs($1.altitudeMeters - (100 + Double(1800 + $0) / 100)) }

@@ -37,12 +37,11 @@ import Testing
 
     @Test func aNaNAltitudeReadsAsAnUnknownAltitudeWhichEveryAltitudeFilterPassesThrough() throws {
         let csv = try read("""
-        timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,vertical_accuracy_m,barometric_altitude_m
-        0,37.1,-122.1,NaN,5,3,
-        1,37.1001,-122.1,12.5,5,3,0.25
+        timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,vertical_accuracy_m
+        0,37.1,-122.1,NaN,5,3
+        1,37.1001,-122.1,12.5,5,3
         """)
         #expect(csv.fixes.map(\.verticalAccuracyMeters) == [-1, 3])
-        #expect(csv.fixes.map(\.barometricAltitudeMeters) == [nil, 0.25])
         #expect(csv.fixes.allSatisfy { $0.altitudeMeters.isFinite })
         let gpx = try read("""
         <gpx><trk><trkseg><trkpt lat="37.1" lon="-122.1"><ele>NaN</ele><time>2024-01-01T00:00:00Z</time></trkpt>\

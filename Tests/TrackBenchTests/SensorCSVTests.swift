@@ -15,4 +15,14 @@ struct SensorCSVTests {
         let readBack = headings.dropFirst().map { line in line.split(separator: ",").map { Double($0)! } }
         #expect(readBack.map { $0[1] } == simulated.headings.map(\.magneticHeadingDegrees))
     }
+
+    @Test func writesEveryBarometerReadingInShortestRoundTripForm() throws {
+        let simulated = try #require(Fixtures.hillsSuite.scenario(withID: "loop-5000m-2.8mps-phone-barometer-rolling")).simulate(seed: 100)
+        let lines = SensorCSV.render(simulated.barometer).split(separator: "\n")
+        #expect(lines.first == "time_s,relative_altitude_m")
+        let readBack = lines.dropFirst().map { line in line.split(separator: ",").map { Double($0)! } }
+        #expect(readBack.map { $0[0] } == simulated.barometer.map(\.timeSeconds))
+        #expect(readBack.map { $0[1] } == simulated.barometer.map(\.relativeAltitudeMeters))
+        #expect(readBack.count > 1700)
+    }
 }

@@ -10,10 +10,14 @@ import Foundation
 /// constant `time`: slow enough to average the GPS swing away, fast enough
 /// to follow the weather. Positions are unchanged.
 ///
-/// Edge cases: a fix without a barometer reading keeps its GPS altitude and
-/// leaves the offset as it is (a phone without a barometer comes out as raw);
-/// a fix with an invalid GPS altitude (negative vertical accuracy) or one not
-/// finite still gets barometer plus offset, without moving the offset.
+/// Each fix takes the latest barometer reading received before it (a phone's
+/// barometer reads on its own clock, about once a second).
+///
+/// Edge cases: a fix before any reading keeps its GPS altitude and leaves the
+/// offset as it is (a phone without a barometer comes out as raw); a fix with
+/// an invalid GPS altitude (negative vertical accuracy) or one not finite
+/// still gets barometer plus offset, without moving the offset; a reading
+/// that is not finite is ignored.
 ///
 /// - Complexity: O(1) per fix, without allocation.
 struct BarometerFusionFilter: RegisteredFilter {
@@ -32,6 +36,8 @@ struct BarometerFusionFilter: RegisteredFilter {
     static let parameters = [time]
 
     private let timeSeconds: Double
+    /// The latest barometer reading, in metres of altitude change since the start.
+    private var latestReadingMeters: Double?
     /// GPS altitude minus barometer reading, averaged, and when it was last updated.
     private var offset: (meters: Double, timeSeconds: Double)?
 
@@ -44,8 +50,12 @@ struct BarometerFusionFilter: RegisteredFilter {
         self.timeSeconds = timeSeconds
     }
 
+    mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix]) {
+        if barometer.relativeAltitudeMeters.isFinite { latestReadingMeters = barometer.relativeAltitudeMeters }
+    }
+
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
-        guard let barometer = fix.barometricAltitudeMeters, barometer.isFinite else {
+        guard let barometer = latestReadingMeters else {
             estimates.append(fix)
             return
         }

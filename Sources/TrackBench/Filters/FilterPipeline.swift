@@ -2,7 +2,7 @@
 ///
 /// `finish` flushes the stages in order, feeding what each one still held
 /// into the stages after it, so a look-ahead smoother behind a gate sees every
-/// fix the gate let through. Pedometer updates and compass samples go to
+/// fix the gate let through. Pedometer updates, compass samples and barometer readings go to
 /// every stage in order, each stage's estimates passing on to the stages
 /// after it before the next stage gets the event, so a dead-reckoning stage
 /// behind a gate gets its sensors and the gated fixes.
@@ -30,6 +30,11 @@ struct FilterPipeline: LocationFilter {
     /// Gives the sample to every stage, feeding each stage's estimates to the stages after it.
     mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {
         broadcast(into: &estimates) { stage, output in stage.receive(heading, into: &output) }
+    }
+
+    /// Gives the reading to every stage, feeding each stage's estimates to the stages after it.
+    mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix]) {
+        broadcast(into: &estimates) { stage, output in stage.receive(barometer, into: &output) }
     }
 
     /// Calls `deliver` on each stage in order; what a stage appends goes through the stages after it.

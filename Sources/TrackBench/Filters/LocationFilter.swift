@@ -22,6 +22,11 @@ public protocol LocationFilter: Sendable {
     /// The default ignores it: a filter of fixes only keeps it.
     mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix])
 
+    /// Takes the next barometer reading and appends any estimates it releases.
+    ///
+    /// The default ignores it: a filter of fixes only keeps it.
+    mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix])
+
     /// Ends the stream: appends the estimates still held back.
     ///
     /// Streaming filters have nothing held back and keep the default, which
@@ -55,6 +60,9 @@ extension LocationFilter {
     /// Ignores a compass sample: the filter uses fixes only.
     public mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {}
 
+    /// Ignores a barometer reading: the filter uses fixes only.
+    public mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix]) {}
+
     /// Feeds every event in order, then finishes.
     public mutating func run(over events: [SensorEvent], into estimates: inout [LocationFix]) {
         for event in events {
@@ -62,6 +70,7 @@ extension LocationFilter {
             case let .fix(fix): receive(fix, into: &estimates)
             case let .steps(steps): receive(steps, into: &estimates)
             case let .heading(heading): receive(heading, into: &estimates)
+            case let .barometer(reading): receive(reading, into: &estimates)
             }
         }
         finish(into: &estimates)

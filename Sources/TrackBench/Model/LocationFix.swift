@@ -19,11 +19,6 @@ public struct LocationFix: Sendable, Hashable {
     public var horizontalAccuracyMeters: Double
     /// Uncertainty of the altitude, in metres; negative = altitude invalid.
     public var verticalAccuracyMeters: Double
-    /// The barometer's altitude change since the run started, in metres; nil on a phone without a barometer.
-    ///
-    /// Smooth and precise from fix to fix, but it drifts with the weather and
-    /// knows nothing of the absolute altitude (iOS's relative altitude).
-    public var barometricAltitudeMeters: Double?
     /// Direction of travel in degrees clockwise from true north; negative = unknown.
     public var courseDegrees: Double
     /// Ground speed in metres per second; negative = unknown.
@@ -45,7 +40,6 @@ public struct LocationFix: Sendable, Hashable {
         altitudeMeters: Double = 0,
         horizontalAccuracyMeters: Double = 0,
         verticalAccuracyMeters: Double = 0,
-        barometricAltitudeMeters: Double? = nil,
         courseDegrees: Double = -1,
         speedMetersPerSecond: Double = -1,
         timestampSeconds: Double,
@@ -56,7 +50,6 @@ public struct LocationFix: Sendable, Hashable {
         self.altitudeMeters = altitudeMeters
         self.horizontalAccuracyMeters = horizontalAccuracyMeters
         self.verticalAccuracyMeters = verticalAccuracyMeters
-        self.barometricAltitudeMeters = barometricAltitudeMeters
         self.courseDegrees = courseDegrees
         self.speedMetersPerSecond = speedMetersPerSecond
         self.timestampSeconds = timestampSeconds

@@ -126,10 +126,10 @@ public struct SignalProfile: Sendable, Hashable {
         self.faults = faults
     }
 
-    /// Whether the profile draws altitude beyond the vertical accuracy's honest error: a swing, jitter or a barometer.
+    /// Whether the profile draws altitude error beyond the vertical accuracy's honest one: a swing or jitter.
     ///
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
-    public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 || barometer != nil }
+    public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
 
     /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
     public static func isValidName(_ name: String) -> Bool {

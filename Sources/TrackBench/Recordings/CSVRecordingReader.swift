@@ -58,8 +58,7 @@ enum CSVRecordingReader {
             guard let latitude = number(.latitude), let longitude = number(.longitude),
                   let altitude = number(.altitude), let accuracy = number(.horizontalAccuracy),
                   let verticalAccuracy = number(.verticalAccuracy), let speed = number(.speed),
-                  let course = number(.course), let hdop = number(.hdop), let delivery = number(.deliverySecondsAsWritten),
-                  let barometer = number(.barometricAltitude) else {
+                  let course = number(.course), let hdop = number(.hdop), let delivery = number(.deliverySecondsAsWritten) else {
                 builder.skips.count("a field that is not a number", line: lineNumber)
                 continue
             }
@@ -89,7 +88,6 @@ enum CSVRecordingReader {
                 altitudeMeters: altitude ?? 0,
                 horizontalAccuracyMeters: horizontal,
                 verticalAccuracyMeters: altitude == nil ? -1 : (verticalAccuracy ?? -1),
-                barometricAltitudeMeters: barometer,
                 courseDegrees: course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
                 speedMetersPerSecond: speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
                 timestampSeconds: time.seconds,

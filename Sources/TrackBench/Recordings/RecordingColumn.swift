@@ -6,7 +6,7 @@
 /// names apps give their location objects' fields. Names match case-insensitively.
 enum RecordingColumn: CaseIterable {
     case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time, deliverySecondsAsWritten
-    case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop, barometricAltitude
+    case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop
     case provider, messageType
 
     /// The column names, lower-cased, in order of preference.
@@ -25,7 +25,6 @@ enum RecordingColumn: CaseIterable {
         case .speed: return ["speedmps", "speed_mps", "speed"]
         case .course: return ["bearingdegrees", "coursedegree", "course_deg", "bearing", "course"]
         case .hdop: return ["hdop"]
-        case .barometricAltitude: return ["barometric_altitude_m", "relativealtitude", "relative_altitude_m"]
         case .provider: return ["provider"]
         case .messageType: return ["messagetype"]
         }

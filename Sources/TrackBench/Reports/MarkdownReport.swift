@@ -216,7 +216,7 @@ public struct MarkdownReport: Sendable {
     }
 
     /// The elevation section, for runs on terrain: each filter's altitude metrics, then the signed gain error per
-    /// terrain; empty when no score has an elevation metric.
+    /// terrain and per signal; empty when no score has an elevation metric.
     private func elevation(_ summaries: [FilterSummary]) -> String {
         let metrics = Metric.allCases.filter { metric in metric.isElevation && summaries.contains { $0.means[metric] != nil } }
         guard !metrics.isEmpty else { return "" }
@@ -227,7 +227,8 @@ public struct MarkdownReport: Sendable {
         Altitude is compared with the terrain under the true position at each estimate's delivery time; gain is the
         sum of the estimates' rises in output order, against the true path's. Filters that leave altitude alone pass
         the GPS altitude through. Means of absolute values, then the true gain and each filter's mean signed gain
-        error in metres per terrain (positive = too much climbing). The headline distance error stays 2-D.
+        error in metres per terrain and per signal (positive = too much climbing). The headline distance error stays
+        2-D.
 
         | Filter | \(metrics.map(\.title).joined(separator: " | ")) |
         |---|\(String(repeating: "---:|", count: metrics.count))
@@ -238,17 +239,20 @@ public struct MarkdownReport: Sendable {
             text += "| \(MarkdownText.code(summary.filter)) | " + cells.joined(separator: " | ") + " |\n"
         }
         let filters = summaries.map(\.filter)
-        let terrains = scores.map(\.terrain).uniqued()
-        text += "\n| Terrain | True gain m | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
-        text += "|---|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
-        for terrain in terrains {
-            let rows = scores.filter { $0.terrain == terrain }
-            let trueGains = rows.filter { $0.filter == filters[0] }.compactMap(\.trueGainMeters)
-            let cells = filters.map { filter in
-                Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters)).map { NumberFormat.fixed($0, decimals: 1) } ?? ""
+        // Per terrain, then per signal (a barometer helps only the phones that have one).
+        let groupings: [(title: String, key: (ScenarioScore) -> String)] = [("Terrain", { $0.terrain }), ("Signal", { $0.signal })]
+        for grouping in groupings {
+            text += "\n| \(grouping.title) | True gain m | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
+            text += "|---|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
+            for group in scores.map(grouping.key).uniqued() {
+                let rows = scores.filter { grouping.key($0) == group }
+                let trueGains = rows.filter { $0.filter == filters[0] }.compactMap(\.trueGainMeters)
+                let cells = filters.map { filter in
+                    Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters)).map { NumberFormat.fixed($0, decimals: 1) } ?? ""
+                }
+                text += "| \(group.isEmpty ? "(none)" : group) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
+                    + cells.joined(separator: " | ") + " |\n"
             }
-            text += "| \(terrain.isEmpty ? "(none)" : terrain) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
-                + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }

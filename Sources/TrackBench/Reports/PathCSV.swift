@@ -1,8 +1,7 @@
 /// A path as CSV, one row per fix, so anyone can plot it or recompute its length.
 ///
 /// Columns: `timestamp_s,latitude,longitude,altitude_m,horizontal_accuracy_m,`
-/// `vertical_accuracy_m,course_deg,speed_mps,delivery_time_s,barometric_altitude_m`
-/// (the last empty on a phone without a barometer). Rows are in
+/// `vertical_accuracy_m,course_deg,speed_mps,delivery_time_s`. Rows are in
 /// delivery order; `delivery_time_s` is when the fix reached the app, later
 /// than `timestamp_s` for a cached fix re-delivered (a stale fix), so a plot
 /// shows what a filter saw when it saw it. Numbers are written in Swift's
@@ -13,7 +12,7 @@
     /// The header row's column names, in order.
     public static let columns = [
         "timestamp_s", "latitude", "longitude", "altitude_m",
-        "horizontal_accuracy_m", "vertical_accuracy_m", "course_deg", "speed_mps", "delivery_time_s", "barometric_altitude_m",
+        "horizontal_accuracy_m", "vertical_accuracy_m", "course_deg", "speed_mps", "delivery_time_s",
     ]
 
     /// Renders the path with a header row and a final newline.
@@ -25,7 +24,7 @@
                 fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters, fix.courseDegrees, fix.speedMetersPerSecond,
                 fix.deliveryTimeSeconds,
             ]
-            text += fields.map { "\($0)" }.joined(separator: ",") + "," + (fix.barometricAltitudeMeters.map { "\($0)" } ?? "") + "\n"
+            text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
         }
         return text
     }

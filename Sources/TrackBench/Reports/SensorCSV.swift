@@ -1,11 +1,13 @@
-/// A scenario's pedometer updates and compass samples as CSV, so a team can run its own dead reckoning on them.
+/// A scenario's pedometer updates, compass samples and barometer readings as CSV, so a team can run its own dead
+/// reckoning or altitude filter on them.
 ///
 /// `steps.csv` has `time_s,steps,gait`: when each update reached the app, the
 /// steps counted since the previous one, and the activity recognised
 /// (`walk`, `power-walk` or `jog`). `headings.csv` has
 /// `time_s,magnetic_heading_deg,declination_deg`: each compass sample's time,
 /// its heading from magnetic north in 0..<360, and the declination to add for
-/// a true heading. Rows are in time order; numbers in Swift's shortest
+/// a true heading. `barometer.csv` has `time_s,relative_altitude_m`: each
+/// reading's time and the altitude change since the start. Rows are in time order; numbers in Swift's shortest
 /// round-trip form, so reading them back gives the exact values the filters
 /// received.
 @_spi(CLI) public enum SensorCSV {
@@ -13,6 +15,8 @@
     public static let stepColumns = ["time_s", "steps", "gait"]
     /// The columns of `headings.csv`, in order.
     public static let headingColumns = ["time_s", "magnetic_heading_deg", "declination_deg"]
+    /// The columns of `barometer.csv`, in order.
+    public static let barometerColumns = ["time_s", "relative_altitude_m"]
 
     /// Renders pedometer updates with a header row and a final newline.
     public static func render(_ steps: [StepEvent]) -> String {
@@ -28,6 +32,15 @@
         var text = headingColumns.joined(separator: ",") + "\n"
         for sample in headings {
             text += "\(sample.timeSeconds),\(sample.magneticHeadingDegrees),\(sample.declinationDegrees)\n"
+        }
+        return text
+    }
+
+    /// Renders barometer readings with a header row and a final newline.
+    public static func render(_ readings: [BarometerEvent]) -> String {
+        var text = barometerColumns.joined(separator: ",") + "\n"
+        for reading in readings {
+            text += "\(reading.timeSeconds),\(reading.relativeAltitudeMeters)\n"
         }
         return text
     }

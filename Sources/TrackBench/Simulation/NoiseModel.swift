@@ -26,8 +26,8 @@ import Foundation
 ///   course (negative: it lags behind).
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
 ///   course get independent Gaussian errors (speed floored at 0).
-/// - A profile's altitude swing and barometer come from an `AltitudeChannel`
-///   on a stream of their own.
+/// - A profile's altitude swing and jitter come from an `AltitudeChannel` on
+///   a stream of their own.
 struct NoiseModel: Sendable {
     /// The smallest horizontal accuracy a fix reports, in metres.
     static let minimumHorizontalAccuracyMeters = 1.0
@@ -53,7 +53,7 @@ struct NoiseModel: Sendable {
     /// - Parameters:
     ///   - truePath: The path the runner took.
     ///   - frame: The metric frame to apply errors in; any frame near the path works.
-    ///   - altitude: The profile's altitude swing and barometer; nil when it has neither.
+    ///   - altitude: The profile's altitude swing and jitter; nil when it has neither.
     ///   - gaussian: The normal source.
     ///   - generator: The scenario's random stream.
     func noisyPath<Generator: RandomNumberGenerator>(
@@ -110,14 +110,13 @@ struct NoiseModel: Sendable {
             )
             let speedError = gaussian.next(mean: 0, deviation: profile.speedDeviationMetersPerSecond, using: &generator)
             let courseError = gaussian.next(mean: 0, deviation: profile.courseDeviationDegrees, using: &generator)
-            let channel = altitude?.next(trueAltitudeMeters: trueFix.altitudeMeters, timeSeconds: trueFix.timestampSeconds)
+            let swing = altitude?.next() ?? 0
             noisy.append(LocationFix(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
-                altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + (channel?.swingMeters ?? 0),
+                altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + swing,
                 horizontalAccuracyMeters: accuracy,
                 verticalAccuracyMeters: verticalAccuracy,
-                barometricAltitudeMeters: channel?.barometerMeters,
                 courseDegrees: trueFix.courseDegrees < 0 ? -1 : Self.normalizedDegrees(trueFix.courseDegrees + courseError),
                 speedMetersPerSecond: trueFix.speedMetersPerSecond < 0 ? -1 : max(0, trueFix.speedMetersPerSecond + speedError),
                 timestampSeconds: trueFix.timestampSeconds

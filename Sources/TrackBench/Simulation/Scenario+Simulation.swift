@@ -8,7 +8,8 @@ extension Scenario {
     /// stream, so a clean profile's noise is the same with or without them.
     /// A tunnel removes the fixes delivered during it. The pedometer and
     /// compass of a scenario with sensors draw from a third stream
-    /// (`SensorSimulator`), so the fixes are the same with or without them.
+    /// (`SensorSimulator`) and a phone's barometer from a fourth
+    /// (`BarometerSimulator`), so the fixes are the same with or without them.
     /// - Parameter seed: The run's seed (100 by default, as in Phillips 2019).
     public func simulate(seed: UInt64) -> SimulatedScenario {
         var generator = SplitMix64(seed: seed, stream: noiseStreamName)
@@ -25,6 +26,10 @@ extension Scenario {
             var sensorGenerator = SplitMix64(seed: seed, stream: sensorStreamName)
             (simulated.steps, simulated.headings) = sensors.readings(using: &sensorGenerator)
         }
+        if let barometer = BarometerSimulator(scenario: self) {
+            var barometerGenerator = SplitMix64(seed: seed, stream: barometerStreamName)
+            simulated.barometer = barometer.readings(using: &barometerGenerator)
+        }
         return simulated
     }
 
@@ -33,6 +38,9 @@ extension Scenario {
 
     /// The name of the stream the pedometer and compass draw from, apart from the noise and the faults.
     var sensorStreamName: String { noiseStreamName + "#sensors" }
+
+    /// The name of the stream the barometer draws from, apart from every other.
+    var barometerStreamName: String { noiseStreamName + "#barometer" }
 
     /// The name of the stream faults draw from, apart from the noise so fault rates do not reshuffle it.
     var faultStreamName: String { SignalProfile.faultStreamName(for: noiseStreamName) }

@@ -7,7 +7,7 @@ extension SignalProfile {
     ///
     /// The noise continues `gaussian` and `generator` (the run's noise stream, after the true path's draws); the
     /// faults draw from their own stream, named by `faultStreamName(for: streamName)` and seeded by `seed`, and so
-    /// does the altitude swing and barometer (`AltitudeChannel`).
+    /// does the altitude swing and jitter (`AltitudeChannel`).
     func deliveredPath<Generator: RandomNumberGenerator>(
         for truePath: Path, in frame: LocalFrame, seed: UInt64, streamName: String,
         gaussian: inout GaussianSampler, using generator: inout Generator

@@ -1,32 +1,47 @@
 extension SimulatedScenario {
-    /// Everything a filter receives in a scenario with sensors, in time order; nil for a scenario of fixes only.
+    /// Everything a filter receives in a scenario with sensors or a barometer, in time order; nil for a scenario of
+    /// fixes only.
     ///
-    /// The stream opens with the known start, a fix at the true starting
-    /// point at time 0 with accuracy 0 (a dead-reckoning run starts from a
-    /// known position, as in the published trials), then merges the
-    /// delivered fixes, compass samples and pedometer updates by time; at the
-    /// same time a fix comes first, then compass samples, then pedometer
-    /// updates, so an update's interval includes the samples taken at its end.
+    /// With sensors, the stream opens with the known start, a fix at the true
+    /// starting point at time 0 with accuracy 0 (a dead-reckoning run starts
+    /// from a known position, as in the published trials). It merges the
+    /// barometer readings, delivered fixes, compass samples and pedometer
+    /// updates by time; at the same time they come in that order, so a fix
+    /// meets the reading taken with it and an update's interval includes the
+    /// samples taken at its end.
     public var events: [SensorEvent]? {
-        guard scenario.sensors != nil else { return nil }
+        guard scenario.sensors != nil || !barometer.isEmpty else { return nil }
         var events: [SensorEvent] = []
-        events.reserveCapacity(1 + noisyPath.count + headings.count + steps.count)
-        events.append(.fix(LocationFix(latitude: scenario.origin.latitude, longitude: scenario.origin.longitude, timestampSeconds: 0)))
+        events.reserveCapacity(1 + noisyPath.count + headings.count + steps.count + barometer.count)
+        if scenario.sensors != nil {
+            events.append(.fix(LocationFix(latitude: scenario.origin.latitude, longitude: scenario.origin.longitude, timestampSeconds: 0)))
+        }
         let fixes = noisyPath.fixes
+        var reading = 0
         var fix = 0
         var heading = 0
         var step = 0
-        while fix < fixes.count || heading < headings.count || step < steps.count {
-            let fixTime = fix < fixes.count ? fixes[fix].deliveryTimeSeconds : .infinity
-            let headingTime = heading < headings.count ? headings[heading].timeSeconds : .infinity
-            let stepTime = step < steps.count ? steps[step].timeSeconds : .infinity
-            if fixTime <= headingTime && fixTime <= stepTime {
+        while true {
+            // The next of each stream, in the order that wins a tie.
+            let times = [
+                reading < barometer.count ? barometer[reading].timeSeconds : .infinity,
+                fix < fixes.count ? fixes[fix].deliveryTimeSeconds : .infinity,
+                heading < headings.count ? headings[heading].timeSeconds : .infinity,
+                step < steps.count ? steps[step].timeSeconds : .infinity,
+            ]
+            let earliest = times.min()!
+            guard earliest < .infinity, let next = times.firstIndex(of: earliest) else { break }
+            switch next {
+            case 0:
+                events.append(.barometer(barometer[reading]))
+                reading += 1
+            case 1:
                 events.append(.fix(fixes[fix]))
                 fix += 1
-            } else if headingTime <= stepTime {
+            case 2:
                 events.append(.heading(headings[heading]))
                 heading += 1
-            } else {
+            default:
                 events.append(.steps(steps[step]))
                 step += 1
             }

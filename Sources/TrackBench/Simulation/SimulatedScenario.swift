@@ -11,13 +11,18 @@ public struct SimulatedScenario: Sendable {
     public var steps: [StepEvent]
     /// The compass's samples, in time order; empty without sensors.
     public var headings: [HeadingEvent]
+    /// The barometer's readings, in time order; empty on a phone without one.
+    public var barometer: [BarometerEvent]
 
     /// Creates a simulated scenario from its paths and sensor readings.
-    public init(scenario: Scenario, truePath: Path, noisyPath: Path, steps: [StepEvent] = [], headings: [HeadingEvent] = []) {
+    public init(
+        scenario: Scenario, truePath: Path, noisyPath: Path, steps: [StepEvent] = [], headings: [HeadingEvent] = [], barometer: [BarometerEvent] = []
+    ) {
         self.scenario = scenario
         self.truePath = truePath
         self.noisyPath = noisyPath
         self.steps = steps
         self.headings = headings
+        self.barometer = barometer
     }
 }

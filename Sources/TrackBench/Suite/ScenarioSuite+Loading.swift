@@ -424,10 +424,11 @@ extension SignalProfile: Decodable {
 
 extension BarometerProfile: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case noiseMeters, driftMetersPerHour
+        case intervalSeconds, noiseMeters, driftMetersPerHour
     }
 
-    /// Decodes a barometer strictly: both keys required, none unknown, sizes from 0 to 1000 m (per hour).
+    /// Decodes a barometer strictly: every key required, none unknown, sizes from 0 to 1000 m (per hour), the
+    /// interval from the shortest fix interval to a day.
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -436,7 +437,12 @@ extension BarometerProfile: Decodable {
             try require(value.isFinite && value >= 0 && value <= 1000, key, in: container, "expected a number from 0 to 1000 \(unit), got \(value)")
             return value
         }
-        self.init(noiseMeters: try size(.noiseMeters, "m"), driftMetersPerHour: try size(.driftMetersPerHour, "m/h"))
+        let interval = try container.decode(Double.self, forKey: .intervalSeconds)
+        try require(
+            interval.isFinite && interval >= ScenarioLimits.shortestFixIntervalSeconds && interval <= ScenarioLimits.durationSeconds, .intervalSeconds, in: container,
+            "expected a number from \(NumberFormat.compact(ScenarioLimits.shortestFixIntervalSeconds)) to \(NumberFormat.compact(ScenarioLimits.durationSeconds)) s, got \(interval)"
+        )
+        self.init(intervalSeconds: interval, noiseMeters: try size(.noiseMeters, "m"), driftMetersPerHour: try size(.driftMetersPerHour, "m/h"))
     }
 }
 

@@ -36,7 +36,7 @@ extension SignalProfile {
                 value = Self.jsonNumber(altitudeJitterMeters)
             case .barometer:
                 guard let barometer else { return nil }
-                value = "{ \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
+                value = "{ \"intervalSeconds\": \(Self.jsonNumber(barometer.intervalSeconds)), \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
             case .faults: value = faults.jsonText(indentation: inner)
             }
             return "\(inner)\"\(key.stringValue)\": \(value)"

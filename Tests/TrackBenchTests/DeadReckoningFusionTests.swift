@@ -48,9 +48,14 @@ struct DeadReckoningFusionTests {
         #expect(abs(Fixtures.frame.point(for: last.coordinate).north) < 0.01)
     }
 
-    @Test func givesAnEstimatePerFixAndPerUpdate() {
+    @Test func givesAnEstimatePerFixAndPerUpdateOnlyWhileGPSIsSilent() {
+        // Fixes every second: one estimate per fix, none per update (they would zig-zag between the two pulls).
         let events = walkEast(seconds: 10)
         let fixes = events.filter { if case .fix = $0 { return true } else { return false } }.count
-        #expect(run(events).count == fixes + 10)
+        #expect(run(events).count == fixes)
+        // 30 s without fixes: an estimate per update once GPS has been silent for more than 10 s.
+        let tunnel = walkEast(seconds: 40, gap: 1...30)
+        let tunnelFixes = tunnel.filter { if case .fix = $0 { return true } else { return false } }.count
+        #expect(run(tunnel).count == tunnelFixes + (30 - Int(DeadReckoningFusion.extrapolationLimitSeconds)))
     }
 }

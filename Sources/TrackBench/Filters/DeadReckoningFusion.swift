@@ -19,8 +19,11 @@ import Foundation
 /// uncertainty accordingly. Poor fixes are passed over; since every update
 /// grows the uncertainty, a position that drifted far will still take good
 /// fixes again after a long dropout. One estimate per fix received after the
-/// start, and one per pedometer update, each at its time, reporting the
-/// uncertainty as its accuracy and the last update's speed and course.
+/// start, and one per pedometer update while GPS is silent (no fix for more
+/// than `extrapolationLimitSeconds`), each at its time, reporting the
+/// uncertainty as its accuracy and the last update's speed and course: while
+/// fixes arrive, an estimate per update as well would zig-zag between the
+/// steps' and the fixes' pulls and lengthen the track.
 struct DeadReckoningFusion: RegisteredFilter {
     static let name = "pdr-fusion"
     static let summary = "GPS plus dead reckoning: pedometer and compass carry the position through dropouts and poor fixes; good fixes are blended in by their accuracy."
@@ -48,6 +51,8 @@ struct DeadReckoningFusion: RegisteredFilter {
     private var positionSeconds = 0.0
     private var lastUpdateSeconds = 0.0
     private var velocity = LocalPoint(east: 0, north: 0)
+    /// When the last fix arrived, valid or not.
+    private var lastFixSeconds = -Double.infinity
 
     init(settings: FilterSettings) {
         reckoner = DeadReckoner(headings: .perStep, settings: settings)
@@ -57,6 +62,7 @@ struct DeadReckoningFusion: RegisteredFilter {
     }
 
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        lastFixSeconds = max(lastFixSeconds, fix.deliveryTimeSeconds)
         guard fix.hasValidCoordinate else { return }
         guard let current = position else {
             position = fix.coordinate
@@ -100,7 +106,9 @@ struct DeadReckoningFusion: RegisteredFilter {
         velocity = elapsed > 0 ? LocalPoint(east: moved.east / elapsed, north: moved.north / elapsed) : LocalPoint(east: 0, north: 0)
         uncertaintyMeters += growthPerMeter * moved.distance(to: LocalPoint(east: 0, north: 0))
         lastUpdateSeconds = steps.timeSeconds
-        estimates.append(estimate(at: steps.timeSeconds))
+        if steps.timeSeconds - lastFixSeconds > Self.extrapolationLimitSeconds {
+            estimates.append(estimate(at: steps.timeSeconds))
+        }
     }
 
     mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {

@@ -7,50 +7,29 @@ enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The default suite as shipped in `Scenarios/default.json`.
-    static let defaultSuite: ScenarioSuite = {
+    /// A suite file of the repository, loaded; a test run stops at once if a shipped file does not load.
+    static func shippedSuite(_ file: String) -> ScenarioSuite {
         do {
-            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/default.json"))
+            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent(file))
         } catch {
-            fatalError("Scenarios/default.json must load: \(error.localizedDescription)")
+            fatalError("\(file) must load: \(error.localizedDescription)")
         }
-    }()
+    }
+
+    /// The default suite as shipped in `Scenarios/default.json`.
+    static let defaultSuite = shippedSuite("Scenarios/default.json")
 
     /// The harder suite as shipped in `Scenarios/hard.json`.
-    static let hardSuite: ScenarioSuite = {
-        do {
-            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/hard.json"))
-        } catch {
-            fatalError("Scenarios/hard.json must load: \(error.localizedDescription)")
-        }
-    }()
+    static let hardSuite = shippedSuite("Scenarios/hard.json")
 
     /// The altitude suite as shipped in `Scenarios/hills.json`.
-    static let hillsSuite: ScenarioSuite = {
-        do {
-            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/hills.json"))
-        } catch {
-            fatalError("Scenarios/hills.json must load: \(error.localizedDescription)")
-        }
-    }()
+    static let hillsSuite = shippedSuite("Scenarios/hills.json")
 
     /// The dead-reckoning suite as shipped in `Scenarios/dead-reckoning.json`.
-    static let deadReckoningSuite: ScenarioSuite = {
-        do {
-            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/dead-reckoning.json"))
-        } catch {
-            fatalError("Scenarios/dead-reckoning.json must load: \(error.localizedDescription)")
-        }
-    }()
+    static let deadReckoningSuite = shippedSuite("Scenarios/dead-reckoning.json")
 
     /// The GPS-dropout suite as shipped in `Scenarios/gps-dropout.json`.
-    static let dropoutSuite: ScenarioSuite = {
-        do {
-            return try ScenarioSuite.load(from: packageRoot.appendingPathComponent("Scenarios/gps-dropout.json"))
-        } catch {
-            fatalError("Scenarios/gps-dropout.json must load: \(error.localizedDescription)")
-        }
-    }()
+    static let dropoutSuite = shippedSuite("Scenarios/gps-dropout.json")
 
     /// The dead-reckoning suite's sensor profile.
     static var sensors: SensorProfile { deadReckoningSuite.scenarios[0].sensors! }

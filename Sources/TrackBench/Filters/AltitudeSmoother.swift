@@ -50,8 +50,7 @@ struct AltitudeSmoother: RegisteredFilter {
         }
         var altitude = fix.altitudeMeters
         if let previous = smoothed {
-            let elapsed = max(0, fix.deliveryTimeSeconds - previous.timeSeconds)
-            let weight = 1 - exp(-elapsed / timeSeconds)
+            let weight = ExponentialSmoothing.weight(elapsedSeconds: fix.deliveryTimeSeconds - previous.timeSeconds, timeConstantSeconds: timeSeconds)
             altitude = previous.altitudeMeters + weight * (fix.altitudeMeters - previous.altitudeMeters)
         }
         smoothed = (altitude, fix.deliveryTimeSeconds)

@@ -62,8 +62,7 @@ struct BarometerFusionFilter: RegisteredFilter {
         if fix.verticalAccuracyMeters >= 0, fix.altitudeMeters.isFinite {
             let observed = fix.altitudeMeters - barometer
             if let previous = offset {
-                let elapsed = max(0, fix.deliveryTimeSeconds - previous.timeSeconds)
-                let weight = 1 - exp(-elapsed / timeSeconds)
+                let weight = ExponentialSmoothing.weight(elapsedSeconds: fix.deliveryTimeSeconds - previous.timeSeconds, timeConstantSeconds: timeSeconds)
                 offset = (previous.meters + weight * (observed - previous.meters), fix.deliveryTimeSeconds)
             } else {
                 offset = (observed, fix.deliveryTimeSeconds)

@@ -4,6 +4,7 @@ import Testing
 struct TileCornerTests {
     @Test(arguments: [
         ("N37W123", 37, -123), ("s05e010", -5, 10), ("N00E000.hgt", 0, 0), ("S90W180", -90, -180), ("N89E179.HGT", 89, 179),
+        ("N37W123.SRTMGL1.hgt", 37, -123),
     ])
     func aTileNameGivesItsSouthWestCorner(name: String, latitude: Int, longitude: Int) {
         let corner = TileCorner(name: name)

@@ -29,10 +29,14 @@ public struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.init(latitude: min(89, Int(coordinate.latitude.rounded(.down))), longitude: Int(longitude.rounded(.down)))
     }
 
-    /// Reads a tile name such as `N37W123` or `s05e010` (either case), with or without the `.hgt` extension.
+    /// Reads a tile name such as `N37W123` or `s05e010` (either case), with or without the `.hgt` extension and
+    /// with or without a product tag after a dot, as in `N37W123.SRTMGL1.hgt`.
     public init?(name: String) {
         var text = Substring(name.uppercased())
-        if text.hasSuffix(".HGT") { text = text.dropLast(4) }
+        if text.hasSuffix(".HGT") {
+            text = text.dropLast(4)
+            if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
+        }
         let characters = Array(text)
         guard characters.count == 7,
               characters[0] == "N" || characters[0] == "S",

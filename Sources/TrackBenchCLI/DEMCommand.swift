@@ -6,7 +6,7 @@ enum DEMCommand: Command {
     static let name = "dem"
     static let overview = "Write the terrains of a suite as SRTM .hgt tiles, so terrain-lookup can run with --dem."
     static let arguments: [(name: String, help: String)] = []
-    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder for the tiles, created if missing.")
+    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder for the tiles, created if missing. (required)")
     static let arcSeconds = OptionSpec(
         name: "--arc-seconds",
         valueName: "n",

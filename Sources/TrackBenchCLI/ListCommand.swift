@@ -21,7 +21,9 @@ enum ListCommand: Command {
         context.print("FILTERS (\(context.registry.filterTypes.count); combine as A+B, set parameters as NAME:KEY=VALUE):")
         let width = context.registry.filterTypes.map { $0.name.count }.max() ?? 0
         for filterType in context.registry.filterTypes {
-            context.print("  " + filterType.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary)
+            // Say which filters a run without --filter leaves out, so a missing column in a report is no surprise.
+            let when = !filterType.runsByDefault ? " Runs only when named." : (filterType.usesSensors ? " Runs by default on suites with sensors." : "")
+            context.print("  " + filterType.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary + when)
             for parameter in filterType.parameters {
                 context.print(
                     "      \(parameter.name)=\(FilterParameter.format(parameter.defaultValue)) \(parameter.unit)  "

@@ -365,6 +365,9 @@ struct ListCommandTests {
         let result = try await TrackBenchExecutable.run(["list"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  terrain-lookup ") && $0.hasSuffix(" Runs only when named.") })
+        #expect(lines.contains { $0.hasPrefix("  pdr-fusion ") && $0.hasSuffix(" Runs by default on suites with sensors.") })
+        #expect(lines.contains { $0.hasPrefix("  kalman ") && !$0.contains(" Runs ") })
         let header = try #require(lines.firstIndex { $0.hasPrefix("FILTERS (") })
         #expect(lines[header].hasPrefix("FILTERS (\(FilterRegistry.builtIn.filterTypes.count);"))
         // Each filter is a line indented by two spaces, followed by its parameters indented by six.

@@ -31,8 +31,8 @@ struct AltitudeChannelTests {
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.timeSeconds <= $1.timeSeconds })
     }
 
-    @Test func aPhoneStandingStillSwingsAboutFiftyMetresWithoutItsAccuracyShowingIt() {
-        // An hour standing still: the swing's lowest and highest points lie about four deviations apart.
+    @Test func aPhoneStandingStillSwingsUpToFiftyMetresWithoutItsAccuracyShowingIt() {
+        // An hour standing still: the swing's lowest and highest points span about three deviations, sometimes 50 m.
         var ranges: [Double] = []
         for seed in UInt64(1)...20 {
             let scenario = Self.scenario(Self.profile(barometer: nil), stopSeconds: 3600, distance: 100)
@@ -43,7 +43,8 @@ struct AltitudeChannelTests {
             #expect(accuracies.max()! < 6, "the reported vertical accuracy stays near its 3.6 m mean")
         }
         let median = ranges.sorted()[ranges.count / 2]
-        #expect((35...70).contains(median), "median swing over an hour \(median) m")
+        #expect((30...45).contains(median), "median swing over an hour \(median) m: about three deviations of 12 m")
+        #expect(ranges.contains { $0 >= 50 } && ranges.allSatisfy { $0 < 100 }, "some hours swing 50 m: \(ranges.sorted())")
     }
 
     @Test func theBarometerFollowsTheTrueClimbPreciselyAndDriftsSlowly() {

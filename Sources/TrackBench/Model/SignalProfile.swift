@@ -63,7 +63,7 @@ public struct SignalProfile: Sendable, Hashable {
     /// smoothing filters on real phone tracks, Docs/sources.md): the swing is its own slowly drifting process,
     /// added to the altitude error the vertical accuracy describes, never
     /// slowed by a stop, and not reported in `verticalAccuracyMeters`. Swings
-    /// from lowest to highest reach about four deviations over a long run.
+    /// from lowest to highest span about three deviations over an hour at a 300 s time constant.
     public var altitudeSwingMeters: Double
     /// Time constant of the altitude swing, in seconds (600 by default).
     public var altitudeSwingTimeConstantSeconds: Double

@@ -56,8 +56,9 @@ struct ConstantVelocityKalmanFilter: RegisteredFilter {
     /// The frame the state lives in; nil until the first valid fix anchors it.
     private(set) var frame: LocalFrame?
     private var state = ConstantVelocityModel.State(
-        east: .init(position: 0, velocity: 0, positionVariance: 0, covariance: 0, velocityVariance: 0),
-        north: .init(position: 0, velocity: 0, positionVariance: 0, covariance: 0, velocityVariance: 0)
+        east: .init(position: 0, velocity: 0),
+        north: .init(position: 0, velocity: 0),
+        covariance: .init(positionVariance: 0, covariance: 0, velocityVariance: 0)
     )
     /// The newest timestamp predicted to, in seconds.
     private var lastTimestampSeconds = 0.0

@@ -17,30 +17,42 @@ import Foundation
 /// is solved exactly as two independent 2x2 filters, each written out by hand:
 /// no matrix library, no allocation.
 ///
+/// Both axes also share one 2x2 covariance: it starts the same on both, and
+/// every step changes it by the same elapsed time and the same measurement
+/// variance, never by a measured value. So it is kept and computed once, the
+/// same to the bit as two copies would be, and the gains it gives serve both
+/// axes.
+///
 /// A phone's accuracy is a 2-D RMS radius r, so each axis is measured with
 /// variance r^2 / 2, with r floored at 1 m as in the phone filters: no fix is
 /// believed to be perfect, and a 0 m accuracy cannot give a zero variance.
 struct ConstantVelocityModel: Sendable {
-    /// Position and velocity along one axis, with their 2x2 covariance.
+    /// Position and velocity along one axis.
     struct Axis: Sendable, Hashable {
         /// Metres from the frame's origin along the axis.
         var position: Double
         /// Metres per second along the axis.
         var velocity: Double
-        /// Variance of `position`, in m^2.
+    }
+
+    /// The 2x2 covariance of position and velocity along either axis.
+    struct Covariance: Sendable, Hashable {
+        /// Variance of the position, in m^2.
         var positionVariance: Double
         /// Covariance of position and velocity, in m^2/s (both off-diagonal entries).
         var covariance: Double
-        /// Variance of `velocity`, in m^2/s^2.
+        /// Variance of the velocity, in m^2/s^2.
         var velocityVariance: Double
     }
 
-    /// The full state: the two independent axes.
+    /// The full state: the two independent axes and the covariance they share.
     struct State: Sendable, Hashable {
         /// The east axis.
         var east: Axis
         /// The north axis.
         var north: Axis
+        /// The covariance of each axis.
+        var covariance: Covariance
     }
 
     /// The smallest accuracy radius believed, in metres.
@@ -67,31 +79,51 @@ struct ConstantVelocityModel: Sendable {
 
     /// The state of a new track at a measured point: standing still, velocity very uncertain.
     func initialState(at point: LocalPoint, measurementVariance: Double) -> State {
-        func axis(_ position: Double) -> Axis {
-            Axis(
-                position: position,
-                velocity: 0,
-                positionVariance: measurementVariance,
-                covariance: 0,
-                velocityVariance: Self.initialVelocityVariance
-            )
-        }
-        return State(east: axis(point.east), north: axis(point.north))
+        State(
+            east: Axis(position: point.east, velocity: 0),
+            north: Axis(position: point.north, velocity: 0),
+            covariance: Covariance(positionVariance: measurementVariance, covariance: 0, velocityVariance: Self.initialVelocityVariance)
+        )
     }
 
     /// The state moved forward by `elapsedSeconds`: x' = F x, P' = F P F^T + Q.
-    func predicted(_ state: State, elapsedSeconds: Double) -> State {
-        State(
-            east: predicted(state.east, elapsedSeconds: elapsedSeconds),
-            north: predicted(state.north, elapsedSeconds: elapsedSeconds)
+    func predicted(_ state: State, elapsedSeconds dt: Double) -> State {
+        let p = state.covariance
+        let dt2 = dt * dt
+        let q = accelerationVariance
+        return State(
+            east: Axis(position: state.east.position + state.east.velocity * dt, velocity: state.east.velocity),
+            north: Axis(position: state.north.position + state.north.velocity * dt, velocity: state.north.velocity),
+            covariance: Covariance(
+                positionVariance: p.positionVariance + 2 * dt * p.covariance + dt2 * p.velocityVariance + q * dt2 * dt2 / 4,
+                covariance: p.covariance + dt * p.velocityVariance + q * dt2 * dt / 2,
+                velocityVariance: p.velocityVariance + q * dt2
+            )
         )
     }
 
     /// The state corrected by a measured point with per-axis variance `measurementVariance`.
     func updated(_ state: State, with point: LocalPoint, measurementVariance: Double) -> State {
-        State(
-            east: updated(state.east, with: point.east, measurementVariance: measurementVariance),
-            north: updated(state.north, with: point.north, measurementVariance: measurementVariance)
+        let p = state.covariance
+        // H = [1, 0]: innovation variance S = P00 + R, gain K = [P00, P01] / S.
+        let innovationVariance = p.positionVariance + measurementVariance
+        let positionGain = p.positionVariance / innovationVariance
+        let velocityGain = p.covariance / innovationVariance
+        func updated(_ axis: Axis, with measurement: Double) -> Axis {
+            let innovation = measurement - axis.position
+            return Axis(position: axis.position + positionGain * innovation, velocity: axis.velocity + velocityGain * innovation)
+        }
+        // P - K H P, written so it stays symmetric; its determinant is
+        // R / S * det(P), so it stays positive definite.
+        let retained = measurementVariance / innovationVariance
+        return State(
+            east: updated(state.east, with: point.east),
+            north: updated(state.north, with: point.north),
+            covariance: Covariance(
+                positionVariance: p.positionVariance * retained,
+                covariance: p.covariance * retained,
+                velocityVariance: p.velocityVariance - velocityGain * p.covariance
+            )
         )
     }
 
@@ -105,15 +137,49 @@ struct ConstantVelocityModel: Sendable {
     ///   - nextSmoothed: The smoothed state at the next step.
     ///   - elapsedSeconds: The time the prediction into the next step covered; 0 if there was none.
     /// - Returns: The smoothed state at this step.
-    func smoothed(filtered: State, nextPredicted: State, nextSmoothed: State, elapsedSeconds: Double) -> State {
-        State(
-            east: smoothed(
-                filtered: filtered.east, nextPredicted: nextPredicted.east,
-                nextSmoothed: nextSmoothed.east, elapsedSeconds: elapsedSeconds
-            ),
-            north: smoothed(
-                filtered: filtered.north, nextPredicted: nextPredicted.north,
-                nextSmoothed: nextSmoothed.north, elapsedSeconds: elapsedSeconds
+    func smoothed(filtered: State, nextPredicted: State, nextSmoothed: State, elapsedSeconds dt: Double) -> State {
+        let pf = filtered.covariance
+        // G = P_f F^T with F = [[1, dt], [0, 1]].
+        let g00 = pf.positionVariance + pf.covariance * dt
+        let g01 = pf.covariance
+        let g10 = pf.covariance + pf.velocityVariance * dt
+        let g11 = pf.velocityVariance
+        // C = G P_p^-1, P_p symmetric [[d, e], [e, f]].
+        let d = nextPredicted.covariance.positionVariance
+        let e = nextPredicted.covariance.covariance
+        let f = nextPredicted.covariance.velocityVariance
+        let determinant = d * f - e * e
+        // A proper prediction is positive definite; anything else (a NaN
+        // from a NaN timestamp) leaves the filtered state as it is.
+        guard determinant > 0 else { return filtered }
+        let c00 = (g00 * f - g01 * e) / determinant
+        let c01 = (g01 * d - g00 * e) / determinant
+        let c10 = (g10 * f - g11 * e) / determinant
+        let c11 = (g11 * d - g10 * e) / determinant
+        func smoothed(_ axis: Axis, nextPredicted: Axis, nextSmoothed: Axis) -> Axis {
+            let positionChange = nextSmoothed.position - nextPredicted.position
+            let velocityChange = nextSmoothed.velocity - nextPredicted.velocity
+            return Axis(
+                position: axis.position + c00 * positionChange + c01 * velocityChange,
+                velocity: axis.velocity + c10 * positionChange + c11 * velocityChange
+            )
+        }
+        // M = P_s' - P_p' (symmetric), then C M C^T.
+        let ps = nextSmoothed.covariance
+        let m00 = ps.positionVariance - d
+        let m01 = ps.covariance - e
+        let m11 = ps.velocityVariance - f
+        let h00 = c00 * m00 + c01 * m01
+        let h01 = c00 * m01 + c01 * m11
+        let h10 = c10 * m00 + c11 * m01
+        let h11 = c10 * m01 + c11 * m11
+        return State(
+            east: smoothed(filtered.east, nextPredicted: nextPredicted.east, nextSmoothed: nextSmoothed.east),
+            north: smoothed(filtered.north, nextPredicted: nextPredicted.north, nextSmoothed: nextSmoothed.north),
+            covariance: Covariance(
+                positionVariance: pf.positionVariance + h00 * c00 + h01 * c01,
+                covariance: pf.covariance + h00 * c10 + h01 * c11,
+                velocityVariance: pf.velocityVariance + h10 * c10 + h11 * c11
             )
         )
     }
@@ -129,79 +195,13 @@ struct ConstantVelocityModel: Sendable {
         let coordinate = frame.coordinate(for: LocalPoint(east: state.east.position, north: state.north.position))
         let velocityEast = state.east.velocity
         let velocityNorth = state.north.velocity
+        let positionVariance = state.covariance.positionVariance
         var estimate = fix
         estimate.latitude = coordinate.latitude
         estimate.longitude = coordinate.longitude
-        estimate.horizontalAccuracyMeters = (state.east.positionVariance + state.north.positionVariance).squareRoot()
+        estimate.horizontalAccuracyMeters = (positionVariance + positionVariance).squareRoot()
         estimate.speedMetersPerSecond = (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
         estimate.courseDegrees = LocalPoint(east: velocityEast, north: velocityNorth).courseDegrees
         return estimate
-    }
-
-    private func predicted(_ axis: Axis, elapsedSeconds dt: Double) -> Axis {
-        let dt2 = dt * dt
-        let q = accelerationVariance
-        return Axis(
-            position: axis.position + axis.velocity * dt,
-            velocity: axis.velocity,
-            positionVariance: axis.positionVariance + 2 * dt * axis.covariance + dt2 * axis.velocityVariance + q * dt2 * dt2 / 4,
-            covariance: axis.covariance + dt * axis.velocityVariance + q * dt2 * dt / 2,
-            velocityVariance: axis.velocityVariance + q * dt2
-        )
-    }
-
-    private func updated(_ axis: Axis, with measurement: Double, measurementVariance: Double) -> Axis {
-        // H = [1, 0]: innovation variance S = P00 + R, gain K = [P00, P01] / S.
-        let innovationVariance = axis.positionVariance + measurementVariance
-        let positionGain = axis.positionVariance / innovationVariance
-        let velocityGain = axis.covariance / innovationVariance
-        let innovation = measurement - axis.position
-        // P - K H P, written so it stays symmetric; its determinant is
-        // R / S * det(P), so it stays positive definite.
-        let retained = measurementVariance / innovationVariance
-        return Axis(
-            position: axis.position + positionGain * innovation,
-            velocity: axis.velocity + velocityGain * innovation,
-            positionVariance: axis.positionVariance * retained,
-            covariance: axis.covariance * retained,
-            velocityVariance: axis.velocityVariance - velocityGain * axis.covariance
-        )
-    }
-
-    private func smoothed(filtered: Axis, nextPredicted: Axis, nextSmoothed: Axis, elapsedSeconds dt: Double) -> Axis {
-        // G = P_f F^T with F = [[1, dt], [0, 1]].
-        let g00 = filtered.positionVariance + filtered.covariance * dt
-        let g01 = filtered.covariance
-        let g10 = filtered.covariance + filtered.velocityVariance * dt
-        let g11 = filtered.velocityVariance
-        // C = G P_p^-1, P_p symmetric [[d, e], [e, f]].
-        let d = nextPredicted.positionVariance
-        let e = nextPredicted.covariance
-        let f = nextPredicted.velocityVariance
-        let determinant = d * f - e * e
-        // A proper prediction is positive definite; anything else (a NaN
-        // from a NaN timestamp) leaves the filtered state as it is.
-        guard determinant > 0 else { return filtered }
-        let c00 = (g00 * f - g01 * e) / determinant
-        let c01 = (g01 * d - g00 * e) / determinant
-        let c10 = (g10 * f - g11 * e) / determinant
-        let c11 = (g11 * d - g10 * e) / determinant
-        let positionChange = nextSmoothed.position - nextPredicted.position
-        let velocityChange = nextSmoothed.velocity - nextPredicted.velocity
-        // M = P_s' - P_p' (symmetric), then C M C^T.
-        let m00 = nextSmoothed.positionVariance - d
-        let m01 = nextSmoothed.covariance - e
-        let m11 = nextSmoothed.velocityVariance - f
-        let h00 = c00 * m00 + c01 * m01
-        let h01 = c00 * m01 + c01 * m11
-        let h10 = c10 * m00 + c11 * m01
-        let h11 = c10 * m01 + c11 * m11
-        return Axis(
-            position: filtered.position + c00 * positionChange + c01 * velocityChange,
-            velocity: filtered.velocity + c10 * positionChange + c11 * velocityChange,
-            positionVariance: filtered.positionVariance + h00 * c00 + h01 * c01,
-            covariance: filtered.covariance + h00 * c10 + h01 * c11,
-            velocityVariance: filtered.velocityVariance + h10 * c10 + h11 * c11
-        )
     }
 }

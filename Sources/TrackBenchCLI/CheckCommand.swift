@@ -144,7 +144,7 @@ enum CheckCommand: Command {
         let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
-        let written = try ResultsCSV.parse(ResultsCSV.render(outcome.scores, context: outcome.context), file: "this run").scores
+        let written = ResultsCSV.asWritten(outcome.scores)
         let runs = outcome.runs
         return CurrentResults(context: outcome.context, scores: written, description: outcome.description, covers: { runs.contains($0.run) })
     }

@@ -47,8 +47,10 @@ struct CommandContext: Sendable {
     /// Making the report from the written (rounded) values means anyone can
     /// recompute it from the CSV, and a merged sharded run reports exactly what
     /// the unsharded run does.
-    func writeResults(_ csv: String, to folder: URL, summary: String) throws {
-        let written = try ResultsCSV.parse(csv, file: "this run")
+    /// - Parameters:
+    ///   - csv: The text of `results.csv`.
+    ///   - written: What `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
+    func writeResults(_ csv: String, holding written: ResultsFile, to folder: URL, summary: String) throws {
         let ranking = FilterRanking(scores: written.scores)
         let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
         let hasSeeds = !written.scores.contains(where: \.isReplay)

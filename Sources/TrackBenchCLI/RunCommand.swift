@@ -56,7 +56,8 @@ enum RunCommand: Command {
             if let summary = dem.summary { context.print(summary) }
             return .success
         }
-        try context.writeResults(csv, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
+        let written = ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
+        try context.writeResults(csv, holding: written, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
         if let summary = dem.summary { context.print(summary) }
         return .success
     }

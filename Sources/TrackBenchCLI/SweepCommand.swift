@@ -89,7 +89,7 @@ enum SweepCommand: Command {
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
             // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
-            scores = try ResultsCSV.parse(ResultsCSV.render(computed, context: runContext), file: "this sweep").scores
+            scores = ResultsCSV.asWritten(computed)
         }
         let report = SweepReport(
             filter: base.specification,

@@ -101,6 +101,44 @@ struct ResultsCSVTests {
         #expect(ResultsCSV.render(again, context: context) == ResultsCSV.render(parsed, context: context))
     }
 
+    @Test func roundingInMemoryGivesExactlyWhatParsingTheWrittenFileGives() throws {
+        // Real rows, then rows whose every number is an edge: ties at each column's decimals, values that print
+        // as -0, negative zero, huge values printf must write, subnormals, NaN and infinities.
+        let edges: [Double] = [0.0005, 0.00049999999999999995, 0.25, 0.05, 2.5, -0.0004, -0.0, 0, 1e15, 1.5e17, 123_456.789_5,
+                               5e-324, -7.25, .nan, .infinity, -.infinity]
+        var generator = SplitMix64(seed: 7)
+        var scores = Fixtures.defaultScores + [row]
+        for index in 0..<(edges.count + 200) {
+            var score = row
+            score.scenarioID += "-\(index)"
+            func value() -> Double {
+                index < edges.count ? edges[index] : (generator.nextUnit() - 0.3) * [1, 100, 1e4, 1e7][index % 4]
+            }
+            // Lengths are never negative, and the error columns derive from them.
+            score.trueDistanceMeters = 1000 + value().magnitude
+            score.noisyDistanceMeters = value().magnitude
+            score.estimatedDistanceMeters = value().magnitude
+            score.nominalDistanceMeters = value()
+            score.speedMetersPerSecond = value()
+            score.trueGainMeters = value()
+            for metric in Metric.allCases {
+                if case let .measured(keyPath) = metric.source { score.metrics[keyPath: keyPath] = value() }
+            }
+            scores.append(score)
+        }
+        let parsed = try ResultsCSV.parse(ResultsCSV.render(scores, context: context), file: "results.csv").scores
+        let rounded = ResultsCSV.asWritten(scores)
+        #expect(parsed.count == rounded.count)
+        for (read, written) in zip(parsed, rounded) {
+            #expect(read.key == written.key && read.terrain == written.terrain && read.tags == written.tags)
+            for column in ResultsCSV.schema {
+                guard let number = column.number else { continue }
+                let (a, b) = (number(read), number(written))
+                #expect(a?.bitPattern == b?.bitPattern || (a!.isNaN && b!.isNaN), "column \(column.name) of \(read.scenarioID): read \(String(describing: a)), rounded \(String(describing: b))")
+            }
+        }
+    }
+
     @Test(arguments: ["\r\n", "\r"])
     func readsCRLFAndCRLineEndingsAsLF(ending: String) throws {
         let converted = valid.replacingOccurrences(of: "\n", with: ending)

@@ -74,6 +74,21 @@ public enum ResultsCSV {
         return fields.joined(separator: ",")
     }
 
+    /// The scores as `results.csv` holds them: every number replaced by what its written field reads back as.
+    ///
+    /// Reports are made from these, not from the unrounded scores, so that
+    /// anyone recomputing a report from the file, or merging shards' files,
+    /// gets the same bytes. Equal, number for number, to parsing what
+    /// `render` writes (`ResultsCSVTests` checks it), without the text.
+    public static func asWritten(_ scores: [ScenarioScore]) -> [ScenarioScore] {
+        let rounding = schema.compactMap(\.roundToWritten)
+        return scores.map { score in
+            var written = score
+            for round in rounding { round(&written) }
+            return written
+        }
+    }
+
     /// Whether any value in `score` is NaN or infinite: a filter that diverged.
     public static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {
         schema.contains { $0.isNonFinite(score) }

@@ -12,6 +12,9 @@ struct ResultsColumn: Sendable {
     let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
     var number: (@Sendable (ScenarioScore) -> Double?)?
+    /// Replaces the stored value with the one the written field reads back as (`ResultsCSV.asWritten`); nil for
+    /// columns that read back exactly what they hold (text, counts, seeds) or store nothing (derived columns).
+    var roundToWritten: (@Sendable (inout ScenarioScore) -> Void)?
     /// Whether a file may lack the column, which then reads as empty: columns added after the first results
     /// files (the terrain, the elevation and dead-reckoning metrics), so a baseline recorded before them still reads.
     var mayBeAbsent = false
@@ -83,21 +86,27 @@ struct ResultsColumn: Sendable {
     static func fixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { NumberFormat.fixed($0[keyPath: keyPath], decimals: decimals) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
-        }, number: { $0[keyPath: keyPath] })
+        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
+            score[keyPath: keyPath] = NumberFormat.fixedValue(score[keyPath: keyPath], decimals: decimals)
+        })
     }
 
     /// A number with fixed decimals, empty where there is none.
     static func optionalFixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double?> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { $0[keyPath: keyPath].map { NumberFormat.fixed($0, decimals: decimals) } ?? "" }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.optionalNumber()
-        }, number: { $0[keyPath: keyPath] })
+        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
+            score[keyPath: keyPath] = score[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: decimals) }
+        })
     }
 
     /// A scenario attribute written without a trailing `.0` (5000, 2.8).
     static func compact(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         ResultsColumn(name: name, render: { NumberFormat.compact($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
-        }, number: { $0[keyPath: keyPath] })
+        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
+            score[keyPath: keyPath] = NumberFormat.compactValue(score[keyPath: keyPath])
+        })
     }
 
     /// This column, readable from files written before it existed.
@@ -194,7 +203,9 @@ struct ResultsColumn: Sendable {
         }
         var column = ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
-        }, number: metric.value(in:))
+        }, number: metric.value(in:), roundToWritten: { score in
+            score.metrics[keyPath: keyPath] = score.metrics[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: metric.decimals) }
+        })
         column.mayBeAbsent = metric.mayBeAbsent
         return column
     }

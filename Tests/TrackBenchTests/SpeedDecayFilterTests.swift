@@ -53,6 +53,34 @@ struct SpeedDecayFilterTests {
         #expect(speeds(filter, input) == [-1, 2, 2, 2, 2, 3])
     }
 
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func theMedianIsThatOfTheLastKnownSpeedsOnLongStreams(medianFixCount: Int) {
+        var generator = SplitMix64(seed: UInt64(medianFixCount))
+        // Repeated values (ties), unknown speeds and stale timestamps among 3,000 readings.
+        let fixes = (0..<3_000).map { index -> LocationFix in
+            let roll = generator.nextUnit()
+            let speed = roll < 0.05 ? -1 : roll < 0.3 ? Double(Int(roll * 20)) : 4 * generator.nextUnit()
+            return Fixtures.fix(speed: speed, time: roll > 0.97 ? Double(index) - 5 : Double(index))
+        }
+        var known: [Double] = []
+        var last = -Double.infinity
+        var filtered = -1.0
+        var expected: [Double] = []
+        for fix in fixes {
+            if fix.speedMetersPerSecond >= 0, fix.timestampSeconds > last {
+                known.append(fix.speedMetersPerSecond)
+                last = fix.timestampSeconds
+                let sorted = known.suffix(medianFixCount).sorted()
+                let middle = sorted.count / 2
+                let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+                // With tau 0 the weight is exactly 1, and the smoothing step is taken as written.
+                filtered = filtered < 0 ? median : filtered + (median - filtered)
+            }
+            expected.append(filtered)
+        }
+        #expect(speeds(SpeedDecayFilter(medianFixCount: medianFixCount, timeConstantSeconds: 0), fixes) == expected)
+    }
+
     @Test func passesEverythingButTheSpeedThrough() {
         let input = Fixtures.fixes(speeds: [1, 2, -1, 6])
         for (estimate, fix) in zip(defaults.estimatedPath(for: Path(input)).fixes, input) {

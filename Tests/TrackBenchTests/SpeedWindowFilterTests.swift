@@ -37,6 +37,35 @@ struct SpeedWindowFilterTests {
         #expect(result[45] == 0)
     }
 
+    @Test func longStreamsWithStaleAndUnknownReadingsGiveTheMeanOfTheWindowByDefinition() {
+        // A day-like stream: mostly 1 Hz in order, some stale re-deliveries (old timestamps), gaps, unknown speeds.
+        var generator = SplitMix64(seed: 11)
+        var fixes: [LocationFix] = []
+        var time = 0.0
+        for _ in 0..<5_000 {
+            let roll = generator.nextUnit()
+            time += roll < 0.02 ? 20 : 0.8 + 0.4 * generator.nextUnit()
+            let stamp = roll > 0.95 ? time - 30 * generator.nextUnit() : time
+            let speed = roll > 0.5 && roll < 0.53 ? -1 : roll > 0.53 && roll < 0.54 ? .nan : 5 * generator.nextUnit()
+            fixes.append(Fixtures.fix(speed: speed, time: stamp))
+        }
+        // The definition, read literally: the known speeds whose timestamps are within max-age of the newest seen.
+        var expected: [Double] = []
+        var window: [(time: Double, speed: Double)] = []
+        var newest = -Double.infinity
+        for fix in fixes {
+            newest = max(newest, fix.timestampSeconds)
+            window.removeAll { newest - $0.time > 15 }
+            if fix.speedMetersPerSecond >= 0 && fix.speedMetersPerSecond < .infinity && !(newest - fix.timestampSeconds > 15) {
+                window.append((fix.timestampSeconds, fix.speedMetersPerSecond))
+            }
+            expected.append(window.count >= 3 ? window.reduce(0) { $0 + $1.speed } / Double(window.count) : fix.speedMetersPerSecond)
+        }
+        let result = speeds(fixes)
+        #expect(result.count == expected.count)
+        #expect(zip(result, expected).allSatisfy { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) })
+    }
+
     @Test func passesEverythingButTheSpeedThrough() {
         let input = Fixtures.fixes(speeds: [1, 2, 3, 6])
         for (estimate, fix) in zip(SpeedWindowFilter(maxAgeSeconds: 15, minimumFixCount: 3).estimatedPath(for: Path(input)).fixes, input) {

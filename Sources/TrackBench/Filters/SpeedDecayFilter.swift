@@ -109,15 +109,24 @@ struct SpeedDecayFilter: RegisteredFilter {
 
     /// Adds a speed to the window, dropping the oldest once it is full.
     private mutating func insert(_ speed: Double) {
+        var index: Int
         if let oldest = recent.append(speed) {
-            // Every value in `recent` is in `sorted`, so the search succeeds.
-            sorted.remove(at: sorted.firstIndex(of: oldest)!)
+            // The new speed takes the oldest one's place, then moves to where it belongs. Every value in
+            // `recent` is in `sorted`, so the search succeeds.
+            index = sorted.firstIndex(of: oldest)!
+        } else {
+            sorted.append(speed)
+            index = sorted.count - 1
         }
-        var index = sorted.count
         while index > 0 && sorted[index - 1] > speed {
+            sorted[index] = sorted[index - 1]
             index -= 1
         }
-        sorted.insert(speed, at: index)
+        while index + 1 < sorted.count && sorted[index + 1] < speed {
+            sorted[index] = sorted[index + 1]
+            index += 1
+        }
+        sorted[index] = speed
     }
 
     /// The median of the window, which is not empty.

@@ -57,8 +57,13 @@ struct SpeedWindowFilter: RegisteredFilter {
 
     private let maxAgeSeconds: Double
     private let minimumFixCount: Int
-    /// The known speeds in the window, in arrival order.
+    /// The known speeds in the window, in arrival order, from `start` on; those before it have left.
     private var window: [Reading] = []
+    /// Where the window begins in `window`.
+    private var start = 0
+    /// Whether the readings from `start` on arrived in time order, as nearly all do: then the ones that
+    /// leave are the first few, and leaving is moving `start`; a stale fix's reading makes a whole pass necessary.
+    private var isInTimeOrder = true
     /// The newest timestamp seen, the window's "now"; -infinity before the first fix.
     private var newestTimestampSeconds = -Double.infinity
 
@@ -80,19 +85,37 @@ struct SpeedWindowFilter: RegisteredFilter {
         newestTimestampSeconds = max(newestTimestampSeconds, fix.timestampSeconds)
         let now = newestTimestampSeconds
         let maxAge = maxAgeSeconds
-        window.removeAll { now - $0.timestampSeconds > maxAge }
+        if isInTimeOrder {
+            while start < window.count && now - window[start].timestampSeconds > maxAge {
+                start += 1
+            }
+        } else {
+            window.removeSubrange(0..<start)
+            start = 0
+            window.removeAll { now - $0.timestampSeconds > maxAge }
+            isInTimeOrder = zip(window, window.dropFirst()).allSatisfy { $0.timestampSeconds <= $1.timestampSeconds }
+        }
+        // The readings that left are dropped once they are as many as those in the window, so it never grows.
+        if start > 0 && start >= window.count - start {
+            window.removeSubrange(0..<start)
+            start = 0
+        }
         let speed = fix.speedMetersPerSecond
         // Known: 0 or more and finite (NaN fails both tests); a stale fix joins only if inside the window.
         if speed >= 0 && speed < .infinity && !(now - fix.timestampSeconds > maxAge) {
+            if let last = window.last, start < window.count, !(last.timestampSeconds <= fix.timestampSeconds) {
+                isInTimeOrder = false
+            }
             window.append(Reading(timestampSeconds: fix.timestampSeconds, metersPerSecond: speed))
         }
         var estimate = fix
-        if window.count >= minimumFixCount {
+        let count = window.count - start
+        if count >= minimumFixCount {
             var sum = 0.0
-            for reading in window {
-                sum += reading.metersPerSecond
+            for index in start..<window.count {
+                sum += window[index].metersPerSecond
             }
-            estimate.speedMetersPerSecond = sum / Double(window.count)
+            estimate.speedMetersPerSecond = sum / Double(count)
         }
         estimates.append(estimate)
     }

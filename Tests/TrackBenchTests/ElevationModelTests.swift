@@ -58,6 +58,19 @@ struct ElevationModelTests {
         #expect(model.altitude(at: northPole)?.altitudeMeters == Self.plane(northPole, reference: pole))
     }
 
+    @Test func longitude180IsFoundInTheW180TileAlone() throws {
+        // Only the tile east of the antimeridian: 180 is its west edge, as -180 is.
+        let west180 = TileCorner(latitude: 10, longitude: -180)!
+        let folder = try Self.folder(with: [west180])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try ElevationModel.open(folder: folder)
+        for latitude in [10.0, 10.5, 11.0] {
+            let expected = Self.plane(Coordinate(latitude: latitude, longitude: -180), reference: west180)
+            #expect(model.altitude(at: Coordinate(latitude: latitude, longitude: -180))?.altitudeMeters == expected)
+            #expect(model.altitude(at: Coordinate(latitude: latitude, longitude: 180))?.altitudeMeters == expected)
+        }
+    }
+
     @Test func aTruncatedTileFailsWhenTheFolderOpensNamingIt() throws {
         let folder = try Self.folder(with: [])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -93,10 +93,12 @@ public struct ElevationModel: Sendable {
     /// - Complexity: O(1): at most four dictionary lookups and four posts.
     public func altitude(at coordinate: Coordinate) -> ElevationSample? {
         guard let home = TileCorner(containing: coordinate) else { return nil }
+        // A longitude of 180 is the meridian of -180, the west edge of its home tile (W180): look it up there.
+        let coordinate = coordinate.longitude == 180 ? Coordinate(latitude: coordinate.latitude, longitude: -180) : coordinate
         if let sample = tiles[home]?.altitude(at: coordinate) { return sample }
         // On an edge, the neighbour that shares it may be present when the home tile is not.
         let onSouthEdge = Double(home.latitude) == coordinate.latitude
-        let onWestEdge = Double(home.longitude) == coordinate.longitude || coordinate.longitude == 180
+        let onWestEdge = Double(home.longitude) == coordinate.longitude
         guard onSouthEdge || onWestEdge else { return nil }
         let latitudes = onSouthEdge ? [home.latitude, home.latitude - 1] : [home.latitude]
         let westLongitude = home.longitude == -180 ? 179 : home.longitude - 1

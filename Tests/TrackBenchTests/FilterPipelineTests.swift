@@ -60,3 +60,15 @@ struct FilterPipelineSensorTests {
         #expect(gated.count > simulated.noisyPath.count)
     }
 }
+
+/// Barometer readings reach a fusion stage behind a stage that holds fixes back.
+struct FilterPipelineBarometerTests {
+    @Test func barometerFusionBehindTheRTSSmootherUsesTheReadingOfEachFixsTime() throws {
+        let simulated = try #require(Fixtures.hillsSuite.scenario(withID: "loop-5000m-2.8mps-phone-barometer-rolling")).simulate(seed: 100)
+        let alone = simulated.estimatedPath(of: try FilterRegistry.builtIn.configuration(parsing: "barometer-fusion").makeFilter())
+        let behind = simulated.estimatedPath(of: try FilterRegistry.builtIn.configuration(parsing: "rts-smoother+barometer-fusion").makeFilter())
+        #expect(behind.fixes.count == alone.fixes.count)
+        // The smoother leaves altitudes alone, so the fusion must give the same altitudes as without it.
+        #expect(zip(behind.fixes, alone.fixes).allSatisfy { $0.altitudeMeters == $1.altitudeMeters })
+    }
+}

@@ -10,8 +10,11 @@ import Foundation
 /// constant `time`: slow enough to average the GPS swing away, fast enough
 /// to follow the weather. Positions are unchanged.
 ///
-/// Each fix takes the latest barometer reading received before it (a phone's
-/// barometer reads on its own clock, about once a second).
+/// Each fix takes the latest barometer reading received before it and not
+/// later than its delivery time (a phone's barometer reads on its own clock,
+/// about once a second). Behind a stage that holds fixes back (such as
+/// `rts-smoother`, which delivers them all when the run ends) the readings
+/// arrive first; they wait until a fix's time reaches them.
 ///
 /// Edge cases: a fix before any reading keeps its GPS altitude and leaves the
 /// offset as it is (a phone without a barometer comes out as raw); a fix with
@@ -19,7 +22,8 @@ import Foundation
 /// still gets barometer plus offset, without moving the offset; a reading
 /// that is not finite is ignored.
 ///
-/// - Complexity: O(1) per fix, without allocation.
+/// - Complexity: O(1) amortised per fix and reading; readings wait in a queue only while no fix has reached
+///   their time.
 struct BarometerFusionFilter: RegisteredFilter {
     static let name = "barometer-fusion"
     static let summary = "Barometer altitude changes anchored to GPS altitude by a slow complementary filter (`time` seconds); GPS altitude where no barometer."
@@ -36,8 +40,11 @@ struct BarometerFusionFilter: RegisteredFilter {
     static let parameters = [time]
 
     private let timeSeconds: Double
-    /// The latest barometer reading, in metres of altitude change since the start.
+    /// The latest barometer reading a fix has reached, in metres of altitude change since the start.
     private var latestReadingMeters: Double?
+    /// Readings received but later than every fix so far, in arrival order; `pendingStart` is the first unused one.
+    private var pending: [BarometerEvent] = []
+    private var pendingStart = 0
     /// GPS altitude minus barometer reading, averaged, and when it was last updated.
     private var offset: (meters: Double, timeSeconds: Double)?
 
@@ -51,10 +58,21 @@ struct BarometerFusionFilter: RegisteredFilter {
     }
 
     mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix]) {
-        if barometer.relativeAltitudeMeters.isFinite { latestReadingMeters = barometer.relativeAltitudeMeters }
+        if barometer.relativeAltitudeMeters.isFinite { pending.append(barometer) }
     }
 
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+        while pendingStart < pending.count, !(pending[pendingStart].timeSeconds > fix.deliveryTimeSeconds) {
+            latestReadingMeters = pending[pendingStart].relativeAltitudeMeters
+            pendingStart += 1
+        }
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        } else if pendingStart >= 1024, pendingStart * 2 >= pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
         guard let barometer = latestReadingMeters else {
             estimates.append(fix)
             return

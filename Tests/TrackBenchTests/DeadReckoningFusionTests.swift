@@ -58,4 +58,23 @@ struct DeadReckoningFusionTests {
         let tunnelFixes = tunnel.filter { if case .fix = $0 { return true } else { return false } }.count
         #expect(run(tunnel).count == tunnelFixes + (30 - Int(DeadReckoningFusion.extrapolationLimitSeconds)))
     }
+
+    @Test func comparesAFixWithThePositionRunOnToItsTime() throws {
+        // A jog due east at 4 m/s with exact steps, compass and fixes: each fix arrives a second after the last
+        // update, where the position has been run on to. Comparing the fix with the position before the run-on
+        // would take the second's 4 m for an innovation and push the estimate ahead of the runner.
+        var events: [SensorEvent] = [.fix(Fixtures.fix(Fixtures.frame, east: 0, north: 0, accuracy: 0, time: 0))]
+        for second in 1...60 {
+            let time = Double(second)
+            events.append(.fix(Fixtures.fix(Fixtures.frame, east: 4 * time, north: 0, accuracy: 5, time: time)))
+            events.append(.heading(Fixtures.heading(90, time: time - 0.5)))
+            events.append(.heading(Fixtures.heading(90, time: time)))
+            events.append(.steps(StepEvent(timeSeconds: time, steps: 2, gait: .jog)))
+        }
+        // From the second fix on: the first comes before any update has given a velocity.
+        for estimate in run(events, ["jog-stride": 2]) where estimate.timestampSeconds >= 2 {
+            let east = Fixtures.frame.point(for: estimate.coordinate).east
+            #expect(abs(east - 4 * estimate.timestampSeconds) < 0.2)
+        }
+    }
 }

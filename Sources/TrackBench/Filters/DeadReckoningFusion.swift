@@ -64,7 +64,7 @@ struct DeadReckoningFusion: RegisteredFilter {
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         lastFixSeconds = max(lastFixSeconds, fix.deliveryTimeSeconds)
         guard fix.hasValidCoordinate else { return }
-        guard let current = position else {
+        guard position != nil else {
             position = fix.coordinate
             uncertaintyMeters = fix.horizontalAccuracyMeters
             positionSeconds = fix.deliveryTimeSeconds
@@ -73,6 +73,8 @@ struct DeadReckoningFusion: RegisteredFilter {
             return
         }
         runOn(to: fix.deliveryTimeSeconds)
+        // Compare the fix with where the person is now: the position after running on, not before.
+        let current = position!
         let accuracy = fix.horizontalAccuracyMeters
         let north = (fix.latitude - current.latitude) * DeadReckoner.metersPerDegreeLatitude
         let east = (fix.longitude - current.longitude) * DeadReckoner.metersPerDegreeLongitudeAtEquator * cos(current.latitude * Double.pi / 180)
@@ -80,7 +82,7 @@ struct DeadReckoningFusion: RegisteredFilter {
         let combined = variance + accuracy * accuracy
         if accuracy <= maximumAccuracyMeters, east * east + north * north <= gateDeviations * gateDeviations * combined {
             let gain = combined > 0 ? variance / combined : 1
-            position = DeadReckoner.moved(position ?? current, eastMeters: gain * east, northMeters: gain * north)
+            position = DeadReckoner.moved(current, eastMeters: gain * east, northMeters: gain * north)
             uncertaintyMeters = ((1 - gain) * variance).squareRoot()
         }
         estimates.append(estimate(at: fix.deliveryTimeSeconds))

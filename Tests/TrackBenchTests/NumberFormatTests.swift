@@ -21,7 +21,7 @@ struct NumberFormatTests {
                 Issue.record("\(value) with \(decimals) decimals: \(printed), printf \(expected)")
                 return
             }
-            if NumberFormat.fastFixed(value, decimals: decimals) != nil { checked += 1 }
+            if NumberFormat.roundedUnits(value, decimals: decimals) != nil { checked += 1 }
         }
         // Nearly every value takes the fast path; ties and huge values go to printf.
         #expect(checked > 170_000)

@@ -3,8 +3,27 @@ enum CSVField {
     /// The field as written in a CSV row: quoted, with `"` doubled, if it
     /// contains a comma, a quote or a line break; otherwise unchanged.
     static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `escaped(text)` as UTF-8; returns true, so a column writer can return it.
+    @discardableResult
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) -> Bool {
+        let utf8 = text.utf8
+        let quote = UInt8(ascii: "\"")
+        guard utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        bytes.append(quote)
+        for byte in utf8 {
+            bytes.append(byte)
+            if byte == quote { bytes.append(quote) }
+        }
+        bytes.append(quote)
+        return true
     }
 
     /// Why a CSV line could not be split.

@@ -50,28 +50,31 @@ public enum ResultsCSV {
     /// A NaN or infinite value is written as an empty field and its column
     /// named in the row's `non_finite` field, so no reader sees `nan`.
     public static func render(_ scores: [ScenarioScore], context: ResultsContext) -> String {
+        var text = Array((context.line + "\n" + columns.joined(separator: ",") + "\n").utf8)
         // Rows are written in chunks on every core; joined in order, the text is the same as one by one.
         let chunks = ParallelChunks.map(count: scores.count) { range in
-            scores[range].map(row).joined(separator: "\n")
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 320)
+            for score in scores[range] {
+                appendRow(score, to: &bytes)
+            }
+            return bytes
         }
-        return ([context.line, columns.joined(separator: ",")] + chunks.filter { !$0.isEmpty }).joined(separator: "\n") + "\n"
+        for chunk in chunks { text.append(contentsOf: chunk) }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// One data row, without its line ending.
-    private static func row(_ score: ScenarioScore) -> String {
-        var fields: [String] = []
-        fields.reserveCapacity(schema.count + 1)
+    /// Appends one data row and its line ending.
+    private static func appendRow(_ score: ScenarioScore, to bytes: inout [UInt8]) {
         var nonFinite: [String] = []
         for column in schema {
-            if column.isNonFinite(score) {
-                fields.append("")
+            if !column.write(score, &bytes) {
                 nonFinite.append(column.name)
-            } else {
-                fields.append(column.render(score))
             }
+            bytes.append(UInt8(ascii: ","))
         }
-        fields.append(nonFinite.joined(separator: ";"))
-        return fields.joined(separator: ",")
+        bytes.append(contentsOf: nonFinite.joined(separator: ";").utf8)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The scores as `results.csv` holds them: every number replaced by what its written field reads back as.

@@ -6,8 +6,9 @@
 struct ResultsColumn: Sendable {
     /// The header name; it carries the unit.
     let name: String
-    /// The field as written for a score.
-    var render: @Sendable (ScenarioScore) -> String
+    /// Appends the field as written for a score (UTF-8, quoted where needed); returns false, appending nothing,
+    /// for a NaN or infinite number, which is written empty and named in `non_finite`.
+    var write: @Sendable (ScenarioScore, inout [UInt8]) -> Bool
     /// Stores the field's value in the score being read; derived columns store nothing.
     let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
@@ -23,14 +24,14 @@ struct ResultsColumn: Sendable {
 
     /// A text column, quoted where needed.
     static func text(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { CSVField.escaped($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.required()
         })
     }
 
     /// A text column whose value is one of `allowed`.
     static func choice(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable, allowed: [String]) -> ResultsColumn {
-        ResultsColumn(name: name, render: { $0[keyPath: keyPath] }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
             let text = try field.required()
             guard allowed.contains(text) else {
                 throw field.error("expected one of \(allowed.joined(separator: ", ")), got '\(text)'")
@@ -41,15 +42,17 @@ struct ResultsColumn: Sendable {
 
     /// A text column that may be empty (nothing to say), quoted where needed.
     static func optionalText(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { CSVField.escaped($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = field.text.isEmpty ? "" : try field.required()
         })
     }
 
     /// Tags as `key=value` pairs joined by `;`, sorted by key; empty for none.
     static func tags(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, [String: String]> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { score in
-            CSVField.escaped(score[keyPath: keyPath].sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"))
+        ResultsColumn(name: name, write: { score, bytes in
+            let tags = score[keyPath: keyPath]
+            guard !tags.isEmpty else { return true }
+            return CSVField.appendEscaped(tags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"), to: &bytes)
         }, read: { score, field throws(ResultsFileError) in
             guard !field.text.isEmpty else { return }
             let text = try field.required()
@@ -66,7 +69,7 @@ struct ResultsColumn: Sendable {
 
     /// A seed, a whole number from 0 to 2^64 - 1.
     static func seed(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, UInt64> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { String($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { NumberFormat.appendDecimal($0[keyPath: keyPath], to: &$1); return true }, read: { score, field throws(ResultsFileError) in
             let text = try field.required()
             guard let seed = UInt64(text) else {
                 throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
@@ -77,14 +80,19 @@ struct ResultsColumn: Sendable {
 
     /// A count of fixes, a whole number >= 0.
     static func count(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Int> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { String($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { score, bytes in
+            let count = score[keyPath: keyPath]
+            if count < 0 { bytes.append(UInt8(ascii: "-")) }
+            NumberFormat.appendDecimal(UInt64(count.magnitude), to: &bytes)
+            return true
+        }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.count()
         })
     }
 
     /// A number with fixed decimals.
     static func fixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { NumberFormat.fixed($0[keyPath: keyPath], decimals: decimals) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { appendFixed($0[keyPath: keyPath], decimals: decimals, to: &$1) }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
         }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
             score[keyPath: keyPath] = NumberFormat.fixedValue(score[keyPath: keyPath], decimals: decimals)
@@ -93,7 +101,9 @@ struct ResultsColumn: Sendable {
 
     /// A number with fixed decimals, empty where there is none.
     static func optionalFixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double?> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { $0[keyPath: keyPath].map { NumberFormat.fixed($0, decimals: decimals) } ?? "" }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { score, bytes in
+            score[keyPath: keyPath].map { appendFixed($0, decimals: decimals, to: &bytes) } ?? true
+        }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.optionalNumber()
         }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
             score[keyPath: keyPath] = score[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: decimals) }
@@ -102,11 +112,23 @@ struct ResultsColumn: Sendable {
 
     /// A scenario attribute written without a trailing `.0` (5000, 2.8).
     static func compact(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, render: { NumberFormat.compact($0[keyPath: keyPath]) }, read: { score, field throws(ResultsFileError) in
+        ResultsColumn(name: name, write: { score, bytes in
+            let value = score[keyPath: keyPath]
+            guard value.isFinite else { return false }
+            bytes.append(contentsOf: NumberFormat.compact(value).utf8)
+            return true
+        }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = try field.number()
         }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
             score[keyPath: keyPath] = NumberFormat.compactValue(score[keyPath: keyPath])
         })
+    }
+
+    /// Appends a finite number with fixed decimals; false for a non-finite one.
+    private static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) -> Bool {
+        guard value.isFinite else { return false }
+        NumberFormat.appendFixed(value, decimals: decimals, to: &bytes)
+        return true
     }
 
     /// This column, readable from files written before it existed.
@@ -134,7 +156,7 @@ struct ResultsColumn: Sendable {
     ) -> ResultsColumn {
         var column = ResultsColumn(
             name: name,
-            render: { score in value(score).map { NumberFormat.fixed($0, decimals: decimals) } ?? "" },
+            write: { score, bytes in value(score).map { appendFixed($0, decimals: decimals, to: &bytes) } ?? true },
             read: { _, _ throws(ResultsFileError) in },
             number: value
         )
@@ -162,7 +184,10 @@ struct ResultsColumn: Sendable {
 
     /// A `true`/`false` computed from other columns; checked when read back unless the values it compares are within rounding.
     static func derivedFlag(_ name: String, _ keyPath: KeyPath<ScenarioScore, Bool> & Sendable) -> ResultsColumn {
-        var column = ResultsColumn(name: name, render: { $0[keyPath: keyPath] ? "true" : "false" }, read: { _, _ throws(ResultsFileError) in })
+        var column = ResultsColumn(name: name, write: { score, bytes in
+            bytes.append(contentsOf: (score[keyPath: keyPath] ? "true" : "false").utf8)
+            return true
+        }, read: { _, _ throws(ResultsFileError) in })
         column.verify = { score, field throws(ResultsFileError) in
             let text = try field.required().lowercased()
             guard text == "true" || text == "false" else {
@@ -190,8 +215,8 @@ struct ResultsColumn: Sendable {
 
     /// A metric's column: fixed decimals, empty where the metric does not apply.
     static func metric(_ metric: Metric) -> ResultsColumn {
-        let render: @Sendable (ScenarioScore) -> String = { score in
-            metric.value(in: score).map { NumberFormat.fixed($0, decimals: metric.decimals) } ?? ""
+        let write: @Sendable (ScenarioScore, inout [UInt8]) -> Bool = { score, bytes in
+            metric.value(in: score).map { appendFixed($0, decimals: metric.decimals, to: &bytes) } ?? true
         }
         guard case let .measured(keyPath) = metric.source else {
             let inputRounding = 0.5 * pow10(-metric.decimals)
@@ -201,7 +226,7 @@ struct ResultsColumn: Sendable {
             }
             return derived(metric.column, decimals: metric.decimals, inputSlack: slack) { metric.value(in: $0) }
         }
-        var column = ResultsColumn(name: metric.column, render: render, read: { score, field throws(ResultsFileError) in
+        var column = ResultsColumn(name: metric.column, write: write, read: { score, field throws(ResultsFileError) in
             score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
         }, number: metric.value(in:), roundToWritten: { score in
             score.metrics[keyPath: keyPath] = score.metrics[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: metric.decimals) }

@@ -13,37 +13,59 @@ import Foundation
     /// which only a filter that diverged produces, so a report never shows `nan`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return nonFinite }
-        if let text = fastFixed(value, decimals: decimals) { return text }
-        let text = String(format: "%.\(decimals)f", value)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-            return String(text.dropFirst())
-        }
-        return text
+        var bytes: [UInt8] = []
+        appendFixed(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Powers of ten that doubles hold exactly, for `fastFixed`.
+    /// Appends what `fixed(value, decimals:)` writes for a finite `value`, as UTF-8, without building a string.
+    ///
+    /// `results.csv` writes tens of numbers per row this way, so a large run
+    /// writes its rows in milliseconds, not seconds.
+    static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        guard let units = roundedUnits(value, decimals: decimals) else {
+            let text = String(format: "%.\(decimals)f", value)
+            let isNegativeZero = text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
+            bytes.append(contentsOf: (isNegativeZero ? text.dropFirst() : Substring(text)).utf8)
+            return
+        }
+        if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        let divisor = UInt64(powersOfTen[decimals])
+        appendDecimal(units / divisor, to: &bytes)
+        guard decimals > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        appendDecimal(units % divisor, to: &bytes, minimumDigits: decimals)
+    }
+
+    /// Appends the decimal digits of `value`, with leading zeros up to `minimumDigits`.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8], minimumDigits: Int = 1) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            // 20 digits hold any UInt64; written from the last.
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 || count < minimumDigits
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Powers of ten that doubles hold exactly, for `roundedUnits`.
     private static let powersOfTen: [Double] = (0...9).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
-    /// What `String(format: "%.Nf")` writes for `value`, without its cost (about 1 µs a call), or nil when unsure.
+    /// |value| x 10^decimals rounded to a whole number as `String(format: "%.Nf")` rounds it, without its cost
+    /// (about 1 µs a call), or nil when unsure.
     ///
     /// `|value| x 10^N` is one correctly rounded product, at most half a unit
     /// in the last place from the exact one. When its fraction is farther than
     /// a whole unit from one half, both round to the same whole number, which
     /// is what printf's exact decimal rounding gives; otherwise (a tie, or a
     /// value too large for 64-bit integers) nil sends the caller to printf.
-    /// `NumberFormatTests` checks it against printf on 200,000 values.
-    static func fastFixed(_ value: Double, decimals: Int) -> String? {
-        guard let units = roundedUnits(value, decimals: decimals) else { return nil }
-        let divisor = UInt64(powersOfTen[decimals])
-        let integerText = String(units / divisor)
-        let sign = value < 0 && units != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + integerText }
-        let fractionDigits = String(units % divisor)
-        return sign + integerText + "." + String(repeating: "0", count: decimals - fractionDigits.count) + fractionDigits
-    }
-
-    /// |value| x 10^decimals rounded to a whole number as printf rounds it, or nil when unsure (see `fastFixed`).
-    private static func roundedUnits(_ value: Double, decimals: Int) -> UInt64? {
+    /// `NumberFormatTests` checks the digits against printf on 200,000 values.
+    static func roundedUnits(_ value: Double, decimals: Int) -> UInt64? {
         guard decimals >= 0, decimals < powersOfTen.count else { return nil }
         let scaled = value.magnitude * powersOfTen[decimals]
         guard scaled < 1e15 else { return nil }

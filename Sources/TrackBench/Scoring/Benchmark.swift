@@ -65,7 +65,7 @@ public struct Benchmark: Sendable {
         // The metrics compare with the exact track, not these samples of it: free them before the filters run.
         simulated.truePath = Path([])
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
-        let truth = TruthCache(scenario: scenario)
+        let truth = TruthCache(scenario: scenario, deliveredTimes: simulated.noisyPath.fixes.map(\.deliveryTimeSeconds))
         // Nil without sensors: the filters then run over the path, as fast as ever.
         let events = simulated.events
         let receivedFixes = simulated.receivedFixes

@@ -75,19 +75,36 @@ public struct EstimateMetrics: Sendable, Hashable {
     }
 
     /// Measures, taking true positions from `truth`, which the scenario's other filters share.
+    ///
+    /// One pass over the estimates gives the position errors, the gaps and
+    /// the speed errors, each summed in estimate order as the separate
+    /// functions for recordings sum them.
     init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int, truth: TruthCache) {
         let frame = LocalFrame(origin: scenario.origin)
         let fixes = estimates.fixes
-        let truePoints = truth.positions(atTimes: fixes.map(\.deliveryTimeSeconds))
         // Points are projected where needed rather than kept: on a day-long run an array of them is tens of megabytes.
         var errors: [Double] = []
         errors.reserveCapacity(fixes.count)
         var squaredErrors = 0.0
-        for (fix, truePoint) in zip(fixes, truePoints) {
-            let point = frame.point(for: fix.coordinate)
-            let error = point.distance(to: truePoint)
+        var previousTime = 0.0
+        var longestGap = 0.0
+        var isInTimeOrder = true
+        var speedCount = 0
+        var squaredSpeedErrors = 0.0
+        var cursor = 0
+        for fix in fixes {
+            let time = fix.deliveryTimeSeconds
+            let error = frame.point(for: fix.coordinate).distance(to: truth.position(atTime: time, cursor: &cursor))
             errors.append(error)
             squaredErrors += error * error
+            if time < previousTime { isInTimeOrder = false }
+            longestGap = max(longestGap, time - previousTime)
+            previousTime = time
+            if fix.speedMetersPerSecond >= 0 {
+                let speedError = fix.speedMetersPerSecond - truth.speed(atTime: time, cursor: &cursor)
+                squaredSpeedErrors += speedError * speedError
+                speedCount += 1
+            }
         }
         positionRMSEMeters = errors.isEmpty ? nil : (squaredErrors / Double(errors.count)).squareRoot()
         let percentiles = Self.percentiles(&errors, [0.5, 0.95])
@@ -95,11 +112,13 @@ public struct EstimateMetrics: Sendable, Hashable {
         position95thPercentileMeters = percentiles?[1]
         lagSeconds = Self.lag(of: fixes, in: frame, truth: truth)
         keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
-        longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: scenario.durationSeconds)
-
-        speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: scenario.trueSpeedMetersPerSecond(atTime:))
+        let runSeconds = scenario.durationSeconds
+        longestGapSeconds = isInTimeOrder && runSeconds >= previousTime
+            ? max(longestGap, runSeconds - previousTime)
+            : Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: runSeconds)
+        speedRMSEMetersPerSecond = speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
         if let terrain = scenario.terrain {
-            measureElevation(of: fixes, truePoints: truePoints, terrain: terrain, frame: frame, truth: truth.elevationProfile)
+            measureElevation(of: fixes, truth: truth, terrain: terrain, frame: frame)
         }
         if scenario.sensors != nil, let last = Self.latest(in: fixes, atOrBefore: .infinity) {
             let end = scenario.truePosition(atTime: scenario.durationSeconds)
@@ -139,15 +158,16 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// Sets the elevation metrics: altitude error against the terrain under each true position, and the gain and
     /// 3-D length of the estimates with a valid altitude, in output order.
-    private mutating func measureElevation(
-        of fixes: [LocationFix], truePoints: [LocalPoint], terrain: Terrain, frame: LocalFrame, truth: ElevationProfile
-    ) {
+    private mutating func measureElevation(of fixes: [LocationFix], truth trueTrack: TruthCache, terrain: Terrain, frame: LocalFrame) {
+        let truth = trueTrack.elevationProfile
         var squaredErrors = 0.0
         var count = 0
         var gain = 0.0
         var length = 0.0
         var previous: (point: LocalPoint, altitude: Double)?
-        for (fix, truePoint) in zip(fixes, truePoints) where fix.verticalAccuracyMeters >= 0 && fix.altitudeMeters.isFinite {
+        var cursor = 0
+        for fix in fixes where fix.verticalAccuracyMeters >= 0 && fix.altitudeMeters.isFinite {
+            let truePoint = trueTrack.position(atTime: fix.deliveryTimeSeconds, cursor: &cursor)
             let error = fix.altitudeMeters - terrain.altitudeMeters(at: truePoint)
             squaredErrors += error * error
             count += 1

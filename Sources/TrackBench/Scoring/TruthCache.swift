@@ -6,56 +6,85 @@ protocol TruePositions {
     func positions(atTimes times: [Double], shiftedBack shifts: [Double]) -> [[LocalPoint]]
 }
 
-/// The true positions one scenario's metrics ask for, kept while its filters are scored one after another.
+/// The true positions and speeds one scenario's metrics ask for, kept while its filters are scored one after another.
 ///
-/// Most filters deliver an estimate for every fix at the fix's delivery time,
-/// so every filter of a scenario asks for the truth at the same times, and the
-/// lag search asks for it at the same sample times shifted by mostly the same
-/// amounts. A gate that drops fixes asks at its own times, and the filters
-/// after it go back to the common ones. So the cache keeps the positions for
-/// the two sets of times asked for most (a set is as long as the path: more
-/// would hold too much memory on long runs), and the lag search's shifted
-/// positions for every set of sample times (at most
-/// `EstimateMetrics.lagSampleLimit` each). That makes the truth cost about once
-/// per scenario instead of once per filter, with exactly the same numbers
+/// Nearly every estimate a filter makes carries the delivery time of a fix
+/// it was fed: streaming filters and smoothers emit one per fix, gates a
+/// subset, in delivery order. So the truth is taken once per scenario at
+/// the delivered fixes' times, and each filter's estimates find theirs with
+/// a cursor that only moves forward (`position(atTime:cursor:)`); an
+/// estimate at any other time (a dead-reckoning step between fixes) gets the
+/// truth computed for it. The lag search asks for the truth at sample times
+/// shifted by mostly the same amounts for every filter, so those positions
+/// are kept per set of sample times (at most `EstimateMetrics.lagSampleLimit`
+/// each). The numbers are exactly those computed afresh
 /// (`Scenario.truePosition` is a pure function). Owned by one scoring task;
 /// not shared between threads.
 final class TruthCache: TruePositions {
-    /// The true positions at one set of times, and how often they were asked for.
-    private struct Entry {
-        var times: [Double]
-        var positions: [LocalPoint]
-        var uses: Int
-    }
-
-    /// How many sets of whole-path times are kept.
-    static let capacity = 2
-
     private let scenario: Scenario
-    private var entries: [Entry] = []
+    /// The delivered fixes' delivery times, in delivery order (never decreasing).
+    private let deliveredTimes: [Double]
     /// By sample times, then by shift: the shifted true positions.
     private var shifted: [[Double]: [Double: [LocalPoint]]] = [:]
 
-    init(scenario: Scenario) {
+    /// Creates the cache for a scenario whose filters are fed fixes delivered at `deliveredTimes`, in order.
+    init(scenario: Scenario, deliveredTimes: [Double] = []) {
         self.scenario = scenario
+        self.deliveredTimes = deliveredTimes
     }
 
     /// The true path's elevation gain and 3-D length, measured on first use.
     private(set) lazy var elevationProfile = ElevationProfile(scenario: scenario)
 
+    /// The true position and speed at each delivery time, taken on first use.
+    private lazy var delivered: (positions: [LocalPoint], speeds: [Double]) = (
+        deliveredTimes.map(scenario.truePosition(atTime:)),
+        deliveredTimes.map(scenario.trueSpeedMetersPerSecond(atTime:))
+    )
+
+    /// The index of the first delivered fix at `timeSeconds` or later, searched from `cursor` on when the time is
+    /// ahead of it (estimates come in delivery order) and over all of them otherwise; `cursor` moves there.
+    private func deliveredIndex(atTime timeSeconds: Double, cursor: inout Int) -> Int? {
+        let times = deliveredTimes
+        if cursor < times.count, times[cursor] == timeSeconds { return cursor }
+        // No fix is delivered at NaN; leave the cursor where it is for the estimates after it.
+        guard !timeSeconds.isNaN else { return nil }
+        var index: Int
+        if cursor < times.count, times[cursor] < timeSeconds {
+            index = cursor + 1
+            while index < times.count && times[index] < timeSeconds { index += 1 }
+        } else {
+            // Behind the cursor: a binary search for the first time not below it.
+            var low = 0
+            var high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] < timeSeconds { low = middle + 1 } else { high = middle }
+            }
+            index = low
+        }
+        cursor = index
+        return index < times.count && times[index] == timeSeconds ? index : nil
+    }
+
+    /// The true position at `timeSeconds`, in metres in the scenario's frame.
+    /// - Parameter cursor: Where the previous lookup of this pass left off; start each pass at 0.
+    func position(atTime timeSeconds: Double, cursor: inout Int) -> LocalPoint {
+        guard let index = deliveredIndex(atTime: timeSeconds, cursor: &cursor) else { return scenario.truePosition(atTime: timeSeconds) }
+        return delivered.positions[index]
+    }
+
+    /// The true speed at `timeSeconds`, in metres per second.
+    /// - Parameter cursor: Where the previous lookup of this pass left off; start each pass at 0.
+    func speed(atTime timeSeconds: Double, cursor: inout Int) -> Double {
+        guard let index = deliveredIndex(atTime: timeSeconds, cursor: &cursor) else { return scenario.trueSpeedMetersPerSecond(atTime: timeSeconds) }
+        return delivered.speeds[index]
+    }
+
     /// The true position at each of `times`, in metres in the scenario's frame.
     func positions(atTimes times: [Double]) -> [LocalPoint] {
-        if let index = entries.firstIndex(where: { $0.times == times }) {
-            entries[index].uses += 1
-            return entries[index].positions
-        }
-        let positions = times.map { scenario.truePosition(atTime: $0) }
-        // The least asked-for set makes room; a new set starts with one use, so a one-off gate's times go next.
-        if entries.count >= Self.capacity, let rarest = entries.indices.min(by: { entries[$0].uses < entries[$1].uses }) {
-            entries.remove(at: rarest)
-        }
-        entries.append(Entry(times: times, positions: positions, uses: 1))
-        return positions
+        var cursor = 0
+        return times.map { position(atTime: $0, cursor: &cursor) }
     }
 
     /// For each of `shifts`, the true position at each of `times` minus that shift, for the lag search.

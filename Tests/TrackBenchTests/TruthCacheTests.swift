@@ -1,0 +1,22 @@
+import Testing
+@_spi(CLI) @testable import TrackBench
+
+struct TruthCacheTests {
+    private let scenario = Fixtures.defaultSuite.scenarios.first { $0.pathType == .loop && $0.stopSeconds > 0 } ?? Fixtures.defaultSuite.scenarios[0]
+
+    @Test func lookupsAtDeliveredAndOtherTimesInAnyOrderGiveTheTruthComputedAfresh() {
+        let delivered = stride(from: 0.0, through: 600, by: 0.9).map { $0 }
+        let cache = TruthCache(scenario: scenario, deliveredTimes: delivered)
+        // A gate's subset, a smoother's full set, times between fixes, going back in time, repeats and NaN.
+        let asked = Array(delivered.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)) + [3.33, 2.7, 2.7, 0, 599.4, .nan, 450.45, 900, -5]
+        var cursor = 0
+        for time in asked {
+            let position = cache.position(atTime: time, cursor: &cursor)
+            let speed = cache.speed(atTime: time, cursor: &cursor)
+            let expected = scenario.truePosition(atTime: time)
+            #expect(position == expected || (time.isNaN && position.east.isNaN), "time \(time)")
+            #expect(speed.bitPattern == scenario.trueSpeedMetersPerSecond(atTime: time).bitPattern, "time \(time)")
+        }
+        #expect(cache.positions(atTimes: asked).enumerated().allSatisfy { $0.element == scenario.truePosition(atTime: asked[$0.offset]) || asked[$0.offset].isNaN })
+    }
+}

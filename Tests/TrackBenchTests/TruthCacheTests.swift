@@ -9,10 +9,10 @@ struct TruthCacheTests {
         let cache = TruthCache(scenario: scenario, deliveredTimes: delivered)
         // A gate's subset, a smoother's full set, times between fixes, going back in time, repeats and NaN.
         let asked = Array(delivered.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)) + [3.33, 2.7, 2.7, 0, 599.4, .nan, 450.45, 900, -5]
-        var cursor = 0
+        var lookup = cache.lookup()
         for time in asked {
-            let position = cache.position(atTime: time, cursor: &cursor)
-            let speed = cache.speed(atTime: time, cursor: &cursor)
+            let position = lookup.position(atTime: time)
+            let speed = lookup.speed(atTime: time)
             let expected = scenario.truePosition(atTime: time)
             #expect(position == expected || (time.isNaN && position.east.isNaN), "time \(time)")
             #expect(speed.bitPattern == scenario.trueSpeedMetersPerSecond(atTime: time).bitPattern, "time \(time)")

@@ -91,17 +91,17 @@ public struct EstimateMetrics: Sendable, Hashable {
         var isInTimeOrder = true
         var speedCount = 0
         var squaredSpeedErrors = 0.0
-        var cursor = 0
+        var trueTrack = truth.lookup()
         for fix in fixes {
             let time = fix.deliveryTimeSeconds
-            let error = frame.point(for: fix.coordinate).distance(to: truth.position(atTime: time, cursor: &cursor))
+            let error = frame.point(for: fix.coordinate).distance(to: trueTrack.position(atTime: time))
             errors.append(error)
             squaredErrors += error * error
             if time < previousTime { isInTimeOrder = false }
             longestGap = max(longestGap, time - previousTime)
             previousTime = time
             if fix.speedMetersPerSecond >= 0 {
-                let speedError = fix.speedMetersPerSecond - truth.speed(atTime: time, cursor: &cursor)
+                let speedError = fix.speedMetersPerSecond - trueTrack.speed(atTime: time)
                 squaredSpeedErrors += speedError * speedError
                 speedCount += 1
             }
@@ -158,16 +158,16 @@ public struct EstimateMetrics: Sendable, Hashable {
 
     /// Sets the elevation metrics: altitude error against the terrain under each true position, and the gain and
     /// 3-D length of the estimates with a valid altitude, in output order.
-    private mutating func measureElevation(of fixes: [LocationFix], truth trueTrack: TruthCache, terrain: Terrain, frame: LocalFrame) {
-        let truth = trueTrack.elevationProfile
+    private mutating func measureElevation(of fixes: [LocationFix], truth cache: TruthCache, terrain: Terrain, frame: LocalFrame) {
+        let truth = cache.elevationProfile
+        var trueTrack = cache.lookup()
         var squaredErrors = 0.0
         var count = 0
         var gain = 0.0
         var length = 0.0
         var previous: (point: LocalPoint, altitude: Double)?
-        var cursor = 0
         for fix in fixes where fix.verticalAccuracyMeters >= 0 && fix.altitudeMeters.isFinite {
-            let truePoint = trueTrack.position(atTime: fix.deliveryTimeSeconds, cursor: &cursor)
+            let truePoint = trueTrack.position(atTime: fix.deliveryTimeSeconds)
             let error = fix.altitudeMeters - terrain.altitudeMeters(at: truePoint)
             squaredErrors += error * error
             count += 1

@@ -10,8 +10,10 @@ struct FaultInjectorTests {
     /// The scenario's clean noisy path with `faults` injected.
     private func inject(_ faults: FaultProfile) -> (clean: Path, faulty: Path) {
         let clean = scenario.simulate(seed: 100).noisyPath
-        var generator = SplitMix64(seed: 1)
-        return (clean, FaultInjector(faults: faults).inject(into: clean, in: Fixtures.frame, using: &generator))
+        var injector = FaultInjector(faults: faults, frame: Fixtures.frame, generator: SplitMix64(seed: 1))
+        var faulty: [LocationFix] = []
+        for fix in clean.fixes { injector.deliver(fix, into: &faulty) }
+        return (clean, Path(faulty))
     }
 
     private func only(_ edit: (inout FaultProfile) -> Void) -> FaultProfile {

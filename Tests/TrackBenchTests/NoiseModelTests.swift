@@ -61,7 +61,7 @@ struct NoiseModelTests {
     }
 
     @Test func warmUpInflatesAccuracyForTheFirstFixesOnly() {
-        let model = NoiseModel(profile: Fixtures.strongSignal)
+        let model = NoiseModel(profile: Fixtures.strongSignal, frame: Fixtures.frame, seed: 100, streamName: "warm-up")
         #expect(model.warmUpFactor(forFixAt: 0) == Fixtures.strongSignal.warmUpAccuracyFactor)
         #expect(model.warmUpFactor(forFixAt: 7) > 1)
         #expect(model.warmUpFactor(forFixAt: Fixtures.strongSignal.warmUpFixes) == 1)

@@ -10,9 +10,7 @@ struct ScenarioTruePathTests {
             signal: Fixtures.strongSignal,
             origin: Fixtures.frame.origin
         )
-        var generator = SplitMix64(seed: 100, stream: scenario.id)
-        var gaussian = GaussianSampler()
-        return (scenario, scenario.truePath(gaussian: &gaussian, using: &generator))
+        return (scenario, scenario.truePath(seed: 100))
     }
 
     @Test(arguments: [PathType.loop, .outAndBack, .track, .recorded])
@@ -82,13 +80,31 @@ struct ScenarioStopTests {
         let stop = try #require(scenario.stopInterval)
         #expect(stop == 500...545)
         #expect(scenario.durationSeconds == 1045)
-        var generator = SplitMix64(seed: 1)
-        var gaussian = GaussianSampler()
-        let path = scenario.truePath(gaussian: &gaussian, using: &generator)
+        let path = scenario.truePath(seed: 1)
         let standing = path.fixes.filter { stop.contains($0.timestampSeconds) }
         #expect(standing.count > 40)
         #expect(standing.allSatisfy { $0.speedMetersPerSecond == 0 && $0.courseDegrees == -1 })
         #expect(Set(standing.map(\.latitude)).count == 1 && Set(standing.map(\.longitude)).count == 1)
         #expect(abs(path.totalDistanceMeters - 2000) < 4)
+    }
+}
+
+struct SimulationWithoutTruePathTests {
+    @Test(arguments: ["loop-10000m-1.4mps-varied", "outAndBack-1000m-4.2mps-weak"])
+    func deliversTheSameFixesAndKeepsTheTruePathsLength(id: String) throws {
+        let scenario = try #require(Fixtures.defaultSuite.scenario(withID: id) ?? Fixtures.hardSuite.scenarios.first)
+        let kept = scenario.simulate(seed: 7)
+        let lean = scenario.simulate(seed: 7, keepingTruePath: false)
+        #expect(lean.truePath.count == 0 && kept.truePath.count > 100)
+        #expect(lean.noisyPath == kept.noisyPath)
+        #expect(lean.trueDistanceMeters == kept.truePath.totalDistanceMeters)
+        #expect(kept.trueDistanceMeters == kept.truePath.totalDistanceMeters)
+    }
+
+    @Test func theTrueFixTimesComeFromTheClockStreamWhateverTheFaults() throws {
+        let faulty = try #require(Fixtures.hardSuite.scenarios.first { $0.signal.faults != .none })
+        var clean = faulty
+        clean.signal.faults = .none
+        #expect(faulty.truePath(seed: 3).fixes.map(\.timestampSeconds) == clean.truePath(seed: 3).fixes.map(\.timestampSeconds))
     }
 }

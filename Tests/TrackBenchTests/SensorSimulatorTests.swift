@@ -12,12 +12,10 @@ struct SensorSimulatorTests {
         let again = walk.simulate(seed: 100)
         #expect(first.steps == again.steps && first.headings == again.headings)
         #expect(walk.simulate(seed: 101).steps != first.steps)
-        // The fixes come from the noise stream alone, exactly as for a scenario without sensors.
-        var generator = SplitMix64(seed: 100, stream: walk.id)
-        var gaussian = GaussianSampler()
-        let truePath = walk.truePath(gaussian: &gaussian, using: &generator)
-        let delivered = walk.signal.deliveredPath(for: truePath, in: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id, gaussian: &gaussian, using: &generator)
-        #expect(first.noisyPath == delivered)
+        // The fixes come from the clock and noise streams alone, exactly as for a scenario without sensors.
+        var trueFixes = TrueFixes(scenario: walk, seed: 100)
+        let delivered = walk.signal.deliveredFixes(along: &trueFixes, in: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
+        #expect(first.noisyPath == Path(delivered))
     }
 
     @Test(arguments: ["straight-100m-walk-strong", "track-400m-jog-strong", "turns-250m-mixed-strong"])

@@ -15,8 +15,8 @@ public struct LocalPoint: Sendable, Hashable {
 
     /// The unit vector along a course in degrees clockwise from north: east = sin, north = cos.
     static func direction(courseDegrees: Double) -> LocalPoint {
-        let radians = courseDegrees * .pi / 180
-        return LocalPoint(east: sin(radians), north: cos(radians))
+        let (sine, cosine) = Trigonometry.sinCos(degrees: courseDegrees)
+        return LocalPoint(east: sine, north: cosine)
     }
 
     /// The straight-line distance to `other`, in metres.

@@ -31,14 +31,8 @@ public struct Path: Sendable, Hashable {
     /// Every fix counts, valid or not: the length is that of the line an app
     /// would draw from these fixes. Filtering bad ones out is a filter's job.
     public var totalDistanceMeters: Double {
-        guard fixes.count > 1 else { return 0 }
-        var total = 0.0
-        var previous = GreatCircle.Point(fixes[0].coordinate)
-        for index in 1..<fixes.count {
-            let point = GreatCircle.Point(fixes[index].coordinate)
-            total += GreatCircle.distanceMeters(from: previous, to: point)
-            previous = point
-        }
-        return total
+        var length = PathLength()
+        for fix in fixes { length.add(fix) }
+        return length.meters
     }
 }

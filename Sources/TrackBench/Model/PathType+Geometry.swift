@@ -19,9 +19,11 @@ extension PathType {
         switch self {
         case .loop:
             let radius = totalMeters / (2 * Double.pi)
-            let angle = covered / radius
-            let point = LocalPoint(east: radius - radius * cos(angle), north: radius * sin(angle))
-            return (point, (angle * 180 / Double.pi).truncatingRemainder(dividingBy: 360))
+            // The angle turned so far, as a fraction of the whole circle.
+            let turns = covered / totalMeters
+            let (sine, cosine) = Trigonometry.sinCos(turns: turns)
+            let point = LocalPoint(east: radius - radius * cosine, north: radius * sine)
+            return (point, Trigonometry.wrappedDegrees(turns * 360))
         case .outAndBack:
             let leg = totalMeters / 4
             let isReturning = covered > totalMeters / 2
@@ -64,13 +66,15 @@ extension PathType {
         }
         if covered <= straight + bend {
             let angle = (covered - straight) / radius
-            let course = (360 - angle * degreesPerRadian).truncatingRemainder(dividingBy: 360)
-            return (LocalPoint(east: -radius + radius * cos(angle), north: straight + radius * sin(angle)), course)
+            let course = Trigonometry.wrappedDegrees(360 - angle * degreesPerRadian)
+            let (sine, cosine) = Trigonometry.sinCos(radians: angle)
+            return (LocalPoint(east: -radius + radius * cosine, north: straight + radius * sine), course)
         }
         if covered <= 2 * straight + bend {
             return (LocalPoint(east: -2 * radius, north: straight - (covered - straight - bend)), 180)
         }
         let angle = (covered - 2 * straight - bend) / radius
-        return (LocalPoint(east: -radius - radius * cos(angle), north: -radius * sin(angle)), 180 - angle * degreesPerRadian)
+        let (sine, cosine) = Trigonometry.sinCos(radians: angle)
+        return (LocalPoint(east: -radius - radius * cosine, north: -radius * sine), 180 - angle * degreesPerRadian)
     }
 }

@@ -39,6 +39,8 @@ public struct Terrain: Sendable, Hashable {
 
     /// The rotation of the rolling hills' grid from north, in radians.
     static let hillGridTurnRadians = Double.pi / 6
+    /// The sine and cosine of `hillGridTurnRadians`, computed once.
+    private static let hillGridTurn = (sin: sin(hillGridTurnRadians), cos: cos(hillGridTurnRadians))
 
     /// The true altitude at `point`, metres east and north of the terrain's origin, in metres.
     public func altitudeMeters(at point: LocalPoint) -> Double {
@@ -46,14 +48,15 @@ public struct Terrain: Sendable, Hashable {
         case .flat:
             return baseAltitudeMeters
         case let .rollingHills(amplitude, wavelength):
-            let turn = Self.hillGridTurnRadians
-            let across = point.east * cos(turn) + point.north * sin(turn)
-            let along = -point.east * sin(turn) + point.north * cos(turn)
-            let phase = 2 * Double.pi / wavelength
-            return baseAltitudeMeters + amplitude / 2 * (sin(phase * across) + sin(phase * along))
+            let turn = Self.hillGridTurn
+            let across = point.east * turn.cos + point.north * turn.sin
+            let along = -point.east * turn.sin + point.north * turn.cos
+            // Each wave's phase as a fraction of a turn: one turn per wavelength.
+            let waves = Trigonometry.sinCos(turns: across / wavelength).sin + Trigonometry.sinCos(turns: along / wavelength).sin
+            return baseAltitudeMeters + amplitude / 2 * waves
         case let .slope(grade, bearing):
-            let radians = bearing * Double.pi / 180
-            return baseAltitudeMeters + grade / 100 * (point.east * sin(radians) + point.north * cos(radians))
+            let direction = LocalPoint.direction(courseDegrees: bearing)
+            return baseAltitudeMeters + grade / 100 * (point.east * direction.east + point.north * direction.north)
         }
     }
 

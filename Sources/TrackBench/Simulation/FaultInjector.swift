@@ -1,6 +1,6 @@
 import Foundation
 
-/// Adds the faults of a `FaultProfile` to a noisy path: what real phones do beyond noise.
+/// Adds the faults of a `FaultProfile` to noisy fixes, one at a time: what real phones do beyond noise.
 ///
 /// Faults draw from their own random stream, so a clean profile leaves the
 /// noisy path exactly as the noise model made it, and changing one fault rate
@@ -16,85 +16,93 @@ import Foundation
 ///   old timestamp and the current delivery time.
 struct FaultInjector: Sendable {
     /// The faults to inject.
-    var faults: FaultProfile
+    let faults: FaultProfile
+    /// The metric frame in which offsets are applied.
+    private let frame: LocalFrame
+    /// The run's fault stream.
+    private var generator: SplitMix64
+    private var dropoutEndSeconds = -Double.infinity
+    private var jumpEndSeconds = -Double.infinity
+    private var jumpOffset = LocalPoint(east: 0, north: 0)
 
-    /// Creates an injector for a fault profile.
-    init(faults: FaultProfile) {
+    /// Creates the faults of one run.
+    /// - Parameters:
+    ///   - faults: The fault profile.
+    ///   - frame: The metric frame in which offsets are applied.
+    ///   - generator: The run's fault stream.
+    init(faults: FaultProfile, frame: LocalFrame, generator: SplitMix64) {
         self.faults = faults
+        self.frame = frame
+        self.generator = generator
     }
 
-    /// Returns the delivered fixes: `noisyPath` with the faults applied.
+    /// Appends what the phone delivers for the next noisy fix: nothing (a dropout), the fix, or the fix and a
+    /// re-delivered cached one.
     /// - Parameters:
-    ///   - noisyPath: The noise model's output, one fix per true fix.
-    ///   - frame: The metric frame in which offsets are applied.
-    ///   - generator: The scenario's fault stream.
-    func inject<Generator: RandomNumberGenerator>(
-        into noisyPath: Path,
-        in frame: LocalFrame,
-        using generator: inout Generator
-    ) -> Path {
-        guard faults != .none else { return noisyPath }
-        var delivered: [LocationFix] = []
-        delivered.reserveCapacity(noisyPath.count + noisyPath.count / 10)
-        var dropoutEndSeconds = -Double.infinity
-        var jumpEndSeconds = -Double.infinity
-        var jumpOffset = LocalPoint(east: 0, north: 0)
-        for original in noisyPath.fixes {
-            let time = original.timestampSeconds
-            if time >= dropoutEndSeconds, chance(faults.dropoutProbability, &generator) {
-                dropoutEndSeconds = time + spread(faults.dropoutSeconds, &generator)
+    ///   - original: The noise model's next fix.
+    ///   - delivered: Everything delivered so far; a stale fix is picked from it.
+    mutating func deliver(_ original: LocationFix, into delivered: inout [LocationFix]) {
+        guard faults != .none else {
+            delivered.append(original)
+            return
+        }
+        let time = original.timestampSeconds
+        if time >= dropoutEndSeconds, chance(faults.dropoutProbability) {
+            dropoutEndSeconds = time + spread(faults.dropoutSeconds)
+        }
+        if time < dropoutEndSeconds { return }
+        if time >= jumpEndSeconds, chance(faults.jumpProbability) {
+            jumpEndSeconds = time + spread(faults.jumpDurationSeconds)
+            jumpOffset = randomOffset(length: spread(faults.jumpMeters))
+        }
+        var fix = original
+        if time < jumpEndSeconds {
+            fix = moved(fix, by: jumpOffset)
+        }
+        if chance(faults.invalidFixProbability) {
+            let radius = faults.invalidFixOffsetMeters * generator.nextUnit().squareRoot()
+            fix = moved(original, by: randomOffset(length: radius))
+            fix.horizontalAccuracyMeters = -1
+            fix.verticalAccuracyMeters = -1
+            fix.speedMetersPerSecond = -1
+            fix.courseDegrees = -1
+        } else if fix.speedMetersPerSecond >= 0, chance(faults.speedGlitchProbability) {
+            let tooFast = max(fix.speedMetersPerSecond, 1) * (3 + 3 * generator.nextUnit())
+            fix.speedMetersPerSecond = generator.nextUnit() < 2.0 / 3.0 ? 0 : tooFast
+        }
+        delivered.append(fix)
+        if chance(faults.staleFixProbability) {
+            let age = faults.staleFixMinimumAgeSeconds
+                + (faults.staleFixMaximumAgeSeconds - faults.staleFixMinimumAgeSeconds) * generator.nextUnit()
+            // The newest fresh, valid fix at least `age` old: what the phone's cache holds.
+            let cachedFix = delivered.last { fix in
+                fix.hasValidCoordinate && fix.deliveryTimeSeconds == fix.timestampSeconds && fix.timestampSeconds <= time - age
             }
-            if time < dropoutEndSeconds { continue }
-            if time >= jumpEndSeconds, chance(faults.jumpProbability, &generator) {
-                jumpEndSeconds = time + spread(faults.jumpDurationSeconds, &generator)
-                jumpOffset = randomOffset(length: spread(faults.jumpMeters, &generator), &generator)
-            }
-            var fix = original
-            if time < jumpEndSeconds {
-                fix = moved(fix, by: jumpOffset, in: frame)
-            }
-            if chance(faults.invalidFixProbability, &generator) {
-                let radius = faults.invalidFixOffsetMeters * generator.nextUnit().squareRoot()
-                fix = moved(original, by: randomOffset(length: radius, &generator), in: frame)
-                fix.horizontalAccuracyMeters = -1
-                fix.verticalAccuracyMeters = -1
-                fix.speedMetersPerSecond = -1
-                fix.courseDegrees = -1
-            } else if fix.speedMetersPerSecond >= 0, chance(faults.speedGlitchProbability, &generator) {
-                let tooFast = max(fix.speedMetersPerSecond, 1) * (3 + 3 * generator.nextUnit())
-                fix.speedMetersPerSecond = generator.nextUnit() < 2.0 / 3.0 ? 0 : tooFast
-            }
-            delivered.append(fix)
-            if chance(faults.staleFixProbability, &generator) {
-                let age = faults.staleFixMinimumAgeSeconds
-                    + (faults.staleFixMaximumAgeSeconds - faults.staleFixMinimumAgeSeconds) * generator.nextUnit()
-                let cachedFix = delivered.last { fix in
-                    fix.hasValidCoordinate && fix.deliveryTimeSeconds == fix.timestampSeconds && fix.timestampSeconds <= time - age
-                }
-                if var cached = cachedFix {
-                    cached.deliveryTimeSeconds = time
-                    delivered.append(cached)
-                }
+            if var cached = cachedFix {
+                cached.deliveryTimeSeconds = time
+                delivered.append(cached)
             }
         }
-        return Path(delivered)
     }
 
-    private func chance<Generator: RandomNumberGenerator>(_ probability: Double, _ generator: inout Generator) -> Bool {
+    /// True with the given probability; draws nothing for a probability of 0.
+    private mutating func chance(_ probability: Double) -> Bool {
         probability > 0 && generator.nextUnit() < probability
     }
 
     /// A value uniform between half and one and a half times `mean`.
-    private func spread<Generator: RandomNumberGenerator>(_ mean: Double, _ generator: inout Generator) -> Double {
+    private mutating func spread(_ mean: Double) -> Double {
         mean * (0.5 + generator.nextUnit())
     }
 
-    private func randomOffset<Generator: RandomNumberGenerator>(length: Double, _ generator: inout Generator) -> LocalPoint {
-        let angle = 2 * Double.pi * generator.nextUnit()
-        return LocalPoint(east: length * sin(angle), north: length * cos(angle))
+    /// An offset of `length` metres in a random direction.
+    private mutating func randomOffset(length: Double) -> LocalPoint {
+        let (sine, cosine) = Trigonometry.sinCos(turns: generator.nextUnit())
+        return LocalPoint(east: length * sine, north: length * cosine)
     }
 
-    private func moved(_ fix: LocationFix, by offset: LocalPoint, in frame: LocalFrame) -> LocationFix {
+    /// `fix` moved by `offset` metres east and north.
+    private func moved(_ fix: LocationFix, by offset: LocalPoint) -> LocationFix {
         let point = frame.point(for: fix.coordinate)
         let coordinate = frame.coordinate(for: LocalPoint(east: point.east + offset.east, north: point.north + offset.north))
         var moved = fix

@@ -21,9 +21,10 @@ struct GaussianSampler: Sendable {
         }
         // 1 - u lies in (0, 1], so the logarithm is finite.
         let radius = (-2 * log(1 - generator.nextUnit())).squareRoot()
-        let angle = 2 * Double.pi * generator.nextUnit()
-        spare = radius * sin(angle)
-        return radius * cos(angle)
+        // The angle 2 pi u, given to the sine and cosine as the fraction of a turn u.
+        let (sine, cosine) = Trigonometry.sinCos(turns: generator.nextUnit())
+        spare = radius * sine
+        return radius * cosine
     }
 
     /// Returns a value from the normal distribution with the given mean and deviation.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a true path into the noisy path a phone would report under a signal profile.
+/// Turns true fixes, one at a time, into the noisy fixes a phone would report under a signal profile.
 ///
 /// The horizontal error of each fix is a slowly drifting part plus a small
 /// independent jitter, because that is what measured phone traces show (seed
@@ -35,11 +35,37 @@ struct NoiseModel: Sendable {
     static let minimumVerticalAccuracyMeters = 0.5
 
     /// The signal conditions to simulate.
-    var profile: SignalProfile
+    let profile: SignalProfile
+    /// The metric frame errors are applied in; any frame near the path works.
+    private let frame: LocalFrame
+    private var generator: SplitMix64
+    private var gaussian = GaussianSampler()
+    private var altitude: AltitudeChannel?
+    private var accuracyDrift: DriftProcess
+    private var eastDrift: DriftProcess
+    private var northDrift: DriftProcess
+    private var altitudeDrift: DriftProcess
+    /// How many fixes the model has made.
+    private var index = 0
 
-    /// Creates a noise model for a signal profile.
-    init(profile: SignalProfile) {
+    /// Creates the noise of one run: its drift processes start in their stationary state.
+    /// - Parameters:
+    ///   - profile: The signal conditions.
+    ///   - frame: The metric frame to apply errors in.
+    ///   - seed: The run's seed.
+    ///   - streamName: The run's noise stream; the altitude swing and jitter draw from one of their own beside it.
+    init(profile: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String) {
         self.profile = profile
+        self.frame = frame
+        generator = SplitMix64(seed: seed, stream: streamName)
+        altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
+        let step = profile.fixIntervalMeanSeconds
+        let timeConstant = profile.driftTimeConstantSeconds
+        let stopped = profile.stoppedErrorMotionFactor
+        accuracyDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
+        eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
     }
 
     /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.
@@ -49,85 +75,55 @@ struct NoiseModel: Sendable {
         return 1 + (profile.warmUpAccuracyFactor - 1) * remaining
     }
 
-    /// Draws the noisy path for `truePath`, one noisy fix per true fix at the same time.
-    /// - Parameters:
-    ///   - truePath: The path the runner took.
-    ///   - frame: The metric frame to apply errors in; any frame near the path works.
-    ///   - altitude: The profile's altitude swing and jitter; nil when it has neither.
-    ///   - gaussian: The normal source.
-    ///   - generator: The scenario's random stream.
-    func noisyPath<Generator: RandomNumberGenerator>(
-        for truePath: Path,
-        in frame: LocalFrame,
-        altitude: inout AltitudeChannel?,
-        gaussian: inout GaussianSampler,
-        using generator: inout Generator
-    ) -> Path {
-        let step = profile.fixIntervalMeanSeconds
-        let timeConstant = profile.driftTimeConstantSeconds
-        let stopped = profile.stoppedErrorMotionFactor
-        var accuracyDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        var eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
-        var northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
-        var altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+    /// The noisy fix the phone reports for the next true fix, at the same time.
+    mutating func noisyFix(for trueFix: LocationFix) -> LocationFix {
+        let isStopped = trueFix.speedMetersPerSecond == 0
+        if index > 0 {
+            _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)
+            _ = eastDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+            _ = northDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+            _ = altitudeDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+        }
+        let warmUp = warmUpFactor(forFixAt: index)
+        index += 1
         let tracking = profile.accuracyTracking
         let bias = profile.alongTrackBiasMeters
-
-        var noisy: [LocationFix] = []
-        noisy.reserveCapacity(truePath.count)
-        for (index, trueFix) in truePath.fixes.enumerated() {
-            let isStopped = trueFix.speedMetersPerSecond == 0
-            if index > 0 {
-                _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)
-                _ = eastDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
-                _ = northDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
-                _ = altitudeDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
-            }
-            let warmUp = warmUpFactor(forFixAt: index)
-            let reported = max(
-                Self.minimumHorizontalAccuracyMeters,
-                profile.horizontalAccuracyMeanMeters + profile.horizontalAccuracyDeviationMeters * accuracyDrift.value
-            )
-            let accuracy = warmUp * reported
-            let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
-            let jitter = profile.jitterMeters
-            let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter).squareRoot()
-            let fixJitter = isStopped ? jitter * stopped : jitter
-            let truePoint = frame.point(for: trueFix.coordinate)
-            var noisyPoint = LocalPoint(
-                east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
-                north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
-            )
-            if bias != 0, trueFix.courseDegrees >= 0 {
-                let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
-                noisyPoint.east += bias * direction.east
-                noisyPoint.north += bias * direction.north
-            }
-            let coordinate = frame.coordinate(for: noisyPoint)
-            let verticalAccuracy = warmUp * max(
-                Self.minimumVerticalAccuracyMeters,
-                gaussian.next(mean: profile.verticalAccuracyMeanMeters, deviation: profile.verticalAccuracyDeviationMeters, using: &generator)
-            )
-            let speedError = gaussian.next(mean: 0, deviation: profile.speedDeviationMetersPerSecond, using: &generator)
-            let courseError = gaussian.next(mean: 0, deviation: profile.courseDeviationDegrees, using: &generator)
-            let swing = altitude?.next() ?? 0
-            noisy.append(LocationFix(
-                latitude: coordinate.latitude,
-                longitude: coordinate.longitude,
-                altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + swing,
-                horizontalAccuracyMeters: accuracy,
-                verticalAccuracyMeters: verticalAccuracy,
-                courseDegrees: trueFix.courseDegrees < 0 ? -1 : Self.normalizedDegrees(trueFix.courseDegrees + courseError),
-                speedMetersPerSecond: trueFix.speedMetersPerSecond < 0 ? -1 : max(0, trueFix.speedMetersPerSecond + speedError),
-                timestampSeconds: trueFix.timestampSeconds
-            ))
+        let reported = max(
+            Self.minimumHorizontalAccuracyMeters,
+            profile.horizontalAccuracyMeanMeters + profile.horizontalAccuracyDeviationMeters * accuracyDrift.value
+        )
+        let accuracy = warmUp * reported
+        let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
+        let jitter = profile.jitterMeters
+        let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter).squareRoot()
+        let fixJitter = isStopped ? jitter * profile.stoppedErrorMotionFactor : jitter
+        let truePoint = frame.point(for: trueFix.coordinate)
+        var noisyPoint = LocalPoint(
+            east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
+            north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
+        )
+        if bias != 0, trueFix.courseDegrees >= 0 {
+            let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
+            noisyPoint.east += bias * direction.east
+            noisyPoint.north += bias * direction.north
         }
-        return Path(noisy)
-    }
-
-    /// Maps an angle in degrees into 0..<360.
-    static func normalizedDegrees(_ degrees: Double) -> Double {
-        let remainder = degrees.truncatingRemainder(dividingBy: 360)
-        return remainder < 0 ? remainder + 360 : remainder
+        let coordinate = frame.coordinate(for: noisyPoint)
+        let verticalAccuracy = warmUp * max(
+            Self.minimumVerticalAccuracyMeters,
+            gaussian.next(mean: profile.verticalAccuracyMeanMeters, deviation: profile.verticalAccuracyDeviationMeters, using: &generator)
+        )
+        let speedError = gaussian.next(mean: 0, deviation: profile.speedDeviationMetersPerSecond, using: &generator)
+        let courseError = gaussian.next(mean: 0, deviation: profile.courseDeviationDegrees, using: &generator)
+        let swing = altitude?.next() ?? 0
+        return LocationFix(
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
+            altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + swing,
+            horizontalAccuracyMeters: accuracy,
+            verticalAccuracyMeters: verticalAccuracy,
+            courseDegrees: trueFix.courseDegrees < 0 ? -1 : Trigonometry.wrappedDegrees(trueFix.courseDegrees + courseError),
+            speedMetersPerSecond: trueFix.speedMetersPerSecond < 0 ? -1 : max(0, trueFix.speedMetersPerSecond + speedError),
+            timestampSeconds: trueFix.timestampSeconds
+        )
     }
 }

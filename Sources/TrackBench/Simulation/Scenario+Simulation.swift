@@ -3,25 +3,34 @@ extension Scenario {
     ///
     /// Both are drawn from the scenario's own random streams, derived from
     /// `seed` and the scenario id, so the result does not depend on the order
-    /// scenarios run in or on the thread that runs them. Faults (stale,
-    /// invalid and jumping fixes, dropouts, speed glitches) come from a second
-    /// stream, so a clean profile's noise is the same with or without them.
+    /// scenarios run in or on the thread that runs them. The true fixes' times
+    /// come from one stream (`TrueFixes`), the noise from a second, and faults
+    /// (stale, invalid and jumping fixes, dropouts, speed glitches) from a
+    /// third, so a clean profile's noise is the same with or without them.
     /// A tunnel removes the fixes delivered during it. The pedometer and
-    /// compass of a scenario with sensors draw from a third stream
-    /// (`SensorSimulator`) and a phone's barometer from a fourth
+    /// compass of a scenario with sensors draw from a stream of their own
+    /// (`SensorSimulator`) and a phone's barometer from another
     /// (`BarometerSimulator`), so the fixes are the same with or without them.
-    /// - Parameter seed: The run's seed (100 by default, as in Phillips 2019).
-    public func simulate(seed: UInt64) -> SimulatedScenario {
-        var generator = SplitMix64(seed: seed, stream: noiseStreamName)
-        var gaussian = GaussianSampler()
-        let truePath = truePath(gaussian: &gaussian, using: &generator)
-        var deliveredPath = signal.deliveredPath(
-            for: truePath, in: LocalFrame(origin: origin), seed: seed, streamName: noiseStreamName, gaussian: &gaussian, using: &generator
-        )
-        if let tunnel = tunnelInterval {
-            deliveredPath = Path(deliveredPath.fixes.filter { !tunnel.contains($0.deliveryTimeSeconds) })
+    /// - Parameters:
+    ///   - seed: The run's seed (100 by default, as in Phillips 2019).
+    ///   - keepingTruePath: Whether to keep the true fixes in `truePath`; without them only their length is kept,
+    ///     which is all scoring needs, and a long run holds only its delivered fixes.
+    public func simulate(seed: UInt64, keepingTruePath: Bool = true) -> SimulatedScenario {
+        let frame = LocalFrame(origin: origin)
+        var trueFixes = TrueFixes(scenario: self, seed: seed)
+        var truePath: [LocationFix] = []
+        if keepingTruePath { truePath.reserveCapacity(trueFixes.estimatedCount) }
+        var trueLength = PathLength()
+        var delivered = signal.deliveredFixes(along: &trueFixes, in: frame, seed: seed, streamName: noiseStreamName) { fix in
+            trueLength.add(fix)
+            if keepingTruePath { truePath.append(fix) }
         }
-        var simulated = SimulatedScenario(scenario: self, truePath: truePath, noisyPath: deliveredPath)
+        if let tunnel = tunnelInterval {
+            delivered.removeAll { tunnel.contains($0.deliveryTimeSeconds) }
+        }
+        var simulated = SimulatedScenario(
+            scenario: self, truePath: Path(truePath), noisyPath: Path(delivered), trueDistanceMeters: trueLength.meters
+        )
         if let sensors = SensorSimulator(scenario: self) {
             var sensorGenerator = SplitMix64(seed: seed, stream: sensorStreamName)
             (simulated.steps, simulated.headings) = sensors.readings(using: &sensorGenerator)
@@ -33,7 +42,7 @@ extension Scenario {
         return simulated
     }
 
-    /// The name of the stream the true and noisy paths draw from: the scenario id.
+    /// The name of the stream the noise draws from: the scenario id.
     var noiseStreamName: String { id }
 
     /// The name of the stream the pedometer and compass draw from, apart from the noise and the faults.

@@ -89,3 +89,64 @@ struct RTSSmootherTests {
         #expect(fromSettings.estimatedPath(for: Path(fixes)).fixes == explicit.estimatedPath(for: Path(fixes)).fixes)
     }
 }
+
+/// The smoother's two ways of keeping its forward pass give the same estimates as the textbook two passes.
+struct RTSSmootherMemoryTests {
+    /// The smoother written as the textbook has it: every forward step kept, then one backward pass.
+    private func textbookEstimates(_ fixes: [LocationFix], noise: Double = 1) -> [LocationFix] {
+        let model = ConstantVelocityModel(accelerationNoiseMetersPerSecondSquared: noise)
+        var forward = ConstantVelocityKalmanFilter(accelerationNoiseMetersPerSecondSquared: noise)
+        var kept: [(fix: LocationFix, step: ConstantVelocityKalmanFilter.Step)] = []
+        for fix in fixes {
+            if let step = forward.step(fix) { kept.append((fix, step)) }
+        }
+        guard let frame = forward.frame, !kept.isEmpty else { return [] }
+        var smoothed = kept.map(\.step.filtered)
+        for index in stride(from: kept.count - 2, through: 0, by: -1) {
+            let next = kept[index + 1].step
+            let filtered = kept[index].step.filtered
+            let predicted = next.elapsedSeconds > 0 ? model.predicted(filtered, elapsedSeconds: next.elapsedSeconds) : filtered
+            smoothed[index] = model.smoothed(filtered: filtered, nextPredicted: predicted, nextSmoothed: smoothed[index + 1], elapsedSeconds: next.elapsedSeconds)
+        }
+        return zip(kept, smoothed).map { ConstantVelocityModel.estimate(of: $0.fix, from: $1, in: frame) }
+    }
+
+    /// A long line with invalid and stale fixes among the valid ones.
+    private func longRun(count: Int) -> [LocationFix] {
+        var fixes = Fixtures.noisyLine(eastSpeed: 3, count: count, deviation: 4, seed: 21)
+        for index in stride(from: 7, to: fixes.count, by: 997) { fixes[index].horizontalAccuracyMeters = -1 }
+        for index in stride(from: 11, to: fixes.count, by: 1_499) { fixes[index].timestampSeconds -= 5 }
+        return fixes
+    }
+
+    @Test(arguments: [1, 2, 4_095, 4_096, 4_097, 9_000])
+    func storingEveryStepGivesTheTextbookEstimates(count: Int) {
+        let fixes = longRun(count: count)
+        #expect(RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1).estimatedPath(for: Path(fixes)).fixes == textbookEstimates(fixes))
+    }
+
+    @Test func aRunLongerThanTheStoredHistoryIsSmoothedFromCheckpointsToTheSameBitsInBatches() {
+        let fixes = longRun(count: RTSSmoother.largestStoredHistory + 3 * RTSSmoother.checkpointInterval + 123)
+        var smoother = RTSSmoother(accelerationNoiseMetersPerSecondSquared: 1)
+        var estimates: [LocationFix] = []
+        // Fed in uneven batches and one at a time, as the harness and a pipeline feed it.
+        var start = 0
+        for size in [1, 70_000, 5, 130_000] + Array(repeating: 100_000, count: 3) where start < fixes.count {
+            let end = min(fixes.count, start + size)
+            smoother.receive(contentsOf: fixes[start..<end], into: &estimates)
+            start = end
+        }
+        for fix in fixes[start...] { smoother.receive(fix, into: &estimates) }
+        #expect(estimates.isEmpty)
+        var batches: [Int] = []
+        var smoothed: [LocationFix] = []
+        smoother.finish(into: &estimates) { batch in
+            batches.append(batch.count)
+            smoothed += batch
+            batch.removeAll()
+        }
+        smoothed += estimates
+        #expect(batches.count > 60 && batches.allSatisfy { $0 <= RTSSmoother.checkpointInterval })
+        #expect(smoothed == textbookEstimates(fixes))
+    }
+}

@@ -50,33 +50,52 @@ struct FilterPipeline: LocationFilter {
         }
     }
 
-    /// Runs each stage over the whole output of the stage before it.
+    /// Runs each stage over the whole output of the stage before it for these fixes.
     ///
     /// Every stage sees exactly the fixes, in exactly the order, that
-    /// feeding the path one fix at a time would give it (the stages share no
+    /// feeding them one fix at a time would give it (the stages share no
     /// state), so the estimates are the same; but each stage runs as one
     /// loop compiled for its own type, and a pipeline costs the sum of its stages.
-    mutating func run(over path: Path, into estimates: inout [LocationFix]) {
-        var input = path
+    mutating func receive(contentsOf fixes: ArraySlice<LocationFix>, into estimates: inout [LocationFix]) {
+        var input = fixes
         for index in stages.indices {
             if index == stages.count - 1 {
-                stages[index].run(over: input, into: &estimates)
+                stages[index].receive(contentsOf: input, into: &estimates)
             } else {
                 var output: [LocationFix] = []
                 output.reserveCapacity(input.count)
-                stages[index].run(over: input, into: &output)
-                input = Path(output)
+                stages[index].receive(contentsOf: input, into: &output)
+                input = output[...]
             }
         }
     }
 
     /// Flushes each stage in order through the stages after it.
     mutating func finish(into estimates: inout [LocationFix]) {
+        finish(into: &estimates) { _ in }
+    }
+
+    /// Flushes each stage in order through the stages after it, handing each batch a stage releases on as it comes.
+    mutating func finish(into estimates: inout [LocationFix], flush: (inout [LocationFix]) -> Void) {
         for index in stages.indices {
+            // Taken out while it finishes (a placeholder stands in, so its storage is not copied): its batches pass
+            // through the stages after it, which `feed` changes.
+            var stage: any LocationFilter = FinishedStage()
+            swap(&stage, &stages[index])
             var held: [LocationFix] = []
-            stages[index].finish(into: &held)
+            stage.finish(into: &held) { batch in
+                feed(batch, from: index + 1, into: &estimates)
+                batch.removeAll(keepingCapacity: true)
+                flush(&estimates)
+            }
+            swap(&stage, &stages[index])
             feed(held, from: index + 1, into: &estimates)
         }
+    }
+
+    /// What stands in a stage's place while it finishes; it never gets a fix.
+    private struct FinishedStage: LocationFilter {
+        mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {}
     }
 
     /// Feeds `fixes` to stage `first`, its estimates to the next stage, and so on; the last stage writes into `estimates`.

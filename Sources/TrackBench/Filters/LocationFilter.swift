@@ -33,13 +33,31 @@ public protocol LocationFilter: Sendable {
     /// appends nothing.
     mutating func finish(into estimates: inout [LocationFix])
 
+    /// Takes the next fixes in order, appending any estimates they release; the stream goes on.
+    ///
+    /// The default implementation calls `receive` for each fix; conforming
+    /// types keep it. It exists as a requirement so the harness, which holds
+    /// filters as `any LocationFilter`, makes one dynamic call per batch of
+    /// fixes instead of one per fix, each filter's loop is compiled for its
+    /// own type, and a long path can be fed in batches whose estimates are
+    /// scored before the next, so no run holds a filter's estimates for a
+    /// whole day at once. A filter may keep `fixes` (a slice shares its
+    /// array's storage) to read them again when it finishes.
+    mutating func receive(contentsOf fixes: ArraySlice<LocationFix>, into estimates: inout [LocationFix])
+
+    /// Ends the stream like `finish(into:)`, handing a long run's held-back estimates over in batches.
+    ///
+    /// After appending each batch to `estimates`, a filter calls `flush`,
+    /// which takes the batch and empties the array; the caller takes whatever
+    /// is left after this returns. The default calls `finish(into:)`: one
+    /// batch. An offline smoother keeps to its memory this way instead of
+    /// appending every estimate of a day-long run at once.
+    mutating func finish(into estimates: inout [LocationFix], flush: (inout [LocationFix]) -> Void)
+
     /// Feeds every fix of `path` in order, then finishes, appending all estimates to `estimates`.
     ///
-    /// The default implementation calls `receive` for each fix and `finish`
-    /// once; conforming types keep it. It exists as a requirement so the
-    /// harness, which holds filters as `any LocationFilter`, makes one dynamic
-    /// call per path instead of one per fix, and each filter's loop is
-    /// compiled for its own type.
+    /// The default implementation passes the fixes to `receive(contentsOf:into:)`
+    /// and calls `finish` once; conforming types keep it.
     mutating func run(over path: Path, into estimates: inout [LocationFix])
 
     /// Feeds every event in order to the `receive` method for its kind, then finishes.
@@ -76,11 +94,21 @@ extension LocationFilter {
         finish(into: &estimates)
     }
 
-    /// Feeds every fix in order, then finishes.
-    public mutating func run(over path: Path, into estimates: inout [LocationFix]) {
-        for fix in path.fixes {
+    /// Feeds every fix in order.
+    public mutating func receive(contentsOf fixes: ArraySlice<LocationFix>, into estimates: inout [LocationFix]) {
+        for fix in fixes {
             receive(fix, into: &estimates)
         }
+    }
+
+    /// Finishes in one batch, which the caller takes.
+    public mutating func finish(into estimates: inout [LocationFix], flush: (inout [LocationFix]) -> Void) {
+        finish(into: &estimates)
+    }
+
+    /// Feeds every fix in order, then finishes.
+    public mutating func run(over path: Path, into estimates: inout [LocationFix]) {
+        receive(contentsOf: path.fixes[...], into: &estimates)
         finish(into: &estimates)
     }
 

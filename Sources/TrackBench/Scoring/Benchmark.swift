@@ -58,23 +58,29 @@ public struct Benchmark: Sendable {
     }
 
     /// Simulates one scenario under one seed and scores every filter on it.
+    ///
+    /// Each filter's estimates are measured as they come out, a batch at a
+    /// time (`SimulatedScenario.run(_:events:buffer:consume:)`), so what a
+    /// scenario holds is its delivered fixes, the truth at their times and
+    /// 16 bytes an estimate for the filter being scored.
     /// - Returns: One score per filter, in filter order.
     public func scores(for scenario: Scenario, seed: UInt64) -> [ScenarioScore] {
-        var simulated = scenario.simulate(seed: seed)
-        let trueDistance = simulated.truePath.totalDistanceMeters
-        // The metrics compare with the exact track, not these samples of it: free them before the filters run.
-        simulated.truePath = Path([])
+        // The metrics compare with the exact track, not samples of it: only the true path's length is kept.
+        let simulated = scenario.simulate(seed: seed, keepingTruePath: false)
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
         let truth = TruthCache(scenario: scenario, deliveredTimes: simulated.noisyPath.fixes.map(\.deliveryTimeSeconds))
-        // Nil without sensors: the filters then run over the path, as fast as ever.
+        // Nil without sensors: the filters then run over the fixes, as fast as ever.
         let events = simulated.events
         let receivedFixes = simulated.receivedFixes
-        // One buffer for every filter's estimates: each filter's path is scored and dropped before the next runs.
+        // One buffer for every filter's estimates: each batch is measured and dropped before the next.
         var buffer: [LocationFix] = []
-        buffer.reserveCapacity(simulated.noisyPath.count)
         return filters.map { configuration in
-            simulated.estimate(with: configuration.makeFilter(), events: events, into: &buffer)
-            let estimated = Path(buffer)
+            var measurement = MetricsAccumulator(scenario: scenario, truth: truth, expectedCount: simulated.noisyPath.count)
+            var length = EstimatedPathLength(noisyPath: simulated.noisyPath, noisyMeters: noisyDistance)
+            simulated.run(configuration.makeFilter(), events: events, buffer: &buffer) { estimates in
+                measurement.add(estimates)
+                length.add(estimates)
+            }
             var score = ScenarioScore(
                 scenarioID: scenario.id,
                 seed: seed,
@@ -86,12 +92,11 @@ public struct Benchmark: Sendable {
                 filter: configuration.label,
                 filterSpecification: configuration.specification,
                 fixes: receivedFixes,
-                estimatedFixes: estimated.count,
-                trueDistanceMeters: trueDistance,
+                estimatedFixes: measurement.estimateCount,
+                trueDistanceMeters: simulated.trueDistanceMeters,
                 noisyDistanceMeters: noisyDistance,
-                // Filters that only change speeds or drop nothing draw the noisy line again: same length, not summed twice.
-                estimatedDistanceMeters: estimated.hasSameCoordinates(as: simulated.noisyPath) ? noisyDistance : estimated.totalDistanceMeters,
-                metrics: EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: receivedFixes, truth: truth)
+                estimatedDistanceMeters: length.meters,
+                metrics: measurement.metrics(deliveredFixes: receivedFixes)
             )
             if let terrain = scenario.terrain {
                 score.terrain = terrain.name

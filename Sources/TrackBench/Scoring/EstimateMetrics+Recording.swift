@@ -19,7 +19,10 @@ extension EstimateMetrics {
             errors = points.map(route.distance(from:))
         case let .timed(track):
             errors = zip(points, track.positions(atTimes: fixes.map(\.deliveryTimeSeconds))).map { $0.distance(to: $1) }
-            lagSeconds = Self.lag(of: fixes, in: replay.frame, truth: track)
+            var samples = LagSamples(runSeconds: replay.durationSeconds)
+            for (fix, point) in zip(fixes, points) { samples.offer(timeSeconds: fix.deliveryTimeSeconds, point: point) }
+            let sampled = samples.samples
+            lagSeconds = Self.lag(ofSamplesAt: sampled.times, points: sampled.points, truth: track)
             speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: track.speed(at:))
         }
         positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()

@@ -59,7 +59,7 @@ public struct EstimateMetrics: Sendable, Hashable {
     public static let stoppedSpeedMetersPerSecond = 0.5
     /// The lag search range, in seconds.
     static let lagRangeSeconds = -5.0...30.0
-    /// At most this many estimates enter the lag search, evenly spaced, to keep it cheap.
+    /// At most this many estimates enter the lag search, one per equal part of the run (`LagSamples`), to keep it cheap.
     static let lagSampleLimit = 100
 
     /// Creates metrics with no values: nothing measured yet.
@@ -74,122 +74,15 @@ public struct EstimateMetrics: Sendable, Hashable {
         self.init(measuring: estimates, against: scenario, deliveredFixes: deliveredFixes, truth: TruthCache(scenario: scenario))
     }
 
-    /// Measures, taking true positions from `truth`, which the scenario's other filters share.
-    ///
-    /// One pass over the estimates gives the position errors, the gaps and
-    /// the speed errors, each summed in estimate order as the separate
-    /// functions for recordings sum them.
+    /// Measures, taking true positions from `truth`, which the scenario's other filters share (`MetricsAccumulator`).
     init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int, truth: TruthCache) {
-        let frame = LocalFrame(origin: scenario.origin)
-        let fixes = estimates.fixes
-        // Points are projected where needed rather than kept: on a day-long run an array of them is tens of megabytes.
-        var errors: [Double] = []
-        errors.reserveCapacity(fixes.count)
-        var squaredErrors = 0.0
-        var previousTime = 0.0
-        var longestGap = 0.0
-        var isInTimeOrder = true
-        var speedCount = 0
-        var squaredSpeedErrors = 0.0
-        var trueTrack = truth.lookup()
-        for fix in fixes {
-            let time = fix.deliveryTimeSeconds
-            let error = frame.point(for: fix.coordinate).distance(to: trueTrack.position(atTime: time))
-            errors.append(error)
-            squaredErrors += error * error
-            if time < previousTime { isInTimeOrder = false }
-            longestGap = max(longestGap, time - previousTime)
-            previousTime = time
-            if fix.speedMetersPerSecond >= 0 {
-                let speedError = fix.speedMetersPerSecond - trueTrack.speed(atTime: time)
-                squaredSpeedErrors += speedError * speedError
-                speedCount += 1
-            }
-        }
-        positionRMSEMeters = errors.isEmpty ? nil : (squaredErrors / Double(errors.count)).squareRoot()
-        let percentiles = Self.percentiles(&errors, [0.5, 0.95])
-        positionMedianMeters = percentiles?[0]
-        position95thPercentileMeters = percentiles?[1]
-        lagSeconds = Self.lag(of: fixes, in: frame, truth: truth)
-        keptPercent = deliveredFixes == 0 ? 0 : Double(fixes.count) / Double(deliveredFixes) * 100
-        let runSeconds = scenario.durationSeconds
-        longestGapSeconds = isInTimeOrder && runSeconds >= previousTime
-            ? max(longestGap, runSeconds - previousTime)
-            : Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: runSeconds)
-        speedRMSEMetersPerSecond = speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
-        if let terrain = scenario.terrain {
-            measureElevation(of: fixes, truth: truth, terrain: terrain, frame: frame)
-        }
-        if scenario.sensors != nil, let last = Self.latest(in: fixes, atOrBefore: .infinity) {
-            let end = scenario.truePosition(atTime: scenario.durationSeconds)
-            endpointErrorCentimetersPerMeter = frame.point(for: last.coordinate).distance(to: end) * 100 / scenario.distanceMeters
-        }
-        if let tunnel = scenario.tunnelInterval {
-            func error(after seconds: Double) -> Double? {
-                let time = tunnel.lowerBound + seconds
-                guard seconds <= scenario.tunnelSeconds, let shown = Self.latest(in: fixes, atOrBefore: time) else { return nil }
-                return frame.point(for: shown.coordinate).distance(to: scenario.truePosition(atTime: time))
-            }
-            dropoutError30sMeters = error(after: 30)
-            dropoutError60sMeters = error(after: 60)
-            dropoutError120sMeters = error(after: 120)
-        }
-
-        guard let stop = scenario.stopInterval else {
-            stationaryDriftMeters = nil
-            stopDetectionSeconds = nil
-            return
-        }
-        var drift = 0.0
-        for index in fixes.indices.dropFirst()
-        where stop.contains(fixes[index - 1].deliveryTimeSeconds) && stop.contains(fixes[index].deliveryTimeSeconds) {
-            drift += frame.point(for: fixes[index].coordinate).distance(to: frame.point(for: fixes[index - 1].coordinate))
-        }
-        stationaryDriftMeters = drift
-        let firstStopped = fixes.first { fix in
-            stop.contains(fix.deliveryTimeSeconds) && fix.speedMetersPerSecond >= 0
-                && fix.speedMetersPerSecond < Self.stoppedSpeedMetersPerSecond
-        }
-        stopDetectionSeconds = firstStopped.map { $0.deliveryTimeSeconds - stop.lowerBound } ?? scenario.stopSeconds
+        var accumulator = MetricsAccumulator(scenario: scenario, truth: truth)
+        accumulator.add(estimates.fixes)
+        self = accumulator.metrics(deliveredFixes: deliveredFixes)
     }
 
     /// The smallest true gain, in metres, that the gain error is given in percent of: below it, metres only.
     static let smallestGainForPercentMeters = 1.0
-
-    /// Sets the elevation metrics: altitude error against the terrain under each true position, and the gain and
-    /// 3-D length of the estimates with a valid altitude, in output order.
-    private mutating func measureElevation(of fixes: [LocationFix], truth cache: TruthCache, terrain: Terrain, frame: LocalFrame) {
-        let truth = cache.elevationProfile
-        var trueTrack = cache.lookup()
-        var squaredErrors = 0.0
-        var count = 0
-        var gain = 0.0
-        var length = 0.0
-        var previous: (point: LocalPoint, altitude: Double)?
-        for fix in fixes where fix.verticalAccuracyMeters >= 0 && fix.altitudeMeters.isFinite {
-            let truePoint = trueTrack.position(atTime: fix.deliveryTimeSeconds)
-            let error = fix.altitudeMeters - terrain.altitudeMeters(at: truePoint)
-            squaredErrors += error * error
-            count += 1
-            let point = frame.point(for: fix.coordinate)
-            if let previous {
-                let rise = fix.altitudeMeters - previous.altitude
-                gain += max(0, rise)
-                let flat = point.distance(to: previous.point)
-                length += (flat * flat + rise * rise).squareRoot()
-            }
-            previous = (point, fix.altitudeMeters)
-        }
-        guard count > 0 else { return }
-        altitudeRMSEMeters = (squaredErrors / Double(count)).squareRoot()
-        elevationGainErrorMeters = gain - truth.gainMeters
-        if truth.gainMeters >= Self.smallestGainForPercentMeters {
-            elevationGainErrorPercent = (gain - truth.gainMeters) / truth.gainMeters * 100
-        }
-        if truth.length3DMeters > 0 {
-            distance3DErrorPercent = (length - truth.length3DMeters) / truth.length3DMeters * 100
-        }
-    }
 
     /// The value at fraction `p` of the values' sorted order, interpolating between neighbours; nil if empty.
     ///
@@ -265,15 +158,6 @@ public struct EstimateMetrics: Sendable, Hashable {
         return values[k]
     }
 
-    /// The estimate an app shows at `time`: the latest delivered at or before it (the last given of equal times); nil if none is.
-    static func latest(in fixes: [LocationFix], atOrBefore time: Double) -> LocationFix? {
-        var shown: LocationFix?
-        for fix in fixes where fix.deliveryTimeSeconds <= time && fix.deliveryTimeSeconds >= (shown?.deliveryTimeSeconds ?? -.infinity) {
-            shown = fix
-        }
-        return shown
-    }
-
     /// The RMS error of the speeds the fixes report against `trueSpeed` at their delivery times; nil if none reports one.
     ///
     /// Fixes without a speed (negative) are skipped without copying the others.
@@ -306,14 +190,14 @@ public struct EstimateMetrics: Sendable, Hashable {
         return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.max() ?? runSeconds
     }
 
-    /// The shift that minimises the mean squared distance between the estimates and the truth
-    /// shifted back by it: whole seconds over the search range, then tenths around the best.
-    static func lag(of fixes: [LocationFix], in frame: LocalFrame, truth: some TruePositions) -> Double? {
-        guard !fixes.isEmpty else { return nil }
-        let stride = max(1, (fixes.count + lagSampleLimit - 1) / lagSampleLimit)
-        let samples = Swift.stride(from: 0, to: fixes.count, by: stride).map { fixes[$0] }
-        let times = samples.map(\.deliveryTimeSeconds)
-        let points = samples.map { frame.point(for: $0.coordinate) }
+    /// The shift that minimises the mean squared distance between the sampled estimates and the truth
+    /// shifted back by it: whole seconds over the search range, then tenths around the best; nil without samples.
+    /// - Parameters:
+    ///   - times: The samples' delivery times, in seconds (`LagSamples`).
+    ///   - points: The samples' positions, in metres in the run's frame.
+    ///   - truth: The true track.
+    static func lag(ofSamplesAt times: [Double], points: [LocalPoint], truth: some TruePositions) -> Double? {
+        guard !times.isEmpty else { return nil }
         func best(among shifts: [Double]) -> Double {
             let costs = truth.positions(atTimes: times, shiftedBack: shifts).map { shifted in
                 zip(points, shifted).reduce(0) { sum, pair in

@@ -57,6 +57,25 @@ struct DEMCommandTests {
         }
     }
 
+    @Test func aSuiteAcrossTheAntimeridianGetsTilesOnBothSidesAndEveryLookupFindsOne() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder) { object in
+                object["origin"] = ["latitude": 10.5, "longitude": 179.9995]
+                object["terrains"] = [["name": "climb", "shape": "slope", "baseAltitudeMeters": 200, "gradePercent": 6, "uphillBearingDegrees": 80]]
+            }
+            let tiles = folder.appendingPathComponent("dem")
+            let written = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"])
+            #expect(written.status == 0, "\(written.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tiles.path).sorted() == ["N10E179.hgt", "N10W180.hgt"])
+            let run = try await TrackBenchExecutable.run([
+                "run", "--scenarios", suite.path, "--seed", "3", "--output", folder.appendingPathComponent("results").path, "--dem", tiles.path,
+                "--filter", "raw", "--filter", "terrain-lookup",
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains(" 0 kept their GPS altitude"), "\(run.standardOutput)")
+        }
+    }
+
     @Test func terrainLookupWithoutTilesIsAUsageError() async throws {
         let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "kalman+terrain-lookup"])
         #expect(result.status == 64)

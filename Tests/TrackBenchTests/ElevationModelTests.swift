@@ -71,6 +71,34 @@ struct ElevationModelTests {
         }
     }
 
+    @Test func aPathAcrossTheAntimeridianGetsWrappedLongitudesTilesOnBothSidesAndExactLookups() throws {
+        // 55 m west of the antimeridian at 10.5 N: the loop runs on into the W180 tile and back.
+        let origin = Coordinate(latitude: 10.5, longitude: 179.9995)
+        let terrain = Terrain(name: "climb", shape: .slope(gradePercent: 6, uphillBearingDegrees: 80), baseAltitudeMeters: 200, origin: origin)
+        let signal = Fixtures.hillsSuite.signals[0]
+        let scenario = Scenario(pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 3, signal: signal, origin: origin, terrain: terrain)
+        let simulated = scenario.simulate(seed: 7)
+        let fixes = simulated.truePath.fixes + simulated.noisyPath.fixes
+        #expect(fixes.allSatisfy { (-180...180).contains($0.longitude) })
+        #expect(fixes.contains { $0.longitude > 179.9995 } && fixes.contains { $0.longitude < -179.99 })
+
+        let plan = try TerrainTilePlan(scenarios: [scenario])
+        #expect(plan.tiles.map(\.corner.fileName) == ["N10W180.hgt", "N10E179.hgt"])
+        let model = ElevationModel(tiles: try plan.tiles.map { tile in
+            let bytes = ElevationTile.bytes(corner: tile.corner, postsPerSide: 1201) { tile.terrain.altitudeMeters(at: $0) }
+            return try ElevationTile(corner: tile.corner, bytes: Data(bytes), file: tile.corner.fileName)
+        })
+        // A plane in the frame is bilinear in latitude and longitude: only the posts' whole metres are lost.
+        for fix in simulated.truePath.fixes {
+            let sample = try #require(model.altitude(at: fix.coordinate), "no tile at \(fix.coordinate)")
+            #expect(abs(sample.altitudeMeters - fix.altitudeMeters) <= 0.5)
+        }
+        // A longitude run on past 180 is looked up on the other side.
+        let past = Coordinate(latitude: 10.5, longitude: 180.001)
+        #expect(model.altitude(at: past) == model.altitude(at: Coordinate(latitude: 10.5, longitude: -179.999)))
+        #expect(model.altitude(at: past) != nil)
+    }
+
     @Test func aTruncatedTileFailsWhenTheFolderOpensNamingIt() throws {
         let folder = try Self.folder(with: [])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -29,4 +29,16 @@ struct LocalFrameTests {
         #expect(coordinate.latitude > frame.origin.latitude)
         #expect(coordinate.longitude > frame.origin.longitude)
     }
+
+    @Test func aPointAcrossTheAntimeridianIsTheShorterWayRoundAndComesBackWithin180() {
+        let frame = LocalFrame(origin: Coordinate(latitude: 0, longitude: 179.9995))
+        let across = frame.point(for: Coordinate(latitude: 0, longitude: -179.9995))
+        let metresPerDegree = GreatCircle.meanEarthRadiusMeters * Double.pi / 180
+        #expect(abs(across.east - 0.001 * metresPerDegree) < 1e-6)
+        let back = frame.coordinate(for: across)
+        #expect(abs(back.longitude - -179.9995) < 1e-9)
+        let westward = LocalFrame(origin: Coordinate(latitude: 0, longitude: -179.9995))
+        #expect(abs(westward.point(for: Coordinate(latitude: 0, longitude: 179.9995)).east + 0.001 * metresPerDegree) < 1e-6)
+        #expect(abs(westward.coordinate(for: LocalPoint(east: -111, north: 0)).longitude - 179.99950) < 1e-3)
+    }
 }

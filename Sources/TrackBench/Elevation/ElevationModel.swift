@@ -90,11 +90,18 @@ public struct ElevationModel: Sendable {
     /// The terrain's altitude at `coordinate`, interpolated bilinearly, in metres; nil where no tile covers it or
     /// every surrounding post is void.
     ///
+    /// Longitudes are periodic: 180.5 is looked up as -179.5, so a path run on past the antimeridian finds the
+    /// tiles on the other side.
     /// - Complexity: O(1): at most four dictionary lookups and four posts.
     public func altitude(at coordinate: Coordinate) -> ElevationSample? {
+        var coordinate = coordinate
+        if abs(coordinate.longitude) > 180 {
+            // IEEE remainder is exact and lands in -180...180; infinity gives NaN, which no tile contains.
+            coordinate.longitude = coordinate.longitude.remainder(dividingBy: 360)
+        }
         guard let home = TileCorner(containing: coordinate) else { return nil }
         // A longitude of 180 is the meridian of -180, the west edge of its home tile (W180): look it up there.
-        let coordinate = coordinate.longitude == 180 ? Coordinate(latitude: coordinate.latitude, longitude: -180) : coordinate
+        if coordinate.longitude == 180 { coordinate.longitude = -180 }
         if let sample = tiles[home]?.altitude(at: coordinate) { return sample }
         // On an edge, the neighbour that shares it may be present when the home tile is not.
         let onSouthEdge = Double(home.latitude) == coordinate.latitude

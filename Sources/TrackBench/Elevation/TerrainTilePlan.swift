@@ -47,7 +47,12 @@ public struct TerrainTilePlan: Sendable {
         let southWest = frame.coordinate(for: LocalPoint(east: east.low - marginMeters, north: north.low - marginMeters))
         let northEast = frame.coordinate(for: LocalPoint(east: east.high + marginMeters, north: north.high + marginMeters))
         let latitudes = Int(max(-90, southWest.latitude).rounded(.down))...Int(min(89, northEast.latitude.rounded(.down)))
-        let longitudes = Int(max(-180, southWest.longitude).rounded(.down))...Int(min(179, northEast.longitude.rounded(.down)))
+        // The frame wraps longitudes into -180...180, so a box across the antimeridian has its east edge west of its
+        // west edge: it runs east from the west edge through 180 and on from -180.
+        let westTile = Int(southWest.longitude.rounded(.down))
+        var eastTile = Int(min(179, northEast.longitude.rounded(.down)))
+        if northEast.longitude < southWest.longitude { eastTile += 360 }
+        let longitudes = (westTile...max(westTile, min(eastTile, westTile + 359))).map { ($0 + 180) % 360 - 180 }
         return latitudes.flatMap { latitude in longitudes.compactMap { TileCorner(latitude: latitude, longitude: $0) } }
     }
 }

@@ -6,6 +6,11 @@ import Foundation
 /// east = R * cos(originLatitude) * dLongitude. Within 10 km of the origin its
 /// scale error is below 0.02 %, far below GPS noise, and the round trip
 /// through `point(for:)` and `coordinate(for:)` is exact to rounding.
+///
+/// Longitudes are periodic: a point across the antimeridian from the origin
+/// is east or west of it by the shorter way round, and coordinates come back
+/// within -180...180, so a path that crosses ±180 stays continuous in the
+/// frame and its fixes carry longitudes a phone would report.
 public struct LocalFrame: Sendable, Hashable {
     /// The coordinate that maps to (0, 0).
     public let origin: Coordinate
@@ -21,17 +26,27 @@ public struct LocalFrame: Sendable, Hashable {
 
     /// The position of `coordinate` in metres east and north of the origin.
     public func point(for coordinate: Coordinate) -> LocalPoint {
-        LocalPoint(
-            east: (coordinate.longitude - origin.longitude) * metersPerDegreeLongitude,
+        // The shorter way round: two compares on this hot path, and the same bits as before wherever no wrap is needed.
+        var degreesEast = coordinate.longitude - origin.longitude
+        if degreesEast > 180 {
+            degreesEast -= 360
+        } else if degreesEast < -180 {
+            degreesEast += 360
+        }
+        return LocalPoint(
+            east: degreesEast * metersPerDegreeLongitude,
             north: (coordinate.latitude - origin.latitude) * metersPerDegreeLatitude
         )
     }
 
-    /// The coordinate of a point given in metres east and north of the origin.
+    /// The coordinate of a point given in metres east and north of the origin, its longitude within -180...180.
     public func coordinate(for point: LocalPoint) -> Coordinate {
-        Coordinate(
-            latitude: origin.latitude + point.north / metersPerDegreeLatitude,
-            longitude: origin.longitude + point.east / metersPerDegreeLongitude
-        )
+        var longitude = origin.longitude + point.east / metersPerDegreeLongitude
+        if longitude > 180 {
+            longitude -= 360
+        } else if longitude < -180 {
+            longitude += 360
+        }
+        return Coordinate(latitude: origin.latitude + point.north / metersPerDegreeLatitude, longitude: longitude)
     }
 }

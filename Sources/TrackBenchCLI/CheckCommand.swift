@@ -66,6 +66,13 @@ enum CheckCommand: Command {
         let baselineResults = try loadBaseline(baselineFile, isUpdate: isUpdate, context: context)
         let current = try await currentResults(arguments, baseline: baselineResults, context: context)
         let updateCommand = updateInvocation(arguments, seeds: current.context.seeds, context: context)
+        if let dem = current.dem {
+            // A baseline of terrain-lookup on tiles that miss the paths would record raw GPS altitude as its scores.
+            if isUpdate, let problem = dem.fallbackProblem(scenarioFile: current.scenarioFile, context: context) {
+                throw CommandError.terrainLookupsFellBack(problem: problem)
+            }
+            dem.report(scenarioFile: current.scenarioFile, to: context)
+        }
 
         if isUpdate {
             var diverged: [String] = []
@@ -124,6 +131,10 @@ enum CheckCommand: Command {
         var description: String
         /// Whether a baseline row belongs to the work these results cover (a shard covers part of it).
         var covers: @Sendable (ScenarioScore) -> Bool
+        /// The terrain tiles the run looked up, with their counts; nil for results read from a file.
+        var dem: DEMOptions? = nil
+        /// The suite's file, for messages.
+        var scenarioFile = ""
     }
 
     private static func currentResults(_ arguments: ParsedArguments, baseline: ResultsFile?, context: CommandContext) async throws -> CurrentResults {
@@ -141,12 +152,14 @@ enum CheckCommand: Command {
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
         let dem = try DEMOptions(arguments)
-        let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
+        let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
         let written = ResultsCSV.asWritten(outcome.scores)
         let runs = outcome.runs
-        return CurrentResults(context: outcome.context, scores: written, description: outcome.description, covers: { runs.contains($0.run) })
+        return CurrentResults(
+            context: outcome.context, scores: written, description: outcome.description, covers: { runs.contains($0.run) }, dem: dem, scenarioFile: file
+        )
     }
 
     /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).

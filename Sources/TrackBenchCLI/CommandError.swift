@@ -19,6 +19,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case missingSweepValue(file: String, label: String)
     /// A run with NaN or infinite values cannot become a baseline.
     case nonFiniteBaseline(filters: [String])
+    /// Most terrain lookups found no tile, so the run would record raw GPS altitude as terrain-lookup's.
+    case terrainLookupsFellBack(problem: String)
 
     public var errorDescription: String? {
         switch self {
@@ -39,6 +41,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
             return "'\(file)' has no results for '\(label)'; make it with the same sweep's --shard parts and 'merge'."
         case let .nonFiniteBaseline(filters):
             return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). Fix the filter first."
+        case let .terrainLookupsFellBack(problem):
+            return "not writing the baseline: \(problem)"
         }
     }
 }

@@ -24,7 +24,8 @@ enum ExportCommand: Command {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try SeedOptions.single(arguments)
-        let filters = try DEMOptions(arguments).apply(to: context.filters(arguments.all(filter), option: filter.name))
+        let dem = try DEMOptions(arguments)
+        let filters = try dem.apply(to: context.filters(arguments.all(filter), option: filter.name))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let scenario = try context.scenario(withID: id, in: suite, file: file)
         var fileNames: [String: String] = [:]
@@ -62,6 +63,7 @@ enum ExportCommand: Command {
         }
         try AtomicFile.write(files)
         messages.forEach { context.print($0) }
+        dem.report(scenarioFile: file, to: context)
         return .success
     }
 

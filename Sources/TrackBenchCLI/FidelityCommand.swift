@@ -20,7 +20,8 @@ enum FidelityCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
         let specifications = arguments.all(filter)
-        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
+        let dem = try DEMOptions(arguments)
+        let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         let seeds = try SeedOptions(arguments).seeds
         let profile = try CompareProfileOptions.profile(arguments, context: context)
         let url = URL(fileURLWithPath: suiteFile)
@@ -44,6 +45,7 @@ enum FidelityCommand: Command {
             context.console.standardError("Wrote \(fileURL.relativePath).\n")
         }
         context.console.standardOutput(report)
+        dem.report(scenarioFile: suiteFile, to: context)
         return .success
     }
 }

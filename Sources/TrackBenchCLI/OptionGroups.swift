@@ -151,6 +151,35 @@ struct DEMOptions {
         return "Terrain lookups in '\(model!.folder)': \(totals.lookups) fixes, \(totals.fallbacks) kept their GPS altitude "
             + "(outside the tiles, all posts void, or an invalid coordinate), \(totals.voids) interpolated around void posts."
     }
+
+    /// Whether more than half of the lookups kept their GPS altitude: terrain-lookup then scored mostly raw GPS.
+    var mostlyFellBack: Bool {
+        guard let totals = model?.tally.totals else { return false }
+        return totals.fallbacks * 2 > totals.lookups
+    }
+
+    /// Why the tiles look wrong and how to write the right ones, for a warning or an error; nil unless `mostlyFellBack`.
+    /// - Parameter scenarioFile: The suite's file, for the `dem` command line (a recording suite gets other advice).
+    func fallbackProblem(scenarioFile: String, context: CommandContext) -> String? {
+        guard mostlyFellBack, let model else { return nil }
+        let totals = model.tally.totals
+        let percent = NumberFormat.fixed(100 * Double(totals.fallbacks) / Double(totals.lookups), decimals: 1)
+        let advice = RecordingSuite.isRecordingSuite(URL(fileURLWithPath: scenarioFile))
+            ? "Does it hold the SRTM tiles of the recordings' area?"
+            : "Are these the suite's tiles? Write them with '\(context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, scenarioFile, DEMCommand.output.name, "<dir>"))'."
+        return "\(totals.fallbacks) of \(totals.lookups) terrain lookups (\(percent) %) found no tile in '\(model.folder)' and kept their GPS altitude, "
+            + "so terrain-lookup was scored mostly on raw GPS altitude. " + advice
+    }
+
+    /// Prints the lookups' counts, and a warning on standard error when most of them fell back.
+    /// - Parameter scenarioFile: The suite's file, for the `dem` command line in the warning.
+    func report(scenarioFile: String, to context: CommandContext) {
+        guard let summary else { return }
+        context.print(summary)
+        if let problem = fallbackProblem(scenarioFile: scenarioFile, context: context) {
+            context.console.standardError("warning: \(problem)\n")
+        }
+    }
 }
 
 /// `--help`, accepted by every command.

@@ -27,9 +27,11 @@ enum PlotCommand: Command {
         let seed = try SeedOptions.single(arguments)
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
-        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name))
+        let dem = try DEMOptions(arguments)
+        let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name))
         let run: PlottedRun
-        switch try context.loadedSuite(SuiteOptions(arguments)) {
+        let loaded = try context.loadedSuite(SuiteOptions(arguments))
+        switch loaded {
         case let (.scenarios(suite), file):
             run = PlottedRun(scenario: try context.scenario(withID: id, in: suite, file: file), seed: seed, filters: filters)
         case let (.recordings(_, replays), file):
@@ -47,6 +49,7 @@ enum PlotCommand: Command {
         if let window = run.worstWindow {
             context.print("The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s.")
         }
+        dem.report(scenarioFile: loaded.file, to: context)
         return .success
     }
 }

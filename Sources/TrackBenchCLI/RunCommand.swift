@@ -53,12 +53,12 @@ enum RunCommand: Command {
                 csv, to: outputFolder, shard: shard, scenarioFile: file,
                 summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
             )
-            if let summary = dem.summary { context.print(summary) }
+            dem.report(scenarioFile: file, to: context)
             return .success
         }
         let written = ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
         try context.writeResults(csv, holding: written, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
-        if let summary = dem.summary { context.print(summary) }
+        dem.report(scenarioFile: file, to: context)
         return .success
     }
 }

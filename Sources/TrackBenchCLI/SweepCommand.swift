@@ -47,7 +47,8 @@ enum SweepCommand: Command {
         let rankingMetric = try metric(from: arguments)
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
-        let base = try DEMOptions(arguments).apply(to: context.filters([arguments.positionals[0]], option: "<filter>"))[0]
+        let dem = try DEMOptions(arguments)
+        let base = try dem.apply(to: context.filters([arguments.positionals[0]], option: "<filter>"))[0]
         let configurations: [FilterConfiguration]
         do {
             configurations = try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
@@ -84,10 +85,12 @@ enum SweepCommand: Command {
                     ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
                     summary: "Ran shard \(shard) of the sweep."
                 )
+                dem.report(scenarioFile: file, to: context)
                 context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
                 return .success
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
+            dem.report(scenarioFile: file, to: context)
             // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
             scores = ResultsCSV.asWritten(computed)
         }

@@ -76,6 +76,37 @@ struct DEMCommandTests {
         }
     }
 
+    @Test func tilesThatMissThePathsAreCountedByEveryCommandWarnedAboutAndNeverBecomeABaseline() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder)
+            let tiles = folder.appendingPathComponent("dem")
+            #expect(try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"]).status == 0)
+            // The suite's tiles moved 12 degrees north: every lookup misses.
+            for (from, to) in [("N38W123", "N50W123"), ("N39W123", "N51W123")] {
+                try FileManager.default.moveItem(at: tiles.appendingPathComponent(from + ".hgt"), to: tiles.appendingPathComponent(to + ".hgt"))
+            }
+            let common = ["--scenarios", suite.path, "--filter", "terrain-lookup", "--dem", tiles.path]
+            let warning = "terrain lookups (100.0 %) found no tile in '\(tiles.path)' and kept their GPS altitude"
+            let dem = "trackbench dem --scenarios \(suite.path) --output <dir>"
+            let run = try await TrackBenchExecutable.run(["run", "--seed", "3", "--output", folder.appendingPathComponent("results").path] + common)
+            #expect(run.status == 0)
+            #expect(run.standardOutput.contains("Terrain lookups in '\(tiles.path)'"))
+            #expect(run.standardError.contains("warning: ") && run.standardError.contains(warning) && run.standardError.contains(dem), "\(run.standardError)")
+            let export = try await TrackBenchExecutable.run(
+                ["export", "loop-1000m-3mps-phone-barometer-rolling", "--output", folder.appendingPathComponent("export").path] + common
+            )
+            #expect(export.status == 0 && export.standardOutput.contains("Terrain lookups in") && export.standardError.contains(warning))
+            let sweep = try await TrackBenchExecutable.run(["sweep", "altitude-smoother+terrain-lookup", "time=10,20", "--seed", "3", "--scenarios", suite.path, "--dem", tiles.path])
+            #expect(sweep.status == 0 && sweep.standardOutput.contains("Terrain lookups in") && sweep.standardError.contains(warning), "\(sweep.standardError)")
+
+            let baseline = folder.appendingPathComponent("baseline.csv")
+            let update = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path, "--seed", "3"] + common)
+            #expect(update.status == 1)
+            #expect(update.standardError.contains("not writing the baseline: ") && update.standardError.contains(warning), "\(update.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: baseline.path))
+        }
+    }
+
     @Test func terrainLookupWithoutTilesIsAUsageError() async throws {
         let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "kalman+terrain-lookup"])
         #expect(result.status == 64)

@@ -87,7 +87,12 @@ enum CheckCommand: Command {
         guard let baselineResults else { throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand) }
         var comparable = current.context
         comparable.shard = nil
-        let differences = baselineResults.context.differences(from: comparable)
+        var differences = baselineResults.context.differences(from: comparable)
+        if let tiles = baselineResults.context.demArcSeconds, let mine = comparable.demArcSeconds, tiles != mine, tiles.count == 1 {
+            let file = arguments.value(SuiteOptions.scenarios) ?? SuiteOptions.defaultScenarioFile
+            let dem = context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, file, DEMCommand.output.name, "<dir>", DEMCommand.arcSeconds.name, "\(tiles[0])")
+            differences.append("write tiles like the baseline's with '\(dem)' and pass that folder as --dem")
+        }
         guard differences.isEmpty else {
             throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: updateCommand)
         }
@@ -154,7 +159,9 @@ enum CheckCommand: Command {
         let dem = try DEMOptions(arguments)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
-        let outcome = try await suite.run(filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, jobs: try JobsOptions(arguments).jobs)
+        let outcome = try await suite.run(
+            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: try JobsOptions(arguments).jobs
+        )
         let written = ResultsCSV.asWritten(outcome.scores)
         let runs = outcome.runs
         return CurrentResults(

@@ -39,15 +39,16 @@ enum LoadedSuite {
     }
 
     /// Runs `filters` on the suite: every scenario under `seeds`, or every recording once.
+    /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looked them up.
     /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
-    func run(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, jobs: Int) async throws -> Outcome {
+    func run(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int) async throws -> Outcome {
         let shardText = shard.map { ", shard \($0)" } ?? ""
         switch self {
         case let .scenarios(suite):
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
             let scores = await benchmark.run(maximumConcurrency: jobs)
             return Outcome(
-                scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard),
+                scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
                 unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs
             )
@@ -56,7 +57,7 @@ enum LoadedSuite {
             let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
             let scores = await benchmark.run(maximumConcurrency: jobs)
             return Outcome(
-                scores: scores, context: ResultsContext(recordings: suite, shard: shard),
+                scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(replays.count) recordings x \(filters.count) filters (suite '\(suite.name)'\(shardText))",
                 unitCount: (benchmark.units.count, replays.count),
                 runs: Set(benchmark.runs)

@@ -145,6 +145,11 @@ struct DEMOptions {
         return filters.map { $0.using(model) }
     }
 
+    /// The tiles' post spacings for the results' context line when one of `filters` looks terrain up; nil otherwise.
+    func arcSeconds(for filters: [FilterConfiguration]) -> [Int]? {
+        filters.contains(where: \.needsElevationModel) ? model?.arcSeconds : nil
+    }
+
     /// What the lookups found, for the command's output; nil without `--dem` or when nothing was looked up.
     var summary: String? {
         guard let totals = model?.tally.totals, totals.lookups > 0 else { return nil }

@@ -37,7 +37,9 @@ enum RunCommand: Command {
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
 
         let start = Date()
-        let outcome = try await suite.run(filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, jobs: jobs)
+        let outcome = try await suite.run(
+            filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs
+        )
         let elapsed = Date().timeIntervalSince(start)
         let csv = ResultsCSV.render(outcome.scores, context: outcome.context)
         let reading = suite.readingSummary

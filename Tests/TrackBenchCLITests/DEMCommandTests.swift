@@ -107,6 +107,43 @@ struct DEMCommandTests {
         }
     }
 
+    @Test func theGateRefusesABaselineMadeOnTilesOfAnotherSpacingAndShardsMergeToTheWholeRun() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder)
+            let tiles = folder.appendingPathComponent("dem")
+            #expect(try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"]).status == 0)
+            let common = ["--scenarios", suite.path, "--seeds", "3...4", "--filter", "raw", "--filter", "terrain-lookup", "--dem", tiles.path]
+            let baseline = folder.appendingPathComponent("baseline.csv")
+            #expect(try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path] + common).status == 0)
+            let recorded = try String(contentsOf: baseline, encoding: .utf8)
+            #expect(recorded.prefix(while: { $0 != "\n" }).hasSuffix(" dem_arcsec=3"))
+            #expect(try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common).status == 0)
+
+            // The same baseline as if recorded on 1 arc-second tiles: refused, naming both and the tiles to write.
+            try recorded.replacingOccurrences(of: " dem_arcsec=3", with: " dem_arcsec=1").write(to: baseline, atomically: true, encoding: .utf8)
+            let refused = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common)
+            #expect(refused.status == 1)
+            #expect(refused.standardError.contains("terrain tiles (--dem): baseline 1 arc-second, this run 3 arc-seconds"), "\(refused.standardError)")
+            #expect(refused.standardError.contains("trackbench dem --scenarios \(suite.path) --output <dir> --arc-seconds 1"))
+            // A baseline from before the field still gates.
+            try recorded.replacingOccurrences(of: " dem_arcsec=3", with: "").write(to: baseline, atomically: true, encoding: .utf8)
+            #expect(try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common).status == 0)
+
+            let whole = folder.appendingPathComponent("whole")
+            #expect(try await TrackBenchExecutable.run(["run", "--output", whole.path] + common).status == 0)
+            var parts: [String] = []
+            for shard in 1...2 {
+                let part = folder.appendingPathComponent("part\(shard)")
+                #expect(try await TrackBenchExecutable.run(["run", "--shard", "\(shard)/2", "--output", part.path] + common).status == 0)
+                parts.append(part.path)
+            }
+            let merged = folder.appendingPathComponent("merged")
+            let merge = try await TrackBenchExecutable.run(["merge"] + parts + ["--scenarios", suite.path, "--output", merged.path])
+            #expect(merge.status == 0, "\(merge.standardError)")
+            #expect(try Data(contentsOf: merged.appendingPathComponent("results.csv")) == Data(contentsOf: whole.appendingPathComponent("results.csv")))
+        }
+    }
+
     @Test func terrainLookupWithoutTilesIsAUsageError() async throws {
         let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "kalman+terrain-lookup"])
         #expect(result.status == 64)

@@ -157,6 +157,30 @@ struct ResultsCSVTests {
         #expect(try ResultsCSV.parse(lines.joined(separator: "\r\n"), file: "b.csv").context == context)
     }
 
+    @Test func theTerrainTilesSpacingIsAnOptionalFieldThatOnlyDiffersWhenBothSidesRecordIt() throws {
+        var tiled = context
+        tiled.demArcSeconds = [3]
+        tiled.shard = Shard(index: 1, count: 2)
+        let line = ResultsCSV.render([], context: tiled).split(separator: "\n")[0]
+        #expect(line.hasSuffix(" version=\(ResultsContext.currentVersion) dem_arcsec=3 shard=1/2"))
+        #expect(try ResultsCSV.parse(ResultsCSV.render([], context: tiled), file: "t.csv").context == tiled)
+        var mixed = context
+        mixed.demArcSeconds = [1, 3]
+        #expect(try ResultsCSV.parse(ResultsCSV.render([], context: mixed), file: "t.csv").context.demArcSeconds == [1, 3])
+        // A file from before the field reads, and says nothing about tiles.
+        #expect(try ResultsCSV.parse(valid, file: "old.csv").context.demArcSeconds == nil)
+        tiled.shard = nil
+        #expect(context.differences(from: tiled).isEmpty && tiled.differences(from: context).isEmpty)
+        var other = tiled
+        other.demArcSeconds = [1]
+        #expect(tiled.differences(from: other) == ["terrain tiles (--dem): baseline 3 arc-seconds, this run 1 arc-second"])
+        for bad in ["", "0", "3+1", "3+3", "x", "1+"] {
+            var lines = valid.split(separator: "\n").map(String.init)
+            lines[0] += " dem_arcsec=\(bad)"
+            #expect(throws: ResultsFileError.self, "\(bad)") { try ResultsCSV.parse(lines.joined(separator: "\n"), file: "b.csv") }
+        }
+    }
+
     @Test func splitsQuotedFieldsBackApart() throws {
         #expect(try CSVField.split(#"a,"b,c","say ""hi""",,d"#) == ["a", "b,c", #"say "hi""#, "", "d"])
         #expect(throws: CSVField.SplitError.self) { try CSVField.split(#"a,"unclosed"#) }

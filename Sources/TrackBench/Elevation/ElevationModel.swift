@@ -51,6 +51,11 @@ public struct ElevationModel: Sendable {
         }
     }
 
+    /// The post spacings of the tiles, in arc-seconds, ascending: `[1]`, `[3]`, or `[1, 3]` for a folder of both.
+    public var arcSeconds: [Int] {
+        Set(tiles.values.map { 3600 / ($0.postsPerSide - 1) }).sorted()
+    }
+
     /// Creates a model from tiles already read.
     public init(tiles: [ElevationTile], folder: String = "tiles") {
         self.tiles = Dictionary(tiles.map { ($0.corner, $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,6 +2,9 @@
 ///
 /// Written as the first line of `results.csv` and every baseline:
 /// `# trackbench-results schema=3 suite=default suite_fnv1a64=… seeds=100...109 version=0.2.0`.
+/// A run that looked altitudes up in terrain tiles adds their post spacing
+/// (`dem_arcsec=3`), and a shard its place (`shard=1/4`); files without
+/// these optional fields still read.
 /// The line has no commas, so a spreadsheet keeps it in one cell and a
 /// round trip through one keeps it; pandas reads the rows with
 /// `pandas.read_csv(path, skiprows=1)`. The gate compares contexts before any
@@ -27,16 +30,24 @@ public struct ResultsContext: Sendable, Hashable {
     public var schema: Int
     /// For a partial results file, the shard of the work it holds (`trackbench merge` joins them); nil for a whole run.
     public var shard: Shard?
+    /// The post spacings, in arc-seconds, of the terrain tiles a filter looked altitudes up in (`--dem`), ascending:
+    /// `[3]`, `[1]`, or `[1, 3]` for a folder of both. Nil when no filter looked terrain up, or the file predates the field.
+    ///
+    /// Tiles that `trackbench dem` writes are fixed by the suite, the version and this spacing, so a baseline made on
+    /// 3 arc-second tiles is only comparable with a run on 3 arc-second tiles.
+    public var demArcSeconds: [Int]?
 
     /// The context of a run of `suite` under `seeds` by this TrackBench.
-    public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil) {
+    public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
         self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
+        self.demArcSeconds = demArcSeconds
     }
 
     /// The context of a replay of a recording suite by this TrackBench: one seed, since nothing is drawn at random.
-    public init(recordings suite: RecordingSuite, shard: Shard? = nil) {
+    public init(recordings suite: RecordingSuite, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
         self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: SeedRange(RecordingBenchmark.seed),
                   version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
+        self.demArcSeconds = demArcSeconds
     }
 
     /// Creates a context from its parts.
@@ -51,13 +62,28 @@ public struct ResultsContext: Sendable, Hashable {
 
     /// The keys every context line has, in order.
     private static let keys = ["schema", "suite", "suite_fnv1a64", "seeds", "version"]
-    /// The key a partial results file adds after them.
+    /// The key a run that looked up terrain adds after them.
+    private static let demKey = "dem_arcsec"
+    /// The key a partial results file adds last.
     private static let shardKey = "shard"
+    /// Every key a line may have.
+    private static let allKeys = keys + [demKey, shardKey]
 
     /// The first line of a results file, without a line break.
     var line: String {
         "\(Self.marker) schema=\(schema) suite=\(suiteName) suite_fnv1a64=\(suiteFingerprint) seeds=\(seeds) version=\(version)"
+            + (demArcSeconds.map { " \(Self.demKey)=\(Self.spacingText($0))" } ?? "")
             + (shard.map { " \(Self.shardKey)=\($0)" } ?? "")
+    }
+
+    /// Spacings as the line writes them: `3`, or `1+3`.
+    private static func spacingText(_ spacings: [Int]) -> String {
+        spacings.map(String.init).joined(separator: "+")
+    }
+
+    /// Spacings for a message: `3 arc-seconds`, `1 arc-second`, `1 and 3 arc-seconds`.
+    public static func spacingDescription(_ spacings: [Int]) -> String {
+        spacings.map(String.init).joined(separator: " and ") + (spacings == [1] ? " arc-second" : " arc-seconds")
     }
 
     /// Reads a context line, as written or after a spreadsheet round trip (quoted, with trailing commas).
@@ -76,8 +102,8 @@ public struct ResultsContext: Sendable, Hashable {
         var values: [String: String] = [:]
         for word in line.dropFirst(marker.count).split(separator: " ") {
             let pair = word.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, (keys + [shardKey]).contains(String(pair[0])), values[String(pair[0])] == nil else {
-                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \((keys + [shardKey]).map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
+            guard pair.count == 2, allKeys.contains(String(pair[0])), values[String(pair[0])] == nil else {
+                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \(allKeys.map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
             }
             values[String(pair[0])] = String(pair[1])
         }
@@ -100,10 +126,19 @@ public struct ResultsContext: Sendable, Hashable {
             }
             shard = parsed
         }
-        return ResultsContext(
+        var context = ResultsContext(
             suiteName: values["suite"]!, suiteFingerprint: values["suite_fnv1a64"]!, seeds: seeds,
             version: values["version"]!, schema: schema, shard: shard
         )
+        if let text = values[demKey] {
+            let spacings = text.split(separator: "+", omittingEmptySubsequences: false).map { Int($0) }
+            guard !spacings.isEmpty, spacings.allSatisfy({ ($0 ?? 0) >= 1 }), spacingText(spacings.map { $0! }) == text,
+                  zip(spacings, spacings.dropFirst()).allSatisfy({ $0! < $1! }) else {
+                throw .malformedRow(file: file, line: 1, problem: "dem_arcsec '\(text)' is not the tiles' arc-seconds, such as 3 or 1+3")
+            }
+            context.demArcSeconds = spacings.map { $0! }
+        }
+        return context
     }
 
     /// What differs between this context and another, one phrase each; empty when they match.
@@ -121,6 +156,10 @@ public struct ResultsContext: Sendable, Hashable {
         if version != other.version { differences.append("TrackBench version: \(a) \(version), \(b) \(other.version)") }
         if shard != other.shard {
             differences.append("shard: \(a) \(shard.map { "\($0)" } ?? "whole run"), \(b) \(other.shard.map { "\($0)" } ?? "whole run")")
+        }
+        // A file that predates the field, or a run without terrain-lookup, says nothing about tiles: not a difference.
+        if let mine = demArcSeconds, let theirs = other.demArcSeconds, mine != theirs {
+            differences.append("terrain tiles (--dem): \(a) \(Self.spacingDescription(mine)), \(b) \(Self.spacingDescription(theirs))")
         }
         return differences
     }

@@ -48,7 +48,13 @@ import Foundation
             }
             var context = part.file.context
             context.shard = first.file.context.shard
-            let differences = first.file.context.differences(from: context, names: (first.name, part.name))
+            var differences = first.file.context.differences(from: context, names: (first.name, part.name))
+            // Parts of one run looked terrain up in the same tiles or in none: unlike a baseline, no part predates the field.
+            let (firstTiles, partTiles) = (first.file.context.demArcSeconds, context.demArcSeconds)
+            if (firstTiles == nil) != (partTiles == nil) {
+                let describe = { (tiles: [Int]?) in tiles.map(ResultsContext.spacingDescription) ?? "none" }
+                differences.append("terrain tiles (--dem): '\(first.name)' \(describe(firstTiles)), '\(part.name)' \(describe(partTiles))")
+            }
             guard differences.isEmpty else { throw .foreign(part.name, differences: differences) }
             guard part.file.hasWrittenHeader else { throw .rewrittenHeader(part.name) }
             if let other = byShard[shard.index] { throw .duplicate(shard: shard, first: other.name, second: part.name) }
@@ -84,8 +90,9 @@ import Foundation
             }
         }
         var filters: [String]?
-        var lines = [ResultsContext(suiteName: context.suiteName, suiteFingerprint: context.suiteFingerprint, seeds: context.seeds,
-                                    version: context.version, schema: context.schema).line, ResultsCSV.columns.joined(separator: ",")]
+        var whole = context
+        whole.shard = nil
+        var lines = [whole.line, ResultsCSV.columns.joined(separator: ",")]
         for run in runs {
             let rows = rowsByRun[run] ?? []
             let names = rows.map(\.filter)

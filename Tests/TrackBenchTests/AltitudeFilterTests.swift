@@ -75,4 +75,24 @@ struct AltitudeFilterTests {
         #expect(out.map(\.altitudeMeters) == [250, 900, 900])
         #expect(model.tally.totals == ElevationModel.Tally.Counts(lookups: 3, fallbacks: 2, voids: 0))
     }
+
+    @Test func aLookedUpAltitudeCarriesTheTerrainModelsAccuracySoAnUnknownGPSAltitudeBecomesUsable() throws {
+        let corner = TileCorner(latitude: 37, longitude: -123)!
+        let bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { _ in 250 }
+        var settings = FilterSettings()
+        settings.elevationModel = ElevationModel(tiles: [try ElevationTile(corner: corner, bytes: Data(bytes), file: "test")])
+        // An NMEA fix without GST: its altitude is unknown (vertical accuracy -1), so every stage passes it through.
+        let fixes = (0..<5).map { second in
+            LocationFix(latitude: 37.5, longitude: -122.5, altitudeMeters: 900, horizontalAccuracyMeters: 5, verticalAccuracyMeters: -1, timestampSeconds: Double(second))
+        }
+        #expect(AltitudeSmoother(timeSeconds: 20).estimatedPath(for: Path(fixes)).fixes.map(\.altitudeMeters) == Array(repeating: 900, count: 5))
+        var outside = fixes[0]
+        outside.latitude = 40
+        let looked = TerrainLookupFilter(settings: settings).estimatedPath(for: Path(fixes + [outside])).fixes
+        #expect(looked.prefix(5).allSatisfy { $0.altitudeMeters == 250 && $0.verticalAccuracyMeters == TerrainLookupFilter.verticalAccuracyMeters })
+        #expect(looked[5].verticalAccuracyMeters == -1, "a fallback keeps the GPS altitude and its accuracy")
+        // A later stage now smooths the terrain's altitude instead of ignoring it.
+        let smoothed = AltitudeSmoother(timeSeconds: 20).estimatedPath(for: Path(Array(looked.prefix(5)))).fixes
+        #expect(smoothed.allSatisfy { abs($0.altitudeMeters - 250) < 1e-9 && $0.verticalAccuracyMeters >= 0 })
+    }
 }

@@ -8,6 +8,12 @@
 /// altitude's error is then the terrain model's plus the slope times the
 /// horizontal error.
 ///
+/// A looked-up altitude gets the terrain model's vertical accuracy,
+/// `verticalAccuracyMeters`, in place of the phone's: the GPS figure no
+/// longer describes it, and a fix whose altitude was unknown (an NMEA fix
+/// without `GST` reports -1) now has one that later stages and the
+/// elevation metrics use.
+///
 /// Edge cases: a fix with an invalid coordinate (negative horizontal accuracy),
 /// outside every tile, or surrounded by void posts keeps its GPS altitude:
 /// a counted fallback, reported by the command after the run
@@ -21,6 +27,10 @@ struct TerrainLookupFilter: RegisteredFilter {
     static let runsByDefault = false
     static let needsElevationModel = true
     static let parameters: [FilterParameter] = []
+    /// The vertical accuracy of a looked-up altitude, in metres: SRTM's specified absolute height error, 16 m at
+    /// 90 % (Docs/sources.md), as the one-sigma (68 %) figure phones report, 16 / 1.645. The filter cannot tell
+    /// how good a folder's tiles are; those `trackbench dem` writes are within half a metre of their terrain.
+    static let verticalAccuracyMeters = 9.7
 
     private let model: ElevationModel?
     private var lookups = 0
@@ -41,6 +51,7 @@ struct TerrainLookupFilter: RegisteredFilter {
         voids += sample.skippedVoids > 0 ? 1 : 0
         var estimate = fix
         estimate.altitudeMeters = sample.altitudeMeters
+        estimate.verticalAccuracyMeters = Self.verticalAccuracyMeters
         estimates.append(estimate)
     }
 

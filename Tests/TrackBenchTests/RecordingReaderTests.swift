@@ -54,6 +54,20 @@ import Testing
         }
     }
 
+    @Test func nmeaWithAnEmptyAltitudeHasAnUnknownAltitudeEvenWithAGSTDeviationAndANaNOneIsMalformed() throws {
+        let text = [
+            Self.sentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,,M,46.9,M,,"),
+            Self.sentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+            Self.sentence("GPGGA,123520.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            Self.sentence("GPGST,123520.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+            Self.sentence("GPGGA,123521.00,4807.0380,N,01131.0000,E,1,08,0.9,NaN,M,46.9,M,,"),
+        ].joined(separator: "\n")
+        let recording = try read(text)
+        #expect(recording.fixes.map(\.verticalAccuracyMeters) == [-1, 5])
+        #expect(recording.fixes.map(\.altitudeMeters) == [0, 545.4])
+        #expect(recording.skipped.map(\.reason).first == "malformed or truncated GGA")
+    }
+
     @Test func nmeaWithoutGSTUsesHDOPTimesTheRangeErrorAndRollsOverMidnight() throws {
         let text = [
             Self.sentence("GNRMC,235959.00,A,4807.0380,N,01131.0000,E,0.0,,311221,,"),

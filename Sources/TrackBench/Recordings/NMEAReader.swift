@@ -5,8 +5,11 @@
 /// `RMC`; a time of day that falls by more than 12 h without a new date is the
 /// next day (midnight rollover). Accuracy is the `GST` 2-D RMS,
 /// sqrt(sd_lat^2 + sd_lon^2), when present, else HDOP x the user-equivalent
-/// range error. Bad checksums, fix quality 0, `RMC` status `V`, malformed
-/// sentences and times out of order are skipped and counted.
+/// range error. The altitude's accuracy is the `GST` altitude deviation, -1
+/// (unknown) without one or when the `GGA` altitude field is empty. Bad
+/// checksums, fix quality 0, `RMC` status `V`, malformed sentences (a field
+/// that is not a number, `NaN` included) and times out of order are skipped
+/// and counted.
 enum NMEAReader {
     /// What one time of day's sentences said.
     private struct Epoch {
@@ -91,9 +94,11 @@ enum NMEAReader {
             builder.append(LocationFix(
                 latitude: latitude,
                 longitude: longitude,
+                // An empty altitude field (or no GGA) is unknown, as in the other readers: 0 m with accuracy -1,
+                // whatever GST says about the altitude's deviation.
                 altitudeMeters: epoch.altitudeMeters ?? 0,
                 horizontalAccuracyMeters: accuracy,
-                verticalAccuracyMeters: epoch.errorSD?.altitude ?? -1,
+                verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
                 courseDegrees: epoch.courseDegrees ?? -1,
                 speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
                 timestampSeconds: Double(days[index] * 86_400) + epoch.timeOfDaySeconds

@@ -44,25 +44,48 @@ struct ElevationTileTests {
         #expect(Self.planeTile.altitude(at: Coordinate(latitude: 37.5, longitude: -123.0001)) == nil)
     }
 
-    @Test func aVoidPostIsLeftOutAndCounted() throws {
-        var bytes = ElevationTile.bytes(corner: Self.corner, postsPerSide: 1201) { _ in 50 }
-        func makeVoid(row: Int, column: Int) {
+    /// `planeTile`'s bytes with the posts at `voids` (row, column) made void.
+    static func planeBytes(voids: [(Int, Int)]) -> Data {
+        var bytes = ElevationTile.bytes(corner: corner, postsPerSide: 1201) { coordinate in
+            100 + 2 * (38 - coordinate.latitude) * 1200 + 3 * (coordinate.longitude + 123) * 1200
+        }
+        for (row, column) in voids {
             let offset = (row * 1201 + column) * 2
             bytes[offset] = 0x80
             bytes[offset + 1] = 0x00
         }
-        // Post (row 1, column 1) becomes void: its neighbours' value carries the whole weight.
-        makeVoid(row: 1, column: 1)
+        return Data(bytes)
+    }
+
+    @Test func aVoidPostIsFilledFromItsNeighboursSoOnItAndBesideItAgreeExactlyOnAPlane() throws {
+        // One void inside the tile and one on its north edge, where only the west-east pair is there.
+        let tile = try ElevationTile(corner: Self.corner, bytes: Self.planeBytes(voids: [(600, 600), (0, 300)]), file: "void")
+        #expect(tile.post(row: 600, column: 600) == nil && tile.post(row: 0, column: 300) == nil)
+        for (row, column) in [(600, 600), (0, 300)] {
+            for offset in [0, 1e-10, -1e-10, 0.4 / 1200] {
+                let latitude = 38 - Double(row) / 1200 - abs(offset)
+                let longitude = -123 + Double(column) / 1200 + offset
+                let expected = 100 + 2 * (38 - latitude) * 1200 + 3 * (longitude + 123) * 1200
+                let sample = try #require(tile.altitude(at: Coordinate(latitude: latitude, longitude: longitude)))
+                #expect(abs(sample.altitudeMeters - expected) < 1e-6, "post \(row), \(column), offset \(offset)")
+                #expect(sample.skippedVoids == 1)
+            }
+        }
+    }
+
+    @Test func aVoidWithoutValidNeighboursIsLeftOutAndABlockOfThemIsNoAltitude() throws {
+        // The 3 x 3 posts in the north-west corner are void: none of the corner cell's four posts has a valid
+        // neighbour.
+        let block = (0...2).flatMap { row in (0...2).map { (row, $0) } }
+        let tile = try ElevationTile(corner: Self.corner, bytes: Self.planeBytes(voids: block), file: "void")
         let inFirstCell = Coordinate(latitude: 38 - 0.5 / 1200, longitude: -123 + 0.5 / 1200)
-        var tile = try ElevationTile(corner: Self.corner, bytes: Data(bytes), file: "void")
-        #expect(tile.post(row: 1, column: 1) == nil)
-        #expect(tile.altitude(at: inFirstCell) == ElevationSample(altitudeMeters: 50, skippedVoids: 1))
-        // With all four posts of the cell void, nothing is left to interpolate.
-        makeVoid(row: 0, column: 0)
-        makeVoid(row: 0, column: 1)
-        makeVoid(row: 1, column: 0)
-        tile = try ElevationTile(corner: Self.corner, bytes: Data(bytes), file: "void")
         #expect(tile.altitude(at: inFirstCell) == nil)
+        // Beside the block a cell's one void is filled from the two neighbours it has (off a plane by their
+        // mean slope, 2.5 m here, a quarter of it at the cell's centre) and its other posts read.
+        let beside = Coordinate(latitude: 38 - 2.5 / 1200, longitude: -123 + 2.5 / 1200)
+        let sample = try #require(tile.altitude(at: beside))
+        #expect(sample.skippedVoids == 1)
+        #expect(abs(sample.altitudeMeters - (100 + 2 * 2.5 + 3 * 2.5)) < 1, "\(sample.altitudeMeters)")
     }
 
     @Test func writingRoundsClampsAndMarksVoids() throws {

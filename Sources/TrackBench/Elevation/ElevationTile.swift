@@ -52,10 +52,13 @@ public struct ElevationTile: Sendable {
 
     /// The altitude at `coordinate`, interpolated bilinearly between the four surrounding posts, in metres.
     ///
-    /// Void posts are left out and the others' weights scaled to sum to 1, so
-    /// a point next to a void still gets the nearby measurements; the result
-    /// says how many voids it skipped. Nil when the coordinate lies outside
-    /// the tile (edges included) or every post with weight is void.
+    /// A void post with weight takes the value `filled(row:column:)` gives
+    /// it from its own neighbours, so a point exactly on a void post and one
+    /// a hair beside it get nearly the same altitude, exact on a plane; the
+    /// result says how many voids it met. A void with no valid neighbour is
+    /// left out and the other posts' weights scaled to sum to 1. Nil when the
+    /// coordinate lies outside the tile (edges included) or no post with
+    /// weight has a value.
     public func altitude(at coordinate: Coordinate) -> ElevationSample? {
         let cells = Double(postsPerSide - 1)
         let rowPosition = (Double(corner.latitude + 1) - coordinate.latitude) * cells
@@ -69,13 +72,20 @@ public struct ElevationTile: Sendable {
         var sum = 0.0
         var weights = 0.0
         var voids = 0
+        var leftOut = 0
         func add(_ row: Int, _ column: Int, _ weight: Double) {
             guard weight > 0 else { return }
-            guard let value = post(row: row, column: column) else {
-                voids += 1
+            if let value = post(row: row, column: column) {
+                sum += weight * Double(value)
+                weights += weight
                 return
             }
-            sum += weight * Double(value)
+            voids += 1
+            guard let value = filled(row: row, column: column) else {
+                leftOut += 1
+                return
+            }
+            sum += weight * value
             weights += weight
         }
         add(row, column, (1 - down) * (1 - right))
@@ -83,7 +93,28 @@ public struct ElevationTile: Sendable {
         add(row + 1, column, down * (1 - right))
         add(row + 1, column + 1, down * right)
         guard weights > 0 else { return nil }
-        return ElevationSample(altitudeMeters: voids == 0 ? sum : sum / weights, skippedVoids: voids)
+        return ElevationSample(altitudeMeters: leftOut == 0 ? sum : sum / weights, skippedVoids: voids)
+    }
+
+    /// A value for the void post at `row`, `column` from its four neighbours in the tile, in metres; nil if none
+    /// has a value.
+    ///
+    /// The mean of the midpoints of the opposite pairs (north and south, west
+    /// and east) whose posts both have values, which is exact on a plane;
+    /// without such a pair, the mean of the neighbours that have values.
+    func filled(row: Int, column: Int) -> Double? {
+        func neighbour(_ row: Int, _ column: Int) -> Double? {
+            guard (0..<postsPerSide).contains(row), (0..<postsPerSide).contains(column) else { return nil }
+            return post(row: row, column: column).map(Double.init)
+        }
+        let (north, south) = (neighbour(row - 1, column), neighbour(row + 1, column))
+        let (west, east) = (neighbour(row, column - 1), neighbour(row, column + 1))
+        var pairs: [Double] = []
+        if let north, let south { pairs.append((north + south) / 2) }
+        if let west, let east { pairs.append((west + east) / 2) }
+        let values = pairs.isEmpty ? [north, south, west, east].compactMap { $0 } : pairs
+        guard !values.isEmpty else { return nil }
+        return values.reduce(0, +) / Double(values.count)
     }
 }
 
@@ -91,6 +122,7 @@ public struct ElevationTile: Sendable {
 public struct ElevationSample: Sendable, Hashable {
     /// The interpolated altitude, in metres above the tiles' reference surface.
     public var altitudeMeters: Double
-    /// Void posts among the four surrounding ones that carried weight and were left out.
+    /// Void posts among the four surrounding ones that carried weight: filled from their neighbours, or left out
+    /// when they had none.
     public var skippedVoids: Int
 }

@@ -156,7 +156,7 @@ enum CheckCommand: Command {
         // Without --seed or --seeds the gate reruns the seeds the baseline records.
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         let outcome = try await suite.run(

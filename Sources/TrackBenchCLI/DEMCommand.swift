@@ -6,7 +6,7 @@ enum DEMCommand: Command {
     static let name = "dem"
     static let overview = "Write the terrains of a suite as SRTM .hgt tiles, so terrain-lookup can run with --dem."
     static let arguments: [(name: String, help: String)] = []
-    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder for the tiles, created if missing. (required)")
+    static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder for the tiles, created if missing. (required)")
     static let arcSeconds = OptionSpec(
         name: "--arc-seconds",
         valueName: "n",
@@ -19,7 +19,7 @@ enum DEMCommand: Command {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
         guard let folder = try arguments.folder(output) else {
-            throw UsageError.missingValue(option: output.name, expected: "a folder for the tiles")
+            throw UsageError.missingArgument("\(output.name) <dir>, the folder for the tiles", command: name)
         }
         let postsPerSide: Int
         switch arguments.value(arcSeconds) {

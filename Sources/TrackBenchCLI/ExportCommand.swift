@@ -24,7 +24,7 @@ enum ExportCommand: Command {
             throw UsageError.missingArgument("--output <dir>", command: name)
         }
         let seed = try SeedOptions.single(arguments)
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let filters = try dem.apply(to: context.filters(arguments.all(filter), option: filter.name))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let scenario = try context.scenario(withID: id, in: suite, file: file)

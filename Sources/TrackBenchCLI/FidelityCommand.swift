@@ -20,7 +20,7 @@ enum FidelityCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
         let specifications = arguments.all(filter)
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         let seeds = try SeedOptions(arguments).seeds
         let profile = try CompareProfileOptions.profile(arguments, context: context)

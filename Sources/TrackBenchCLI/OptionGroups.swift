@@ -129,18 +129,26 @@ struct DEMOptions {
 
     /// The opened tiles, or nil without `--dem`.
     let model: ElevationModel?
+    /// Where the note about unused tiles goes.
+    private let context: CommandContext
 
     /// Opens the folder, if given, once: tile sizes are checked here, before any filter runs.
     /// - Throws: `ElevationTileError` naming the folder or tile (exit 1).
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
         model = try arguments.value(Self.dem).map { try ElevationModel.open(folder: URL(fileURLWithPath: $0)) }
+        self.context = context
     }
 
-    /// `filters` given the terrain model.
+    /// `filters` given the terrain model; a note on standard error when `--dem` was given but no filter uses it.
     /// - Throws: `UsageError.needsElevationModel` when a filter needs one and `--dem` was not given.
     func apply(to filters: [FilterConfiguration]) throws(UsageError) -> [FilterConfiguration] {
         if model == nil, let needy = filters.first(where: \.needsElevationModel) {
             throw .needsElevationModel(filter: needy.label)
+        }
+        if let model, !filters.contains(where: \.needsElevationModel) {
+            context.console.standardError(
+                "note: no filter looks terrain up, so the tiles in '\(model.folder)' (\(Self.dem.name)) are not used; add --filter terrain-lookup or a pipeline with it.\n"
+            )
         }
         return filters.map { $0.using(model) }
     }

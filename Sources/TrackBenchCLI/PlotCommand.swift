@@ -27,7 +27,7 @@ enum PlotCommand: Command {
         let seed = try SeedOptions.single(arguments)
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name))
         let run: PlottedRun
         let loaded = try context.loadedSuite(SuiteOptions(arguments))

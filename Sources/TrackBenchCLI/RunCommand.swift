@@ -27,7 +27,7 @@ enum RunCommand: Command {
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let given = try context.filters(specifications, option: filter.name)
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))

@@ -26,7 +26,7 @@ enum SpeedCommand: Command {
         }
         let seed = try SeedOptions.single(arguments)
         let specifications = arguments.all(filter)
-        let filters = try DEMOptions(arguments).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
+        let filters = try DEMOptions(arguments, context: context).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
         var count = defaultRepetitions
         if let text = arguments.value(repetitions) {
             guard let value = Int(text), (1...1000).contains(value) else {

@@ -47,7 +47,7 @@ enum SweepCommand: Command {
         let rankingMetric = try metric(from: arguments)
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
-        let dem = try DEMOptions(arguments)
+        let dem = try DEMOptions(arguments, context: context)
         let base = try dem.apply(to: context.filters([arguments.positionals[0]], option: "<filter>"))[0]
         let configurations: [FilterConfiguration]
         do {

@@ -150,6 +150,27 @@ struct DEMCommandTests {
         #expect(result.standardError.contains("filter 'kalman+terrain-lookup' needs --dem DIR"))
     }
 
+    @Test func demWithoutOutputSaysItIsMissingAndItsUsageShowsItRequired() async throws {
+        let result = try await TrackBenchExecutable.run(["dem", "--scenarios", "Scenarios/hills.json"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("'dem' needs --output <dir>, the folder for the tiles."), "\(result.standardError)")
+        #expect(result.standardError.contains("USAGE: trackbench dem --output <dir> [--arc-seconds <n>]"))
+    }
+
+    @Test func tilesGivenWhenNoFilterLooksTerrainUpGetANote() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder)
+            let tiles = folder.appendingPathComponent("dem")
+            #expect(try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"]).status == 0)
+            let common = ["--scenarios", suite.path, "--seed", "3", "--dem", tiles.path, "--output", folder.appendingPathComponent("out").path]
+            let unused = try await TrackBenchExecutable.run(["run", "--filter", "raw"] + common)
+            #expect(unused.status == 0)
+            #expect(unused.standardError.contains("note: no filter looks terrain up, so the tiles in '\(tiles.path)' (--dem) are not used"))
+            let used = try await TrackBenchExecutable.run(["run", "--filter", "raw", "--filter", "kalman+terrain-lookup"] + common)
+            #expect(used.status == 0 && !used.standardError.contains("note:"))
+        }
+    }
+
     @Test func aTruncatedTileFailsBeforeAnythingRunsNamingIt() async throws {
         try await withTemporaryFolder { folder in
             let tile = folder.appendingPathComponent("N38W123.hgt")

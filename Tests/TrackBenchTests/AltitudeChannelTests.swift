@@ -33,6 +33,8 @@ struct AltitudeChannelTests {
 
     @Test func aPhoneStandingStillSwingsUpToFiftyMetresWithoutItsAccuracyShowingIt() {
         // An hour standing still: the swing's lowest and highest points span about three deviations, sometimes 50 m.
+        // Over seeds 1...200 in blocks of 20 (.ci/measure/altitude-swing.sh 10) the block medians are 34-41 m and
+        // 1-6 hours in 20 pass 50 m; these 20 seeds are the first block: 38.9 m, and one hour past 50 m.
         var ranges: [Double] = []
         for seed in UInt64(1)...20 {
             let scenario = Self.scenario(Self.profile(barometer: nil), stopSeconds: 3600, distance: 100)
@@ -43,7 +45,7 @@ struct AltitudeChannelTests {
             #expect(accuracies.max()! < 6, "the reported vertical accuracy stays near its 3.6 m mean")
         }
         let median = ranges.sorted()[ranges.count / 2]
-        #expect((30...45).contains(median), "median swing over an hour \(median) m: about three deviations of 12 m")
+        #expect((34...42).contains(median), "median swing over an hour \(median) m: about three deviations of 12 m")
         #expect(ranges.contains { $0 >= 50 } && ranges.allSatisfy { $0 < 100 }, "some hours swing 50 m: \(ranges.sorted())")
     }
 

@@ -68,10 +68,10 @@ enum CheckCommand: Command {
         let updateCommand = updateInvocation(arguments, seeds: current.context.seeds, context: context)
         if let dem = current.dem {
             // A baseline of terrain-lookup on tiles that miss the paths would record raw GPS altitude as its scores.
-            if isUpdate, let problem = dem.fallbackProblem(scenarioFile: current.scenarioFile, context: context) {
+            if isUpdate, let problem = dem.fallbackProblem(scenarioFile: current.scenarioFile) {
                 throw CommandError.terrainLookupsFellBack(problem: problem)
             }
-            dem.report(scenarioFile: current.scenarioFile, to: context)
+            dem.report(scenarioFile: current.scenarioFile)
         }
 
         if isUpdate {

@@ -63,7 +63,7 @@ enum ExportCommand: Command {
         }
         try AtomicFile.write(files)
         messages.forEach { context.print($0) }
-        dem.report(scenarioFile: file, to: context)
+        dem.report(scenarioFile: file)
         return .success
     }
 

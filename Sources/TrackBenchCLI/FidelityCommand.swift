@@ -45,7 +45,7 @@ enum FidelityCommand: Command {
             context.console.standardError("Wrote \(fileURL.relativePath).\n")
         }
         context.console.standardOutput(report)
-        dem.report(scenarioFile: suiteFile, to: context)
+        dem.report(scenarioFile: suiteFile)
         return .success
     }
 }

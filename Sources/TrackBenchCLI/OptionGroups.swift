@@ -129,7 +129,7 @@ struct DEMOptions {
 
     /// The opened tiles, or nil without `--dem`.
     let model: ElevationModel?
-    /// Where the note about unused tiles goes.
+    /// Where the notes and warnings about the tiles go.
     private let context: CommandContext
 
     /// Opens the folder, if given, once: tile sizes are checked here, before any filter runs.
@@ -173,23 +173,23 @@ struct DEMOptions {
 
     /// Why the tiles look wrong and how to write the right ones, for a warning or an error; nil unless `mostlyFellBack`.
     /// - Parameter scenarioFile: The suite's file, for the `dem` command line (a recording suite gets other advice).
-    func fallbackProblem(scenarioFile: String, context: CommandContext) -> String? {
+    func fallbackProblem(scenarioFile: String) -> String? {
         guard mostlyFellBack, let model else { return nil }
         let totals = model.tally.totals
         let percent = NumberFormat.fixed(100 * Double(totals.fallbacks) / Double(totals.lookups), decimals: 1)
         let advice = RecordingSuite.isRecordingSuite(URL(fileURLWithPath: scenarioFile))
             ? "Does it hold the SRTM tiles of the recordings' area?"
             : "Are these the suite's tiles? Write them with '\(context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, scenarioFile, DEMCommand.output.name, "<dir>"))'."
-        return "\(totals.fallbacks) of \(totals.lookups) terrain lookups (\(percent) %) found no tile in '\(model.folder)' and kept their GPS altitude, "
-            + "so terrain-lookup was scored mostly on raw GPS altitude. " + advice
+        return "\(totals.fallbacks) of \(totals.lookups) terrain lookups (\(percent) %) in '\(model.folder)' kept their GPS altitude "
+            + "(no tile, all posts void, or an invalid coordinate), so terrain-lookup was scored mostly on raw GPS altitude. " + advice
     }
 
     /// Prints the lookups' counts, and a warning on standard error when most of them fell back.
     /// - Parameter scenarioFile: The suite's file, for the `dem` command line in the warning.
-    func report(scenarioFile: String, to context: CommandContext) {
+    func report(scenarioFile: String) {
         guard let summary else { return }
         context.print(summary)
-        if let problem = fallbackProblem(scenarioFile: scenarioFile, context: context) {
+        if let problem = fallbackProblem(scenarioFile: scenarioFile) {
             context.console.standardError("warning: \(problem)\n")
         }
     }

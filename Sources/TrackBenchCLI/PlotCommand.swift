@@ -49,7 +49,7 @@ enum PlotCommand: Command {
         if let window = run.worstWindow {
             context.print("The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s.")
         }
-        dem.report(scenarioFile: loaded.file, to: context)
+        dem.report(scenarioFile: loaded.file)
         return .success
     }
 }

@@ -55,12 +55,12 @@ enum RunCommand: Command {
                 csv, to: outputFolder, shard: shard, scenarioFile: file,
                 summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
             )
-            dem.report(scenarioFile: file, to: context)
+            dem.report(scenarioFile: file)
             return .success
         }
         let written = ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
         try context.writeResults(csv, holding: written, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
-        dem.report(scenarioFile: file, to: context)
+        dem.report(scenarioFile: file)
         return .success
     }
 }

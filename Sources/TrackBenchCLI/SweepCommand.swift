@@ -85,12 +85,12 @@ enum SweepCommand: Command {
                     ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
                     summary: "Ran shard \(shard) of the sweep."
                 )
-                dem.report(scenarioFile: file, to: context)
+                dem.report(scenarioFile: file)
                 context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
                 return .success
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
-            dem.report(scenarioFile: file, to: context)
+            dem.report(scenarioFile: file)
             // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
             scores = ResultsCSV.asWritten(computed)
         }

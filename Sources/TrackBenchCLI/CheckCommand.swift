@@ -123,7 +123,16 @@ enum CheckCommand: Command {
         switch comparison.verdict(strict: isStrict) {
         case .pass: return .success
         case .improvedOnly: return .improvementsOnly
-        case .regressed: return .regression
+        case .regressed:
+            // A baseline from before the tiles were recorded cannot be checked against them: say what to suspect.
+            if baselineResults.context.demArcSeconds == nil, let tiles = current.context.demArcSeconds {
+                context.console.standardError(
+                    "note: baseline '\(baselineFile)' does not record the terrain tiles it was made on; this run used "
+                        + "\(ResultsContext.spacingDescription(tiles)) tiles. If terrain-lookup's rows got worse, tiles of another spacing may be why "
+                        + "(the hills baseline is made on 3 arc-second tiles: 'dem --arc-seconds 3'). Re-recording the baseline records them.\n"
+                )
+            }
+            return .regression
         }
     }
 

@@ -125,9 +125,21 @@ struct DEMCommandTests {
             #expect(refused.status == 1)
             #expect(refused.standardError.contains("terrain tiles (--dem): baseline 1 arc-second, this run 3 arc-seconds"), "\(refused.standardError)")
             #expect(refused.standardError.contains("trackbench dem --scenarios \(suite.path) --output <dir> --arc-seconds 1"))
-            // A baseline from before the field still gates.
-            try recorded.replacingOccurrences(of: " dem_arcsec=3", with: "").write(to: baseline, atomically: true, encoding: .utf8)
+            // A baseline from before the field still gates; when it fails, a note says the tiles may be why.
+            let old = recorded.replacingOccurrences(of: " dem_arcsec=3", with: "")
+            try old.write(to: baseline, atomically: true, encoding: .utf8)
             #expect(try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common).status == 0)
+            var lines = old.split(separator: "\n").map(String.init)
+            let header = lines[1].split(separator: ",").map(String.init)
+            let (filter, rmse) = (header.firstIndex(of: "filter")!, header.firstIndex(of: "altitude_rmse_m")!)
+            let row = lines.firstIndex { $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(filter).first == "terrain-lookup" }!
+            var fields = lines[row].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[rmse] = "0.000"
+            lines[row] = fields.joined(separator: ",")
+            try (lines.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
+            let regressed = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common)
+            #expect(regressed.status == 2)
+            #expect(regressed.standardError.contains("does not record the terrain tiles it was made on; this run used 3 arc-seconds tiles"), "\(regressed.standardError)")
 
             let whole = folder.appendingPathComponent("whole")
             #expect(try await TrackBenchExecutable.run(["run", "--output", whole.path] + common).status == 0)

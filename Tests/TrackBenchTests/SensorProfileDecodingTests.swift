@@ -28,9 +28,11 @@ struct SensorProfileDecodingTests {
         ("\"strideMeters\": 1.32", "\"strideMeters\": -1.32", "sensors.jog.strideMeters", "expected a number > 0"),
         ("\"missedStepProbability\": 0.01", "\"missedStepProbability\": 1", "sensors.missedStepProbability", "<= 0.5"),
         ("\"pedometerIntervalMaximumSeconds\": 5", "\"pedometerIntervalMaximumSeconds\": 1", "sensors.pedometerIntervalMaximumSeconds", "expected at least pedometerIntervalMinimumSeconds (2)"),
-        ("\"headingNoiseDeviationDegrees\": 8", "\"headingNoiseDeviationDegrees\": 400", "sensors.headingNoiseDeviationDegrees", "<= 180"),
+        ("\"headingNoiseDeviationDegrees\": 4", "\"headingNoiseDeviationDegrees\": 400", "sensors.headingNoiseDeviationDegrees", "<= 180"),
+        ("\"headingLagSeconds\": 0.5", "\"headingLagSeconds\": -0.5", "sensors.headingLagSeconds", "expected a number >= 0 and <= 60"),
+        ("\"walkerStrideDeviationMeters\": 0.16", "\"walkerStrideDeviationMeters\": -1", "sensors.jog.walkerStrideDeviationMeters", "expected a number >= 0"),
         ("\"declinationDegrees\": 13", "\"declinationDegrees\": 13,\n    \"declination\": 1", "sensors.declination", "unknown key"),
-        ("\"strideDeviationMeters\": 0.03", "\"strideDeviationMeter\": 0.03", "sensors.walk.strideDeviationMeter", "did you mean 'strideDeviationMeters'"),
+        ("\"strideDeviationMeters\": 0.017", "\"strideDeviationMeter\": 0.017", "sensors.walk.strideDeviationMeter", "did you mean 'strideDeviationMeters'"),
         ("\"mixed\"]", "\"mixed\", \"sprint\"]", "gaits", "unknown gait 'sprint'"),
         ("\"stopsSeconds\"", "\"speedsMetersPerSecond\": [1.4],\n  \"stopsSeconds\"", "speedsMetersPerSecond", "not both"),
     ])

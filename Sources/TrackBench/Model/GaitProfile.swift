@@ -1,20 +1,26 @@
 /// How one activity moves a person: steps per second and how long each step is.
 ///
-/// The true stride wanders slowly around `strideMeters` (a person lengthens
-/// and shortens their steps as they go), by `strideDeviationMeters`; the
+/// `strideMeters` is the mean true stride over people; one person's mean
+/// stride differs from it by `walkerStrideDeviationMeters` times a normal draw
+/// made once per run (people differ in height and in the pace they choose
+/// for the activity, and stride grows with pace), and each step differs from
+/// the person's mean by `strideDeviationMeters` times a draw of its own. The
 /// speed is steady, so a longer stride takes longer.
 public struct GaitProfile: Sendable, Hashable {
     /// Steps per second while moving (> 0).
     public var cadenceStepsPerSecond: Double
-    /// The mean true stride, in metres (> 0).
+    /// The mean true stride over people, in metres (> 0).
     public var strideMeters: Double
-    /// The deviation of the true stride around its mean, in metres (0 = every step alike).
+    /// The deviation of one person's mean stride from `strideMeters`, drawn once per run, in metres (0 = everyone alike).
+    public var walkerStrideDeviationMeters: Double
+    /// The deviation of each step's stride from the person's mean, in metres (0 = every step alike).
     public var strideDeviationMeters: Double
 
     /// Creates an activity's profile; see the properties for units.
-    public init(cadenceStepsPerSecond: Double, strideMeters: Double, strideDeviationMeters: Double) {
+    public init(cadenceStepsPerSecond: Double, strideMeters: Double, walkerStrideDeviationMeters: Double, strideDeviationMeters: Double) {
         self.cadenceStepsPerSecond = cadenceStepsPerSecond
         self.strideMeters = strideMeters
+        self.walkerStrideDeviationMeters = walkerStrideDeviationMeters
         self.strideDeviationMeters = strideDeviationMeters
     }
 

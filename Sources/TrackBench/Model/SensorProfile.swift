@@ -3,10 +3,10 @@
 /// Profiles are data in the scenario file (`sensors`), like signal profiles.
 /// Each activity has its cadence and true stride; the pedometer reports the
 /// steps counted every few seconds, missing or adding one now and then; the
-/// compass reports a magnetic heading several times a second, off by white
-/// noise, a slowly wandering bias, the angle at which the phone is held
-/// against the direction of travel, and the magnetic declination (the angle
-/// from true to magnetic north). `SensorProfile.keys` declares every key with
+/// compass reports a magnetic heading several times a second that follows
+/// the phone's turns with a lag, off by white noise, a slowly wandering bias,
+/// the angle at which the phone is held against the direction of travel, and
+/// the magnetic declination (the angle from true to magnetic north). `SensorProfile.keys` declares every key with
 /// its unit and bounds.
 public struct SensorProfile: Sendable, Hashable {
     /// Walking.
@@ -15,8 +15,6 @@ public struct SensorProfile: Sendable, Hashable {
     public var powerWalk: GaitProfile
     /// Jogging.
     public var jog: GaitProfile
-    /// Time constant of the stride's slow wandering, in seconds (> 0).
-    public var strideTimeConstantSeconds: Double
     /// Shortest time between pedometer updates, in seconds.
     public var pedometerIntervalMinimumSeconds: Double
     /// Longest time between pedometer updates, in seconds; intervals are drawn uniformly between the two.
@@ -27,6 +25,12 @@ public struct SensorProfile: Sendable, Hashable {
     public var extraStepProbability: Double
     /// Time between compass samples, in seconds.
     public var compassIntervalSeconds: Double
+    /// Time constant of the compass's lag behind the phone's turns, in seconds (0 = none).
+    ///
+    /// A phone's heading is filtered (sensor fusion smooths the swing of each
+    /// step out of it), so it follows a turn like a first-order low-pass: 63 %
+    /// of the way after one time constant.
+    public var headingLagSeconds: Double
     /// Deviation of each compass sample's independent noise, in degrees.
     public var headingNoiseDeviationDegrees: Double
     /// Deviation of the compass's slowly wandering bias, in degrees.
@@ -47,12 +51,12 @@ public struct SensorProfile: Sendable, Hashable {
         walk: GaitProfile,
         powerWalk: GaitProfile,
         jog: GaitProfile,
-        strideTimeConstantSeconds: Double,
         pedometerIntervalMinimumSeconds: Double,
         pedometerIntervalMaximumSeconds: Double,
         missedStepProbability: Double,
         extraStepProbability: Double,
         compassIntervalSeconds: Double,
+        headingLagSeconds: Double,
         headingNoiseDeviationDegrees: Double,
         headingBiasDeviationDegrees: Double,
         headingBiasTimeConstantSeconds: Double,
@@ -62,12 +66,12 @@ public struct SensorProfile: Sendable, Hashable {
         self.walk = walk
         self.powerWalk = powerWalk
         self.jog = jog
-        self.strideTimeConstantSeconds = strideTimeConstantSeconds
         self.pedometerIntervalMinimumSeconds = pedometerIntervalMinimumSeconds
         self.pedometerIntervalMaximumSeconds = pedometerIntervalMaximumSeconds
         self.missedStepProbability = missedStepProbability
         self.extraStepProbability = extraStepProbability
         self.compassIntervalSeconds = compassIntervalSeconds
+        self.headingLagSeconds = headingLagSeconds
         self.headingNoiseDeviationDegrees = headingNoiseDeviationDegrees
         self.headingBiasDeviationDegrees = headingBiasDeviationDegrees
         self.headingBiasTimeConstantSeconds = headingBiasTimeConstantSeconds

@@ -2,20 +2,23 @@ import Foundation
 
 /// Simulates a phone's pedometer and compass along a dead-reckoning scenario's true path (`SensorProfile`).
 ///
-/// The person steps along the path: each true stride is the activity's mean
-/// plus its deviation times a slowly wandering unit process (`DriftProcess`,
-/// time constant `strideTimeConstantSeconds`), floored at a tenth of the
-/// mean, and a step ends where the strides add up to, at the time the
-/// scenario's steady pace reaches that point (so stops and a mixed gait's
-/// stretches come from the scenario). The last step ends exactly at the end of
-/// the path. The pedometer reports at intervals uniform between its minimum
-/// and maximum, and at the end of the run, the steps that ended since its
-/// last report, each missed with `missedStepProbability` and followed by a
-/// counted step not taken with `extraStepProbability`, with the activity at
-/// the report. The compass reports every `compassIntervalSeconds` from time 0:
-/// the true course (held during a stop), plus the phone's offset (drawn once
-/// per run), the wandering bias and white noise, minus the declination,
-/// wrapped into 0..<360.
+/// The person steps along the path: their mean stride for each activity is
+/// the profile's mean plus its `walkerStrideDeviationMeters` times one
+/// normal draw for the run (the same draw for every activity: one person),
+/// and each true stride is that plus `strideDeviationMeters` times a draw of
+/// its own, floored at a tenth of the profile's mean. A step ends where the
+/// strides add up to, at the time the scenario's steady pace reaches that
+/// point (so stops and a mixed gait's stretches come from the scenario). The
+/// last step ends exactly at the end of the path. The pedometer reports at
+/// intervals uniform between its minimum and maximum, and at the end of the
+/// run, the steps that ended since its last report, each missed with
+/// `missedStepProbability` and followed by a counted step not taken with
+/// `extraStepProbability`, with the activity at the report. The compass
+/// reports every `compassIntervalSeconds` from time 0: where the phone
+/// points (the true course, held during a stop, plus the phone's offset
+/// drawn once per run) passed through a first-order low-pass with time
+/// constant `headingLagSeconds`, plus the wandering bias and white noise,
+/// minus the declination, wrapped into 0..<360.
 ///
 /// It draws from its own stream, so adding sensors never changes a
 /// scenario's fixes.
@@ -47,19 +50,16 @@ struct SensorSimulator {
         let stretches = scenario.gait?.stretches ?? []
         var times: [Double] = []
         times.reserveCapacity(Int(total / sensors.profile(for: stretches[0]).strideMeters * 1.2) + 2)
+        let walker = gaussian.next(using: &generator)
         var covered = 0.0
         for (index, activity) in stretches.enumerated() {
             let profile = sensors.profile(for: activity)
+            let walkerStride = profile.strideMeters + profile.walkerStrideDeviationMeters * walker
             let stretchEnd = index == stretches.count - 1 ? total : total * Double(index + 1) / Double(stretches.count)
-            var stride = DriftProcess(
-                timeConstantSeconds: sensors.strideTimeConstantSeconds, stepSeconds: 1 / profile.cadenceStepsPerSecond,
-                gaussian: &gaussian, using: &generator
-            )
             while covered < stretchEnd {
-                let length = max(profile.strideMeters / 10, profile.strideMeters + profile.strideDeviationMeters * stride.value)
+                let length = max(profile.strideMeters / 10, walkerStride + profile.strideDeviationMeters * gaussian.next(using: &generator))
                 covered = index == stretches.count - 1 ? min(covered + length, total) : covered + length
                 times.append(scenario.timeSeconds(atDistanceMeters: covered))
-                _ = stride.advance(gaussian: &gaussian, using: &generator)
             }
         }
         return times
@@ -95,18 +95,28 @@ struct SensorSimulator {
         var bias = DriftProcess(
             timeConstantSeconds: sensors.headingBiasTimeConstantSeconds, stepSeconds: interval, gaussian: &gaussian, using: &generator
         )
+        // The low-pass's share of the way to the phone's new direction per sample: all of it without a lag.
+        let following = sensors.headingLagSeconds > 0 ? 1 - exp(-interval / sensors.headingLagSeconds) : 1
         let count = Int((end / interval).rounded(.down)) + 1
         var samples: [HeadingEvent] = []
         samples.reserveCapacity(count)
+        var sensed = course(atTime: 0) + offset
         for index in 0..<count {
             let time = Double(index) * interval
-            let course = scenario.pathType.position(atDistanceMeters: scenario.distanceCoveredMeters(atTime: time), totalMeters: scenario.distanceMeters).courseDegrees
+            let pointing = course(atTime: time) + offset
+            // Along the shorter way round, so a turn through north does not spin the other way.
+            sensed += following * (Self.wrapped(pointing - sensed + 180) - 180)
             let noise = gaussian.next(mean: 0, deviation: sensors.headingNoiseDeviationDegrees, using: &generator)
-            let heading = course + offset + sensors.headingBiasDeviationDegrees * bias.value + noise - sensors.declinationDegrees
+            let heading = sensed + sensors.headingBiasDeviationDegrees * bias.value + noise - sensors.declinationDegrees
             samples.append(HeadingEvent(timeSeconds: time, magneticHeadingDegrees: Self.wrapped(heading), declinationDegrees: sensors.declinationDegrees))
             _ = bias.advance(gaussian: &gaussian, using: &generator)
         }
         return samples
+    }
+
+    /// The true course at `timeSeconds`, in degrees clockwise from north.
+    private func course(atTime timeSeconds: Double) -> Double {
+        scenario.pathType.position(atDistanceMeters: scenario.distanceCoveredMeters(atTime: timeSeconds), totalMeters: scenario.distanceMeters).courseDegrees
     }
 
     /// An angle in degrees wrapped into 0..<360.

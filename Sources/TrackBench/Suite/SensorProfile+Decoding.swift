@@ -5,11 +5,11 @@ extension SensorProfile: Decodable {
         let names = Self.gaitObjects.map(\.name) + Self.keys.map(\.name)
         try rejectUnknownKeys(in: decoder, allowed: names.map(AnyCodingKey.init(stringValue:)))
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let unset = GaitProfile(cadenceStepsPerSecond: 0, strideMeters: 0, strideDeviationMeters: 0)
+        let unset = GaitProfile(cadenceStepsPerSecond: 0, strideMeters: 0, walkerStrideDeviationMeters: 0, strideDeviationMeters: 0)
         self.init(
-            walk: unset, powerWalk: unset, jog: unset, strideTimeConstantSeconds: 0,
+            walk: unset, powerWalk: unset, jog: unset,
             pedometerIntervalMinimumSeconds: 0, pedometerIntervalMaximumSeconds: 0, missedStepProbability: 0, extraStepProbability: 0,
-            compassIntervalSeconds: 0, headingNoiseDeviationDegrees: 0, headingBiasDeviationDegrees: 0, headingBiasTimeConstantSeconds: 0,
+            compassIntervalSeconds: 0, headingLagSeconds: 0, headingNoiseDeviationDegrees: 0, headingBiasDeviationDegrees: 0, headingBiasTimeConstantSeconds: 0,
             phoneOffsetDeviationDegrees: 0, declinationDegrees: 0
         )
         for object in Self.gaitObjects {
@@ -30,7 +30,7 @@ extension GaitProfile: Decodable {
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: SensorProfile.gaitKeys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.init(cadenceStepsPerSecond: 0, strideMeters: 0, strideDeviationMeters: 0)
+        self.init(cadenceStepsPerSecond: 0, strideMeters: 0, walkerStrideDeviationMeters: 0, strideDeviationMeters: 0)
         try decodeKeys(SensorProfile.gaitKeys, into: &self, from: container)
     }
 }

@@ -168,6 +168,7 @@ enum CheckCommand: Command {
         let dem = try DEMOptions(arguments, context: context)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
+        try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         let outcome = try await suite.run(
             filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: try JobsOptions(arguments).jobs
         )

@@ -97,6 +97,17 @@ struct CommandContext: Sendable {
         return read
     }
 
+    /// Refuses filters that use a pedometer and compass when the scenarios they would run on have none.
+    /// - Parameters:
+    ///   - filters: The filters about to run.
+    ///   - hasSensors: Whether the scenarios have sensors.
+    ///   - file: The suite's file, for the message.
+    /// - Throws: `UsageError.needsSensors` naming the first such filter and the file.
+    func requireSensors(for filters: [FilterConfiguration], hasSensors: Bool, file: String) throws(UsageError) {
+        guard !hasSensors, let needy = filters.first(where: \.usesSensors) else { return }
+        throw .needsSensors(filter: needy.label, file: file)
+    }
+
     /// Parses filter specifications; each label must be unique.
     /// - Parameters:
     ///   - specifications: The texts given to `option`.

@@ -28,6 +28,7 @@ enum ExportCommand: Command {
         let filters = try dem.apply(to: context.filters(arguments.all(filter), option: filter.name))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let scenario = try context.scenario(withID: id, in: suite, file: file)
+        try context.requireSensors(for: filters, hasSensors: scenario.sensors != nil, file: file)
         var fileNames: [String: String] = [:]
         for configuration in filters {
             let fileName = "estimated-\(CommandContext.fileName(for: configuration.label)).csv"

@@ -33,9 +33,12 @@ enum PlotCommand: Command {
         let loaded = try context.loadedSuite(SuiteOptions(arguments))
         switch loaded {
         case let (.scenarios(suite), file):
-            run = PlottedRun(scenario: try context.scenario(withID: id, in: suite, file: file), seed: seed, filters: filters)
+            let scenario = try context.scenario(withID: id, in: suite, file: file)
+            try context.requireSensors(for: filters, hasSensors: scenario.sensors != nil, file: file)
+            run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
         case let (.recordings(_, replays), file):
             if arguments.isGiven(SeedOptions.seed) { throw UsageError.seedsForRecordings(suite: file) }
+            try context.requireSensors(for: filters, hasSensors: false, file: file)
             guard let replay = replays.first(where: { $0.id == id }) else {
                 throw UsageError.unknownRecording(id, file: file, suggestion: Suggestion.closest(to: id, among: replays.map(\.id)))
             }

@@ -32,6 +32,7 @@ enum RunCommand: Command {
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given)
+        try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
         let defaultFolder = suite.defaultResultsFolder + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)

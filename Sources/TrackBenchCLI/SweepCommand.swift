@@ -74,6 +74,7 @@ enum SweepCommand: Command {
         } else {
             let shard = try ShardOptions(arguments).shard
             let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+            try context.requireSensors(for: [base], hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {

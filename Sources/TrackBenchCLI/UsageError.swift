@@ -24,6 +24,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
     case invalidFilter(String)
     /// A filter needs a terrain model and `--dem` was not given.
     case needsElevationModel(filter: String)
+    /// A filter that uses a pedometer and compass was asked to run on a suite (or scenario) without them.
+    case needsSensors(filter: String, file: String)
     /// Two options that exclude each other were both given.
     case conflictingOptions(String, String)
     /// A scenario id does not exist in the suite.
@@ -57,6 +59,9 @@ public enum UsageError: Error, LocalizedError, Equatable {
             return "argument '\(name)': \(message)."
         case let .needsElevationModel(filter):
             return "filter '\(filter)' needs --dem DIR, a folder of SRTM .hgt tiles; write a suite's terrain as tiles with 'trackbench dem --scenarios FILE --output DIR'"
+        case let .needsSensors(filter, file):
+            return "filter '\(filter)' dead-reckons from a pedometer and compass, and the scenarios of '\(file)' have none, so it would score "
+                + "only its start; run it on a suite with 'gaits' and a 'sensors' profile, such as Scenarios/dead-reckoning.json."
         case let .invalidFilter(message):
             return message
         case let .conflictingOptions(first, second):

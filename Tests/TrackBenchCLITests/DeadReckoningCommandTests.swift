@@ -28,4 +28,26 @@ struct DeadReckoningCommandTests {
             #expect(report.contains("Endpoint cm/m") && report.contains("`pdr-per-step`"))
         }
     }
+
+    @Test(arguments: [
+        ["run", "--filter", "raw", "--filter", "pdr-paper", "--seed", "100", "--output", "OUT"],
+        ["check", "--filter", "accuracy-gate+pdr-fusion", "--seed", "100"],
+        ["sweep", "pdr-per-step", "walk-stride=0.5,0.6", "--seed", "100", "--output", "OUT"],
+        ["export", "loop-1000m-4.2mps-strong", "--filter", "pdr-paper", "--output", "OUT"],
+        ["plot", "loop-1000m-4.2mps-strong", "--filter", "pdr-paper", "--output", "OUT"],
+    ])
+    func aDeadReckoningFilterOnASuiteWithoutSensorsIsAUsageError(command: [String]) async throws {
+        try await withTemporaryFolder { folder in
+            let arguments = command.map { $0 == "OUT" ? folder.path : $0 } + ["--scenarios", "Scenarios/default.json"]
+            let result = try await TrackBenchExecutable.run(arguments)
+            #expect(result.status == 64, "\(result.standardOutput)")
+            let filter = command[0] == "sweep" ? "pdr-per-step" : command[0] == "check" ? "accuracy-gate+pdr-fusion" : "pdr-paper"
+            #expect(
+                result.standardError.contains("filter '\(filter)'") && result.standardError.contains("'Scenarios/default.json' have none")
+                    && result.standardError.contains("Scenarios/dead-reckoning.json"),
+                "\(result.standardError)"
+            )
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
 }

@@ -38,6 +38,12 @@ public struct FilterConfiguration: Sendable {
         return FilterConfiguration(stages: stages)
     }
 
+    /// Whether a stage dead-reckons from a pedometer and compass (`RegisteredFilter.usesSensors`), so the configuration
+    /// means something only on scenarios with sensors.
+    public var usesSensors: Bool {
+        stages.contains { $0.filterType.usesSensors }
+    }
+
     /// Whether a stage needs a terrain model (`terrain-lookup`).
     public var needsElevationModel: Bool {
         stages.contains { $0.filterType.needsElevationModel }

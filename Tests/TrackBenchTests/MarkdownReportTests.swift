@@ -29,4 +29,28 @@ struct MarkdownReportTests {
     @Test func isReproducible() {
         #expect(report == MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render())
     }
+
+    @Test func aSuiteWithGaitsBreaksDownByGaitWithTheEndpointErrorInsteadOfBySpeed() throws {
+        // Gait speeds such as 2.6 x 1.32 = 3.4320000000000004 m/s, and a mixed gait's mean over each distance, made
+        // unreadable and split rows under "By speed"; the scores go through results.csv as the report reads them.
+        let suite = Fixtures.deadReckoningSuite
+        let filters = try ["raw", "pdr-paper"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
+        let context = ResultsContext(suite: suite, seeds: SeedRange(Fixtures.seed))
+        let computed = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: SeedRange(Fixtures.seed)).scoresInOrder()
+        let written = try ResultsCSV.parse(ResultsCSV.render(computed, context: context), file: "results.csv")
+        let report = MarkdownReport(context: written.context, scores: written.scores).render()
+        #expect(!report.contains("## By speed") && !report.contains("00000"))
+        for section in ["## By gait", "## Endpoint error by gait"] {
+            let table = try #require(report.components(separatedBy: section).dropFirst().first?.components(separatedBy: "\n## ").first)
+            let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Gait") }
+            #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["walk", "power-walk", "jog", "mixed"], "\(section)")
+        }
+        // The endpoint table holds the published figure: the mean endpoint_cm_per_m of pdr-paper's walking runs.
+        let walking = written.scores.filter { $0.filter == "pdr-paper" && $0.gait == "walk" }.compactMap(\.metrics.endpointErrorCentimetersPerMeter)
+        let mean = NumberFormat.fixed(walking.reduce(0, +) / Double(walking.count), decimals: 2)
+        let endpoint = try #require(report.components(separatedBy: "## Endpoint error by gait").last).split(separator: "\n")
+        let header = try #require(endpoint.first { $0.hasPrefix("| Gait |") }).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let walk = try #require(endpoint.first { $0.hasPrefix("| walk |") }).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(walk[try #require(header.firstIndex(of: "`pdr-paper`"))] == mean)
+    }
 }

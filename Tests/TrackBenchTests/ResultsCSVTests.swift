@@ -47,7 +47,7 @@ struct ResultsCSVTests {
     @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() {
         let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,0,weak,,,simulated,,"
+        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,,0,weak,,,simulated,,"
             + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,,,,,,,,,\"kalman:q=2.5,x\",")
     }
 
@@ -228,7 +228,7 @@ struct ResultsCSVTests {
     @Test func aFileWrittenBeforeTheTerrainElevationAndDeadReckoningColumnsStillReads() throws {
         let absent = ResultsCSV.schema.filter(\.mayBeAbsent).map(\.name)
         #expect(absent == [
-            "terrain", "true_gain_m", "gain_error_pct", "gain_error_m", "altitude_rmse_m", "distance_3d_error_pct",
+            "gait", "terrain", "true_gain_m", "gain_error_pct", "gain_error_m", "altitude_rmse_m", "distance_3d_error_pct",
             "endpoint_cm_per_m", "dropout_30s_m", "dropout_60s_m", "dropout_120s_m",
         ])
         let lines = valid.split(separator: "\n").map(String.init)

@@ -11,7 +11,7 @@
 
     /// A way to group scenarios.
     public enum Grouping: String, CaseIterable, Sendable {
-        case none, signal, speed, distance, path, stop
+        case none, signal, speed, gait, distance, path, stop
 
         /// The group a score belongs to, as shown in the report.
         func group(of score: ScenarioScore) -> String {
@@ -19,6 +19,7 @@
             case .none: return "all scenarios"
             case .signal: return "signal \(score.signal)"
             case .speed: return "speed \(NumberFormat.compact(score.speedMetersPerSecond)) m/s"
+            case .gait: return score.gait.isEmpty ? "no gait" : "gait \(score.gait)"
             case .distance: return "distance \(NumberFormat.compact(score.nominalDistanceMeters)) m"
             case .path: return "path \(score.pathType)"
             case .stop: return score.stopSeconds > 0 ? "stop \(NumberFormat.compact(score.stopSeconds)) s" : "no stop"

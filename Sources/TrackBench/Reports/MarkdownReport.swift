@@ -68,7 +68,14 @@ public struct MarkdownReport: Sendable {
             text += breakdown(title: "By truth", column: "Truth", filters: rankedFilters) { $0.truth }
         } else {
             text += breakdown(title: "By signal", column: "Signal", filters: rankedFilters) { $0.signal }
-            text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
+            if scores.contains(where: { !$0.gait.isEmpty }) {
+                // A gait sets the pace (a mixed one, a mean of three), and the published dead-reckoning figure is the
+                // endpoint error per activity.
+                text += breakdown(title: "By gait", column: "Gait", filters: rankedFilters) { $0.gait }
+                text += breakdown(title: "Endpoint error by gait", column: "Gait", metric: .endpointErrorCentimetersPerMeter, filters: rankedFilters) { $0.gait }
+            } else {
+                text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
+            }
             text += breakdown(title: "By distance", column: "Distance (m)", filters: rankedFilters) { NumberFormat.compact($0.nominalDistanceMeters) }
             text += breakdown(title: "By path type", column: "Path type", filters: rankedFilters) { $0.pathType }
         }
@@ -182,14 +189,17 @@ public struct MarkdownReport: Sendable {
         return text
     }
 
-    /// Mean absolute error per filter within each value of one scenario attribute.
+    /// The mean of `metric` (absolute where closer to zero is better) per filter within each value of one scenario
+    /// attribute; the distance error unless told otherwise.
     private func breakdown(
         title: String,
         column: String,
+        metric: Metric = .errorPercent,
         filters: [String],
         group: (ScenarioScore) -> String
     ) -> String {
-        var text = "\n## \(title)\n\nMean absolute error %, per filter.\n\n"
+        let what = metric == .errorPercent ? "Mean absolute error %" : "Mean `\(metric.column)` (\(metric.unit))"
+        var text = "\n## \(title)\n\n\(what), per filter.\n\n"
         text += "| \(column) | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: filters.count) + "\n"
         // One pass over the rows: each filter's absolute errors summed per group in row order, the order
@@ -200,7 +210,7 @@ public struct MarkdownReport: Sendable {
             let value = group(score)
             if sums[value] == nil { values.append(value) }
             var sum = sums[value, default: [:]][score.filter, default: (0, 0)]
-            if let error = Metric.errorPercent.summaryValue(in: score) {
+            if let error = metric.summaryValue(in: score) {
                 sum.total += error
                 sum.count += 1
             }

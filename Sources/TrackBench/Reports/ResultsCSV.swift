@@ -29,6 +29,7 @@ public enum ResultsCSV {
         .text("path_type", \.pathType),
         .compact("nominal_distance_m", \.nominalDistanceMeters),
         .compact("speed_mps", \.speedMetersPerSecond),
+        .optionalText("gait", \.gait).absentAllowed(),
         .compact("stop_s", \.stopSeconds),
         .text("signal", \.signal),
         .optionalText("terrain", \.terrain).absentAllowed(),

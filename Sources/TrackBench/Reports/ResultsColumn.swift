@@ -17,7 +17,7 @@ struct ResultsColumn: Sendable {
     /// columns that read back exactly what they hold (text, counts, seeds) or store nothing (derived columns).
     var roundToWritten: (@Sendable (inout ScenarioScore) -> Void)?
     /// Whether a file may lack the column, which then reads as empty: columns added after the first results
-    /// files (the terrain, the elevation and dead-reckoning metrics), so a baseline recorded before them still reads.
+    /// files (the terrain, the gait, the elevation and dead-reckoning metrics), so a baseline recorded before them still reads.
     var mayBeAbsent = false
     /// Checks a derived field against the values it derives from, once the whole row is read.
     var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }

@@ -13,6 +13,9 @@ public struct ScenarioScore: Sendable, Hashable {
     public var nominalDistanceMeters: Double
     /// The scenario's speed, in metres per second.
     public var speedMetersPerSecond: Double
+    /// The gait of a dead-reckoning scenario, such as `power-walk`; empty for a scenario given by its speed and for
+    /// recordings.
+    public var gait = ""
     /// How long the scenario's runner stands still halfway, in seconds; 0 = no stop.
     public var stopSeconds: Double
     /// The scenario's signal profile name, such as `weak`.

@@ -50,6 +50,7 @@ enum ExportCommand: Command {
             let headingsURL = folderURL.appendingPathComponent("headings.csv")
             files += [(SensorCSV.render(simulated.steps), stepsURL), (SensorCSV.render(simulated.headings), headingsURL)]
             messages.append("Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) (\(simulated.headings.count) compass samples).")
+            if let note = simulated.unusableReadingsNote { messages.append(note) }
         }
         if !simulated.barometer.isEmpty {
             let barometerURL = folderURL.appendingPathComponent("barometer.csv")

@@ -48,13 +48,15 @@ struct DeadReckonerTests {
         #expect(abs((perUpdate.east * perUpdate.east + perUpdate.north * perUpdate.north).squareRoot() - 5.7) < 1e-9)
     }
 
-    @Test func skipsInvalidSamplesAndFallsBackToTheLastHeading() {
+    @Test func skipsSamplesThatAreNotFiniteAndFallsBackToTheLastHeading() {
         var reckoner = DeadReckoner(headings: .perStep, settings: settings)
         // Before any heading the steps cannot be placed.
         var moves = 0
         reckoner.reckon(StepEvent(timeSeconds: 1, steps: 3, gait: .walk)) { _, _ in moves += 1 }
         #expect(moves == 0)
-        for bad in [Double.nan, -1, 360, .infinity] { reckoner.add(Fixtures.heading(bad, time: 1.5)) }
+        reckoner.add(Fixtures.heading(.nan, time: 1.2))
+        reckoner.add(Fixtures.heading(.infinity, time: 1.4))
+        reckoner.add(HeadingEvent(timeSeconds: 1.6, magneticHeadingDegrees: 90, declinationDegrees: .nan))
         reckoner.reckon(StepEvent(timeSeconds: 2, steps: 3, gait: .walk)) { _, _ in moves += 1 }
         #expect(moves == 0)
         reckoner.add(Fixtures.heading(90, time: 2.5))
@@ -63,6 +65,30 @@ struct DeadReckonerTests {
         var east = 0.0
         reckoner.reckon(StepEvent(timeSeconds: 4, steps: 2, gait: .walk)) { e, _ in east += e }
         #expect(abs(east - 1.14) < 1e-9)
+    }
+
+    @Test(arguments: [(450.0, 0.0), (-270, 0), (90, 360), (810, -720)])
+    func countsAFiniteHeadingOrDeclinationOutsideTheirRangeModulo360(magnetic: Double, declination: Double) {
+        let sample = HeadingEvent(timeSeconds: 1, magneticHeadingDegrees: magnetic, declinationDegrees: declination)
+        #expect(sample.isValid && sample.trueHeadingDegrees == 90)
+        let moved = reckon(.perUpdate, samples: [sample], update: StepEvent(timeSeconds: 2, steps: 1, gait: .walk))
+        let east = reckon(.perUpdate, samples: [Fixtures.heading(90, time: 1)], update: StepEvent(timeSeconds: 2, steps: 1, gait: .walk))
+        #expect(moved.east == east.east && moved.north == east.north)
+    }
+
+    @Test func aScenarioCountsTheSamplesAndStepsTheFiltersCannotUse() throws {
+        let scenario = try #require(Fixtures.deadReckoningSuite.scenario(withID: "straight-100m-walk-strong"))
+        var simulated = scenario.simulate(seed: 100)
+        #expect(simulated.unusableHeadingCount == 0 && simulated.stepsBeforeAnyHeading == 0 && simulated.unusableReadingsNote == nil)
+        // A team's stream: the compass starts late and drops out twice.
+        let late = try #require(simulated.headings.firstIndex { $0.timeSeconds > 10 })
+        let early = simulated.steps.filter { $0.timeSeconds < simulated.headings[late].timeSeconds }.reduce(0) { $0 + $1.steps }
+        simulated.headings.removeFirst(late)
+        simulated.headings[3].magneticHeadingDegrees = .nan
+        simulated.headings[7].declinationDegrees = -.infinity
+        #expect(simulated.unusableHeadingCount == 2 && early > 0 && simulated.stepsBeforeAnyHeading == early)
+        #expect(simulated.unusableReadingsNote == "The dead-reckoning filters skip 2 of the \(simulated.headings.count) compass samples "
+            + "(heading or declination not finite) and drop \(early) steps counted before the first usable compass sample.")
     }
 
     @Test func splitsAHugeCountIntoAtMostTheSegmentLimit() {

@@ -68,7 +68,7 @@ struct SensorSimulatorTests {
         var errors: [Double] = []
         for seed in UInt64(100)...119 {
             for sample in straight.simulate(seed: seed).headings {
-                let error = SensorSimulator.wrapped(sample.trueHeadingDegrees + 180) - 180
+                let error = Bearing.turn(from: 0, to: sample.trueHeadingDegrees)
                 errors.append(error)
             }
         }
@@ -95,11 +95,5 @@ struct SensorSimulatorTests {
         // Five samples of 0.2 s in, the heading has gone 1 - e^-1 of the way (63 %).
         #expect(abs(lagging[corner + 4] - 90 * (1 - exp(-1))) < 1e-9, "\(lagging[corner + 4])")
         #expect(abs(lagging[corner + 50] - 90) < 0.01)
-    }
-
-    @Test func wrapsAnglesIntoZeroTo360() {
-        #expect(SensorSimulator.wrapped(-90) == 270)
-        #expect(SensorSimulator.wrapped(725) == 5)
-        #expect(SensorSimulator.wrapped(-1e-17) == 0)
     }
 }

@@ -13,8 +13,11 @@ import Foundation
 /// so a curve or a corner inside an update is followed step by step. A
 /// segment without a sample takes the segment before it, or the update's
 /// mean; an update without any sample takes the last heading known, and
-/// before any sample its steps cannot be placed and are dropped. Samples
-/// that are not valid (`HeadingEvent.isValid`) are skipped. At most
+/// before any sample its steps cannot be placed and are dropped
+/// (`SimulatedScenario.stepsBeforeAnyHeading` counts them). A sample's true
+/// heading counts modulo 360 (`HeadingEvent.trueHeadingDegrees`); samples
+/// that are not finite (`HeadingEvent.isValid`) are skipped
+/// (`SimulatedScenario.unusableHeadingCount`). At most
 /// `maximumSegments` segments per update, so a huge count cannot stall a run.
 ///
 /// Positions move with the study's formula: dNorth = cos(h) s, dEast =

@@ -19,15 +19,16 @@ public struct HeadingEvent: Sendable, Hashable {
         self.declinationDegrees = declinationDegrees
     }
 
-    /// The heading in degrees clockwise from true north: magnetic heading plus declination, not wrapped.
-    public var trueHeadingDegrees: Double { magneticHeadingDegrees + declinationDegrees }
+    /// The heading in degrees clockwise from true north: magnetic heading plus declination, wrapped into 0..<360, so a
+    /// finite heading or declination outside its usual range counts modulo 360 (370 reads as 10); NaN for a sample
+    /// that is not valid.
+    public var trueHeadingDegrees: Double { Bearing.normalized(magneticHeadingDegrees + declinationDegrees) }
 
-    /// Whether the sample can be used: a finite heading within 0..<360 and a finite declination within -180...180.
+    /// Whether the sample can be used: its heading and declination are finite.
     ///
-    /// Filters skip samples that are not; a simulated compass never makes one,
-    /// but a team's own streams might.
+    /// The dead-reckoning filters skip the others (`SimulatedScenario.unusableHeadingCount` counts them). A simulated
+    /// compass never makes one, but a team's own streams might.
     public var isValid: Bool {
-        magneticHeadingDegrees.isFinite && magneticHeadingDegrees >= 0 && magneticHeadingDegrees < 360
-            && declinationDegrees.isFinite && abs(declinationDegrees) <= 180
+        magneticHeadingDegrees.isFinite && declinationDegrees.isFinite
     }
 }

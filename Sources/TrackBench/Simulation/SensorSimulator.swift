@@ -105,10 +105,10 @@ struct SensorSimulator {
             let time = Double(index) * interval
             let pointing = course(atTime: time) + offset
             // Along the shorter way round, so a turn through north does not spin the other way.
-            sensed += following * (Self.wrapped(pointing - sensed + 180) - 180)
+            sensed += following * Bearing.turn(from: sensed, to: pointing)
             let noise = gaussian.next(mean: 0, deviation: sensors.headingNoiseDeviationDegrees, using: &generator)
             let heading = sensed + sensors.headingBiasDeviationDegrees * bias.value + noise - sensors.declinationDegrees
-            samples.append(HeadingEvent(timeSeconds: time, magneticHeadingDegrees: Self.wrapped(heading), declinationDegrees: sensors.declinationDegrees))
+            samples.append(HeadingEvent(timeSeconds: time, magneticHeadingDegrees: Bearing.normalized(heading), declinationDegrees: sensors.declinationDegrees))
             _ = bias.advance(gaussian: &gaussian, using: &generator)
         }
         return samples
@@ -117,13 +117,5 @@ struct SensorSimulator {
     /// The true course at `timeSeconds`, in degrees clockwise from north.
     private func course(atTime timeSeconds: Double) -> Double {
         scenario.pathType.position(atDistanceMeters: scenario.distanceCoveredMeters(atTime: timeSeconds), totalMeters: scenario.distanceMeters).courseDegrees
-    }
-
-    /// An angle in degrees wrapped into 0..<360.
-    static func wrapped(_ degrees: Double) -> Double {
-        let wrapped = degrees.truncatingRemainder(dividingBy: 360)
-        let positive = wrapped < 0 ? wrapped + 360 : wrapped
-        // -1e-17 + 360 rounds to 360, which is outside 0..<360.
-        return positive >= 360 ? 0 : positive
     }
 }

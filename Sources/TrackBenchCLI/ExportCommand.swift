@@ -16,7 +16,7 @@ enum ExportCommand: Command {
         isRepeatable: true,
         help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
     )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed] + DEMOptions.options + [HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -45,15 +45,15 @@ enum ExportCommand: Command {
         let noisyURL = folderURL.appendingPathComponent("noisy.csv")
         var files = [(PathCSV.render(simulated.truePath), trueURL), (PathCSV.render(simulated.noisyPath), noisyURL)]
         var messages = ["Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed)."]
+        let stepsURL = folderURL.appendingPathComponent(SensorCSV.stepsFileName)
+        let headingsURL = folderURL.appendingPathComponent(SensorCSV.headingsFileName)
+        let barometerURL = folderURL.appendingPathComponent(SensorCSV.barometerFileName)
         if scenario.sensors != nil {
-            let stepsURL = folderURL.appendingPathComponent("steps.csv")
-            let headingsURL = folderURL.appendingPathComponent("headings.csv")
             files += [(SensorCSV.render(simulated.steps), stepsURL), (SensorCSV.render(simulated.headings), headingsURL)]
             messages.append("Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) (\(simulated.headings.count) compass samples).")
             if let note = simulated.unusableReadingsNote { messages.append(note) }
         }
         if !simulated.barometer.isEmpty {
-            let barometerURL = folderURL.appendingPathComponent("barometer.csv")
             files.append((SensorCSV.render(simulated.barometer), barometerURL))
             messages.append("Wrote \(barometerURL.relativePath) (\(simulated.barometer.count) barometer readings).")
         }
@@ -65,8 +65,27 @@ enum ExportCommand: Command {
         }
         try AtomicFile.write(files)
         messages.forEach { context.print($0) }
+        // An earlier export's sensor files would pass for this scenario's: remove those TrackBench wrote (known by their
+        // header row) that this export did not replace. Files of other programs are left alone.
+        let written = Set(files.map(\.1.path))
+        let headers = [(stepsURL, SensorCSV.stepColumns), (headingsURL, SensorCSV.headingColumns), (barometerURL, SensorCSV.barometerColumns)]
+        for (url, columns) in headers where !written.contains(url.path) && Self.firstLine(of: url) == columns.joined(separator: ",") {
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw OutputError.cannotWrite(path: url.path, reason: "cannot remove it: \(error.localizedDescription)")
+            }
+            context.print("Removed \(url.relativePath), left by an earlier export: this scenario's phone has no such sensor.")
+        }
         dem.report(scenarioFile: file)
         return .success
     }
 
+    /// The first line of a file, or nil when it cannot be read.
+    private static func firstLine(of url: URL) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 256)) ?? Data()
+        return String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+    }
 }

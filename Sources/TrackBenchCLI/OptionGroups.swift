@@ -34,6 +34,12 @@ struct SeedOptions {
         help: "Run every scenario under each seed from first to last, e.g. 100...129. (default: \(Benchmark.defaultSeeds))"
     )
     static let options = [seed, seeds]
+    /// `--seed` of the commands that simulate one run (`export`, `plot`, `speed`), which default to the first default seed.
+    static let singleSeed = OptionSpec(
+        name: seed.name,
+        valueName: "n",
+        help: "Simulate under this seed, 0 to \(UInt64.max). (default: \(Benchmark.defaultSeeds.first))"
+    )
 
     /// The seeds to run with.
     var seeds: SeedRange
@@ -59,9 +65,9 @@ struct SeedOptions {
 }
 
 extension SeedOptions {
-    /// The one seed of a command that simulates a single run (`--seed`), or the default range's first seed.
+    /// The one seed of a command that simulates a single run (`singleSeed`), or the default range's first seed.
     static func single(_ arguments: ParsedArguments) throws(UsageError) -> UInt64 {
-        guard let text = arguments.value(seed) else { return Benchmark.defaultSeeds.first }
+        guard let text = arguments.value(singleSeed) else { return Benchmark.defaultSeeds.first }
         return try parseSeed(text)
     }
 

@@ -19,7 +19,7 @@ enum PlotCommand: Command {
         isRepeatable: true,
         help: "A filter to draw, in the order given. Repeatable. (default: \(defaultFilters.joined(separator: ", ")))"
     )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.seed] + DEMOptions.options + [HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -37,7 +37,7 @@ enum PlotCommand: Command {
             try context.requireSensors(for: filters, hasSensors: scenario.sensors != nil, file: file)
             run = PlottedRun(scenario: scenario, seed: seed, filters: filters)
         case let (.recordings(_, replays), file):
-            if arguments.isGiven(SeedOptions.seed) { throw UsageError.seedsForRecordings(suite: file) }
+            if arguments.isGiven(SeedOptions.singleSeed) { throw UsageError.seedsForRecordings(suite: file) }
             try context.requireSensors(for: filters, hasSensors: false, file: file)
             guard let replay = replays.first(where: { $0.id == id }) else {
                 throw UsageError.unknownRecording(id, file: file, suggestion: Suggestion.closest(to: id, among: replays.map(\.id)))

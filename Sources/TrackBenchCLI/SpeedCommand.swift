@@ -18,7 +18,7 @@ enum SpeedCommand: Command {
         help: "Timed runs over every path per filter; the median is printed. (default: \(defaultRepetitions))"
     )
     static let defaultRepetitions = 5
-    static let options = SuiteOptions.options + [SeedOptions.seed, filter, repetitions] + DEMOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + [SeedOptions.singleSeed, filter, repetitions] + DEMOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {

@@ -19,6 +19,27 @@ struct DeadReckoningCommandTests {
         }
     }
 
+    @Test func exportingAScenarioWithoutSensorsRemovesAnEarlierExportsSensorFilesOnly() async throws {
+        try await withTemporaryFolder { folder in
+            let first = try await TrackBenchExecutable.run(["export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path])
+            #expect(first.status == 0, "\(first.standardError)")
+            // A file of the same name that TrackBench did not write stays.
+            try "time_s,altitude_m\n1,2\n".write(to: folder.appendingPathComponent("barometer.csv"), atomically: true, encoding: .utf8)
+            let second = try await TrackBenchExecutable.run(["export", "loop-1000m-4.2mps-strong", "--output", folder.path])
+            #expect(second.status == 0, "\(second.standardError)")
+            let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            #expect(files == ["true.csv", "noisy.csv", "barometer.csv"])
+            #expect(second.standardOutput.contains("steps.csv, left by an earlier export") && second.standardOutput.contains("headings.csv, left by an earlier export"))
+        }
+    }
+
+    @Test(arguments: ["export", "plot", "speed"])
+    func theCommandsThatSimulateOneRunStateTheirSeedsDefault(command: String) async throws {
+        let result = try await TrackBenchExecutable.run([command, "--help"])
+        let line = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("  --seed <n>") }
+        #expect(line?.contains("(default: 100)") == true, "\(result.standardOutput)")
+    }
+
     @Test func aRunOnASuiteWithSensorsAddsTheDeadReckoningFilters() async throws {
         try await withTemporaryFolder { folder in
             let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/dead-reckoning.json", "--seed", "100", "--output", folder.path])

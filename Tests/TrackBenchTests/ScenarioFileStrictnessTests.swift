@@ -38,6 +38,16 @@ struct ScenarioFileStrictnessTests {
         #expect(problem(trailing)?.contains("trailing comma") == true)
     }
 
+    @Test(arguments: ["1e309", "-2e400", "1e-400"])
+    func rejectsANumberBeyondADoublesRangeWithTheLineAndKey(number: String) throws {
+        let original = try #require(Self.text.range(of: "\"jumpMeters\": "))
+        let line = Self.text[..<original.lowerBound].filter { $0 == "\n" }.count + 1
+        let valueEnd = try #require(Self.text[original.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
+        let edited = Self.text.replacingCharacters(in: original.upperBound..<valueEnd, with: number)
+        let message = try #require(problem(edited))
+        #expect(message.contains("edited.json") && message.contains("line \(line)") && message.contains("the number \(number) of key 'jumpMeters'"), "\(message)")
+    }
+
     @Test(arguments: [
         ("\"distancesMeters\": [1e300]", "distancesMeters"),
         ("\"speedsMetersPerSecond\": [1e-300]", "speedsMetersPerSecond"),

@@ -11,6 +11,12 @@
 /// round-trip form, so reading them back gives the exact values the filters
 /// received.
 @_spi(CLI) public enum SensorCSV {
+    /// The file name `export` writes pedometer updates under.
+    public static let stepsFileName = "steps.csv"
+    /// The file name `export` writes compass samples under.
+    public static let headingsFileName = "headings.csv"
+    /// The file name `export` writes barometer readings under.
+    public static let barometerFileName = "barometer.csv"
     /// The columns of `steps.csv`, in order.
     public static let stepColumns = ["time_s", "steps", "gait"]
     /// The columns of `headings.csv`, in order.

@@ -4,7 +4,9 @@
 /// one silently wins), which would let a typo in a scenario file change a
 /// benchmark without a word. This check runs first and rejects both, along
 /// with anything else that is not RFC 8259 JSON, and bounds nesting so no
-/// input can exhaust the stack.
+/// input can exhaust the stack. A number beyond a double's range (1e309) or
+/// too small to tell from zero (1e-400), which Foundation refuses without
+/// saying where, is named here with its key.
 struct StrictJSON {
     /// Why the text is not strict JSON, and where.
     struct SyntaxError: Error, Equatable {
@@ -23,6 +25,8 @@ struct StrictJSON {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The key whose value is being read, for messages; nil outside any object.
+    private var key: String?
 
     /// Checks `bytes` (UTF-8, without a byte order mark).
     /// - Throws: `SyntaxError` at the first problem.
@@ -87,6 +91,8 @@ struct StrictJSON {
     }
 
     private mutating func object(depth: Int) throws(SyntaxError) {
+        let outerKey = key
+        defer { key = outerKey }
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -108,6 +114,7 @@ struct StrictJSON {
             skipWhitespace()
             try expect(":")
             skipWhitespace()
+            self.key = String(decoding: key, as: UTF8.self)
             try value(depth: depth)
             skipWhitespace()
             if current == UInt8(ascii: ",") {
@@ -185,6 +192,25 @@ struct StrictJSON {
     }
 
     private mutating func number() throws(SyntaxError) {
+        let start = index
+        try numberSyntax()
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let named = "the number \(text)\(key.map { " of key '\($0)'" } ?? "")"
+        let value = Double(text) ?? .nan
+        guard value.isFinite else {
+            index = start
+            throw error("\(named) is beyond the range of a double (about ±1.8e308)")
+        }
+        // Foundation also refuses a number that is not zero but rounds to it.
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        guard value != 0 || !mantissa.contains(where: { ("1"..."9").contains($0) }) else {
+            index = start
+            throw error("\(named) is too small for a double (below about 4.9e-324); write 0")
+        }
+    }
+
+    /// Reads a number's text: an optional '-', digits without a leading zero, an optional fraction and exponent.
+    private mutating func numberSyntax() throws(SyntaxError) {
         func digits() -> Int {
             let start = index
             while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }

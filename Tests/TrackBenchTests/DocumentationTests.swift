@@ -32,6 +32,19 @@ struct DocumentationTests {
         #expect(firstScreen.contains("swift run -c release trackbench") && firstScreen.contains("swift test"))
     }
 
+    @Test func readmeDeadReckoningSectionListsEveryFilterThatUsesSensors() throws {
+        let readme = try Self.read("README.md")
+        let section = try #require(readme.components(separatedBy: "## Dead reckoning\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let listed: [String] = rows.map { row in String(row.split(separator: "`")[1]) }
+        var sensorFilters: [String] = []
+        for filterType in FilterRegistry.builtIn.filterTypes where filterType.usesSensors {
+            sensorFilters.append(filterType.name)
+        }
+        #expect(listed == sensorFilters)
+        #expect(section.contains("usesSensors = true") && section.contains("steps.csv") && section.contains("headings.csv"))
+    }
+
     @Test func readmeRankingIsTheCommittedReportsRanking() throws {
         let shown = try #require(Self.block("ranking", in: Self.read("README.md")))
         let report = try Self.read("Results/report.md").split(separator: "\n", omittingEmptySubsequences: false)

@@ -8,6 +8,8 @@ struct BearingTests {
         #expect(Bearing.normalized(360) == 0)
         #expect(Bearing.normalized(-1e-17) == 0)
         #expect(Bearing.normalized(.nan).isNaN && Bearing.normalized(.infinity).isNaN)
+        // Within a turn of the range by one addition, further out by the remainder.
+        #expect(Bearing.normalized(719.5) == 359.5 && Bearing.normalized(-360) == 0 && Bearing.normalized(1e6 + 3) == 283)
     }
 
     @Test func turnsTheShorterWayRound() {

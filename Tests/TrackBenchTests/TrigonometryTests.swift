@@ -37,13 +37,4 @@ struct TrigonometryTests {
             #expect(Trigonometry.sinCos(radians: value).sin.isNaN)
         }
     }
-
-    @Test(arguments: [(-90.0, 270.0), (725.0, 5.0), (-1e-17, 0.0), (360.0, 0.0), (719.5, 359.5), (-360.0, 0.0), (1e6 + 3, 283.0), (0.0, 0.0)] as [(Double, Double)])
-    func anglesWrapIntoOneTurn(degrees: Double, wrapped: Double) {
-        #expect(Trigonometry.wrappedDegrees(degrees) == wrapped)
-    }
-
-    @Test func aNaNAngleStaysNaNWhenWrapped() {
-        #expect(Trigonometry.wrappedDegrees(.nan).isNaN)
-    }
 }

@@ -62,34 +62,6 @@ enum Trigonometry {
         return rotated(kernel(remainder), quarters: quarter)
     }
 
-    /// An angle in degrees wrapped into 0..<360; NaN stays NaN.
-    ///
-    /// Angles within a turn of the range, all that courses and headings
-    /// ever need, take one exact addition or subtraction (the same result as
-    /// the remainder, without its library call); others the remainder.
-    @inline(__always)
-    static func wrappedDegrees(_ degrees: Double) -> Double {
-        var wrapped = degrees
-        if !(wrapped >= 0 && wrapped < 360) {
-            if wrapped >= 360 && wrapped < 720 {
-                wrapped -= 360
-            } else if wrapped < 0 && wrapped >= -360 {
-                wrapped += 360
-            } else {
-                wrapped = degrees.truncatingRemainder(dividingBy: 360)
-                if wrapped < 0 { wrapped += 360 }
-            }
-        }
-        // -1e-17 + 360 rounds to 360, which is outside 0..<360.
-        return wrapped >= 360 ? 0 : wrapped
-    }
-
-    /// The cosine of an angle in degrees, as `sinCos(degrees:)` computes it.
-    @inline(__always)
-    static func cos(degrees: Double) -> Double {
-        sinCos(degrees: degrees).cos
-    }
-
     /// Above this many radians `sinCos(radians:)` calls the library: `halfPiHigh` times the quarter count stays exact below it.
     static let largestReducedRadians = 1e5
 

@@ -23,7 +23,7 @@ extension PathType {
             let turns = covered / totalMeters
             let (sine, cosine) = Trigonometry.sinCos(turns: turns)
             let point = LocalPoint(east: radius - radius * cosine, north: radius * sine)
-            return (point, Trigonometry.wrappedDegrees(turns * 360))
+            return (point, Bearing.normalized(turns * 360))
         case .outAndBack:
             let leg = totalMeters / 4
             let isReturning = covered > totalMeters / 2
@@ -66,7 +66,7 @@ extension PathType {
         }
         if covered <= straight + bend {
             let angle = (covered - straight) / radius
-            let course = Trigonometry.wrappedDegrees(360 - angle * degreesPerRadian)
+            let course = Bearing.normalized(360 - angle * degreesPerRadian)
             let (sine, cosine) = Trigonometry.sinCos(radians: angle)
             return (LocalPoint(east: -radius + radius * cosine, north: straight + radius * sine), course)
         }

@@ -121,7 +121,7 @@ struct NoiseModel: Sendable {
             altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + swing,
             horizontalAccuracyMeters: accuracy,
             verticalAccuracyMeters: verticalAccuracy,
-            courseDegrees: trueFix.courseDegrees < 0 ? -1 : Trigonometry.wrappedDegrees(trueFix.courseDegrees + courseError),
+            courseDegrees: trueFix.courseDegrees < 0 ? -1 : Bearing.normalized(trueFix.courseDegrees + courseError),
             speedMetersPerSecond: trueFix.speedMetersPerSecond < 0 ? -1 : max(0, trueFix.speedMetersPerSecond + speedError),
             timestampSeconds: trueFix.timestampSeconds
         )

@@ -80,6 +80,7 @@ struct ConstantVelocityKalmanFilter: RegisteredFilter {
     }
 
     /// Runs the filter over one fix and returns what it did, or nil for an invalid fix.
+    @inline(__always)
     mutating func step(_ fix: LocationFix) -> Step? {
         guard fix.hasValidCoordinate else { return nil }
         let variance = ConstantVelocityModel.measurementVariance(accuracyMeters: fix.horizontalAccuracyMeters)

@@ -96,8 +96,10 @@ extension LocationFilter {
 
     /// Feeds every fix in order.
     public mutating func receive(contentsOf fixes: ArraySlice<LocationFix>, into estimates: inout [LocationFix]) {
-        for fix in fixes {
-            receive(fix, into: &estimates)
+        fixes.withUnsafeBufferPointer { fixes in
+            for fix in fixes {
+                receive(fix, into: &estimates)
+            }
         }
     }
 

@@ -92,12 +92,14 @@ struct RTSSmoother: RegisteredFilter {
     mutating func receive(contentsOf fixes: ArraySlice<LocationFix>, into estimates: inout [LocationFix]) {
         keepSingleFixes()
         batches.append(fixes)
+        let batch = batches.count - 1
         for index in fixes.indices {
-            take(fixes[index], at: Position(batch: batches.count - 1, index: index))
+            take(fixes[index], at: Position(batch: batch, index: index))
         }
     }
 
     /// Runs the forward filter over one fix, keeping its step or a checkpoint.
+    @inline(__always)
     private mutating func take(_ fix: LocationFix, at position: Position) {
         guard fix.hasValidCoordinate else { return }
         if validCount % Self.checkpointInterval == 0 {

@@ -26,12 +26,10 @@ public struct LocalFrame: Sendable, Hashable {
 
     /// The position of `coordinate` in metres east and north of the origin.
     public func point(for coordinate: Coordinate) -> LocalPoint {
-        // The shorter way round: two compares on this hot path, and the same bits as before wherever no wrap is needed.
+        // The shorter way round: one compare on this hot path, and the same bits as before wherever no wrap is needed.
         var degreesEast = coordinate.longitude - origin.longitude
-        if degreesEast > 180 {
-            degreesEast -= 360
-        } else if degreesEast < -180 {
-            degreesEast += 360
+        if degreesEast.magnitude > 180 {
+            degreesEast += degreesEast > 0 ? -360 : 360
         }
         return LocalPoint(
             east: degreesEast * metersPerDegreeLongitude,
@@ -41,12 +39,11 @@ public struct LocalFrame: Sendable, Hashable {
 
     /// The coordinate of a point given in metres east and north of the origin, its longitude within -180...180.
     public func coordinate(for point: LocalPoint) -> Coordinate {
+        let latitude = origin.latitude + point.north / metersPerDegreeLatitude
         var longitude = origin.longitude + point.east / metersPerDegreeLongitude
-        if longitude > 180 {
-            longitude -= 360
-        } else if longitude < -180 {
-            longitude += 360
+        if longitude.magnitude > 180 {
+            longitude += longitude > 0 ? -360 : 360
         }
-        return Coordinate(latitude: origin.latitude + point.north / metersPerDegreeLatitude, longitude: longitude)
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 }

@@ -13,15 +13,20 @@ struct MetricsAccumulator {
     private let frame: LocalFrame
     private let truth: TruthCache
     private var trueTrack: TruthLookup
+    /// The position error of each estimate, then spare room: `count` are filled.
     private var errors: [Double] = []
-    private var squaredErrors = 0.0
+    /// The delivery time of each estimate, then spare room, as `errors`.
     private var times: [Double] = []
+    /// How many estimates have been added.
+    private var count = 0
+    private var squaredErrors = 0.0
     private var previousTime = 0.0
     private var longestGap = 0.0
     private var isInTimeOrder = true
     private var speedCount = 0
     private var squaredSpeedErrors = 0.0
     private var lagSamples: LagSamples
+    /// The latest estimate, kept only for a scenario with sensors, whose endpoint error needs it.
     private var latest: LocationFix?
     private var shownInTunnel: [LocationFix?]
     private var elevation: ElevationSums?
@@ -46,8 +51,8 @@ struct MetricsAccumulator {
     /// scenario's other filters share.
     /// - Parameter expectedCount: How many estimates to make room for: most filters make one per fix.
     init(scenario: Scenario, truth: TruthCache, expectedCount: Int = 0) {
-        errors.reserveCapacity(expectedCount)
-        times.reserveCapacity(expectedCount)
+        errors = Array(repeating: 0, count: expectedCount)
+        times = Array(repeating: 0, count: expectedCount)
         self.scenario = scenario
         self.truth = truth
         frame = LocalFrame(origin: scenario.origin)
@@ -61,27 +66,75 @@ struct MetricsAccumulator {
 
     /// Measures the next estimates, in the order the filter made them.
     mutating func add(_ estimates: [LocationFix]) {
+        let first = count
+        makeRoom(for: estimates.count)
+        // The cursor, the samples and the running sums live in locals for the loop, where they stay in registers,
+        // and the values go straight into the arrays' room; all are stored back after it.
+        var trueTrack = self.trueTrack
+        var lagSamples = self.lagSamples
+        var squaredErrors = self.squaredErrors
+        var previousTime = self.previousTime
+        var longestGap = self.longestGap
+        var isInTimeOrder = self.isInTimeOrder
+        var speedCount = self.speedCount
+        var squaredSpeedErrors = self.squaredSpeedErrors
+        let frame = self.frame
+        errors.withUnsafeMutableBufferPointer { errors in
+            times.withUnsafeMutableBufferPointer { times in
+                for (offset, fix) in estimates.enumerated() {
+                    let time = fix.deliveryTimeSeconds
+                    // Points are projected where needed rather than kept: on a day-long run an array of them is tens of megabytes.
+                    let point = frame.point(for: fix.coordinate)
+                    let error = point.distance(to: trueTrack.position(atTime: time))
+                    errors[first + offset] = error
+                    times[first + offset] = time
+                    squaredErrors += error * error
+                    if time < previousTime { isInTimeOrder = false }
+                    longestGap = max(longestGap, time - previousTime)
+                    previousTime = time
+                    if fix.speedMetersPerSecond >= 0 {
+                        let speedError = fix.speedMetersPerSecond - trueTrack.speed(atTime: time)
+                        squaredSpeedErrors += speedError * speedError
+                        speedCount += 1
+                    }
+                    lagSamples.offer(timeSeconds: time, point: point)
+                }
+            }
+        }
+        count += estimates.count
+        self.trueTrack = trueTrack
+        self.lagSamples = lagSamples
+        self.squaredErrors = squaredErrors
+        self.previousTime = previousTime
+        self.longestGap = longestGap
+        self.isInTimeOrder = isInTimeOrder
+        self.speedCount = speedCount
+        self.squaredSpeedErrors = squaredSpeedErrors
+        if scenario.sensors != nil || scenario.tunnelInterval != nil || scenario.stopInterval != nil || elevation != nil {
+            addScenarioSpecifics(of: estimates)
+        }
+    }
+
+    /// Makes room in the arrays for `added` more estimates, doubling it when it grows, so a long run fed in
+    /// batches copies them a logarithmic number of times.
+    private mutating func makeRoom(for added: Int) {
+        let needed = count + added
+        guard errors.count < needed else { return }
+        let grown = max(needed, 2 * errors.count)
+        errors.append(contentsOf: repeatElement(0, count: grown - errors.count))
+        times.append(contentsOf: repeatElement(0, count: grown - times.count))
+    }
+
+    /// The metrics only some scenarios have: the endpoint (sensors), the dropouts (a tunnel), the stop, the elevation.
+    private mutating func addScenarioSpecifics(of estimates: [LocationFix]) {
         let stop = scenario.stopInterval
         let tunnelStart = scenario.tunnelInterval?.lowerBound
+        let tracksLatest = scenario.sensors != nil
         for fix in estimates {
             let time = fix.deliveryTimeSeconds
-            // Points are projected where needed rather than kept: on a day-long run an array of them is tens of megabytes.
             let point = frame.point(for: fix.coordinate)
-            let error = point.distance(to: trueTrack.position(atTime: time))
-            errors.append(error)
-            squaredErrors += error * error
-            times.append(time)
-            if time < previousTime { isInTimeOrder = false }
-            longestGap = max(longestGap, time - previousTime)
-            previousTime = time
-            if fix.speedMetersPerSecond >= 0 {
-                let speedError = fix.speedMetersPerSecond - trueTrack.speed(atTime: time)
-                squaredSpeedErrors += speedError * speedError
-                speedCount += 1
-            }
-            lagSamples.offer(timeSeconds: time, point: point)
             // The estimate an app shows at a time is the latest delivered by then, the last given of equal times.
-            if time >= (latest?.deliveryTimeSeconds ?? -.infinity) && time <= .infinity { latest = fix }
+            if tracksLatest, time >= (latest?.deliveryTimeSeconds ?? -.infinity), time <= .infinity { latest = fix }
             if let tunnelStart {
                 for (index, seconds) in Self.dropoutSeconds.enumerated()
                 where time <= tunnelStart + seconds && time >= (shownInTunnel[index]?.deliveryTimeSeconds ?? -.infinity) {
@@ -120,13 +173,14 @@ struct MetricsAccumulator {
     }
 
     /// How many estimates have been added.
-    var estimateCount: Int { errors.count }
+    var estimateCount: Int { count }
 
     /// The metrics of every estimate added.
     /// - Parameter deliveredFixes: How many fixes the filter was fed.
     mutating func metrics(deliveredFixes: Int) -> EstimateMetrics {
         var metrics = EstimateMetrics()
-        let count = errors.count
+        errors.removeLast(errors.count - count)
+        times.removeLast(times.count - count)
         metrics.positionRMSEMeters = count == 0 ? nil : (squaredErrors / Double(count)).squareRoot()
         let percentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95])
         metrics.positionMedianMeters = percentiles?[0]

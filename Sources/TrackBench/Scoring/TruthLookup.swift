@@ -26,20 +26,33 @@ struct TruthLookup {
     }
 
     /// The true position at `timeSeconds`, in metres in the scenario's frame.
+    @inline(__always)
     mutating func position(atTime timeSeconds: Double) -> LocalPoint {
         guard let index = index(atTime: timeSeconds) else { return scenario.truePosition(atTime: timeSeconds) }
         return positions[index]
     }
 
     /// The true speed at `timeSeconds`, in metres per second.
+    @inline(__always)
     mutating func speed(atTime timeSeconds: Double) -> Double {
         guard let index = index(atTime: timeSeconds) else { return scenario.trueSpeedMetersPerSecond(atTime: timeSeconds) }
         return speeds[index]
     }
 
     /// The index of the delivery at exactly `timeSeconds`, if any; the cursor moves to the first one not before it.
+    @inline(__always)
     private mutating func index(atTime timeSeconds: Double) -> Int? {
         if cursor < times.count, times[cursor] == timeSeconds { return cursor }
+        // One estimate a fix: the next delivery.
+        if cursor + 1 < times.count, times[cursor + 1] == timeSeconds {
+            cursor += 1
+            return cursor
+        }
+        return search(timeSeconds)
+    }
+
+    /// `index(atTime:)` when the cursor is not at the time: a scan forward, or a binary search back.
+    private mutating func search(_ timeSeconds: Double) -> Int? {
         // No fix is delivered at NaN; the cursor stays for the estimates after it.
         guard !timeSeconds.isNaN else { return nil }
         var index: Int

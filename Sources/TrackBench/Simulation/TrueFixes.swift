@@ -12,12 +12,10 @@
 /// during a stop. A recorded route's fixes follow the route's positions,
 /// speed and course over `span` (the whole route by default).
 struct TrueFixes: Sequence, IteratorProtocol {
-    private enum Source {
-        case shape(Scenario)
-        case route(TimedTrack)
-    }
-
-    private let source: Source
+    /// The scenario whose shape the fixes follow; nil for a timed track's fixes.
+    private let shape: Scenario?
+    /// The timed track the fixes follow; nil for a shape's.
+    private let track: TimedTrack?
     private let frame: LocalFrame
     private let signal: SignalProfile
     private var clock: SplitMix64
@@ -35,11 +33,13 @@ struct TrueFixes: Sequence, IteratorProtocol {
         signal = scenario.signal
         clock = SplitMix64(seed: seed, stream: Self.clockStreamName(for: scenario.noiseStreamName))
         if let route = scenario.route {
-            source = .route(route.track)
+            shape = nil
+            track = route.track
             timeSeconds = route.track.times[0]
             endSeconds = route.track.times[route.track.times.count - 1]
         } else {
-            source = .shape(scenario)
+            shape = scenario
+            track = nil
             timeSeconds = 0
             endSeconds = scenario.durationSeconds
         }
@@ -50,7 +50,8 @@ struct TrueFixes: Sequence, IteratorProtocol {
         let first = track.times[0]
         let last = track.times[track.times.count - 1]
         let start = Swift.min(Swift.max(span?.lowerBound ?? first, first), last)
-        source = .route(track)
+        shape = nil
+        self.track = track
         self.frame = frame
         self.signal = signal
         clock = SplitMix64(seed: seed, stream: Self.clockStreamName(for: streamName))
@@ -80,25 +81,10 @@ struct TrueFixes: Sequence, IteratorProtocol {
     }
 
     private func trueFix(atTime time: Double) -> LocationFix {
-        switch source {
-        case let .shape(scenario):
-            let (point, course) = scenario.pathType.position(
-                atDistanceMeters: scenario.distanceCoveredMeters(atTime: time),
-                totalMeters: scenario.distanceMeters
-            )
-            let coordinate = frame.coordinate(for: point)
-            let speed = scenario.trueSpeedMetersPerSecond(atTime: time)
-            return LocationFix(
-                latitude: coordinate.latitude,
-                longitude: coordinate.longitude,
-                altitudeMeters: scenario.terrain?.altitudeMeters(at: point) ?? 0,
-                courseDegrees: speed > 0 ? course : -1,
-                speedMetersPerSecond: speed,
-                timestampSeconds: time
-            )
-        case let .route(track):
-            let coordinate = frame.coordinate(for: track.position(at: time))
-            let motion = track.motion(at: time)
+        // The scenario and track are read in place: binding them would copy the whole scenario for every fix.
+        guard shape != nil else {
+            let coordinate = frame.coordinate(for: track!.position(at: time))
+            let motion = track!.motion(at: time)
             return LocationFix(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
@@ -107,5 +93,19 @@ struct TrueFixes: Sequence, IteratorProtocol {
                 timestampSeconds: time
             )
         }
+        let (point, course) = shape!.pathType.position(
+            atDistanceMeters: shape!.distanceCoveredMeters(atTime: time),
+            totalMeters: shape!.distanceMeters
+        )
+        let coordinate = frame.coordinate(for: point)
+        let speed = shape!.trueSpeedMetersPerSecond(atTime: time)
+        return LocationFix(
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
+            altitudeMeters: shape!.terrain?.altitudeMeters(at: point) ?? 0,
+            courseDegrees: speed > 0 ? course : -1,
+            speedMetersPerSecond: speed,
+            timestampSeconds: time
+        )
     }
 }

@@ -1,7 +1,7 @@
 /// How a results file was made: the suite, its file's fingerprint, the seeds, the TrackBench version and the schema.
 ///
 /// Written as the first line of `results.csv` and every baseline:
-/// `# trackbench-results schema=3 suite=default suite_fnv1a64=… seeds=100...109 version=0.2.0`.
+/// `# trackbench-results schema=3 suite=default suite_fnv1a64=… seeds=100...109 version=0.3.0`.
 /// A run that looked altitudes up in terrain tiles adds their post spacing
 /// (`dem_arcsec=3`), and a shard its place (`shard=1/4`); files without
 /// these optional fields still read.
@@ -14,7 +14,7 @@ public struct ResultsContext: Sendable, Hashable {
     /// The results schema this TrackBench writes and reads; it changes when columns change.
     public static let currentSchema = 3
     /// This TrackBench's version, recorded in every results file.
-    public static let currentVersion = "0.2.0"
+    public static let currentVersion = "0.3.0"
     /// What the context line starts with.
     static let marker = "# trackbench-results"
 

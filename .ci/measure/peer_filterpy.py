@@ -451,8 +451,10 @@ def lag_seconds(scn, est):
     n = len(est)
     if n == 0:
         return None
-    stride = max(1, -(-n // LAG_SAMPLE_LIMIT))
-    samples = np.arange(0, n, stride)
+    # The first estimate delivered in each hundredth of the run (LagSamples).
+    duration = scn.duration
+    slots = np.clip((est.delivery * (LAG_SAMPLE_LIMIT / duration) if duration > 0 else np.zeros(n)), 0, LAG_SAMPLE_LIMIT - 1).astype(int)
+    _, samples = np.unique(slots, return_index=True)
     times, east, north = est.delivery[samples], est.east[samples], est.north[samples]
 
     def best(shifts):

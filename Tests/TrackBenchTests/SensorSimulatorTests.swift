@@ -14,7 +14,7 @@ struct SensorSimulatorTests {
         #expect(first.steps == again.steps && first.headings == again.headings)
         #expect(walk.simulate(seed: 101).steps != first.steps)
         // The fixes come from the clock and noise streams alone, exactly as for a scenario without sensors.
-        var trueFixes = TrueFixes(scenario: walk, seed: 100)
+        var trueFixes = TrueFixes(motion: ShapeMotion(scenario: walk), signal: walk.signal, frame: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
         let delivered = walk.signal.deliveredFixes(along: &trueFixes, in: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
         #expect(first.noisyPath == Path(delivered))
     }

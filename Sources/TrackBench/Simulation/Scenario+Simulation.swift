@@ -17,13 +17,22 @@ extension Scenario {
     ///     which is all scoring needs, and a long run holds only its delivered fixes.
     public func simulate(seed: UInt64, keepingTruePath: Bool = true) -> SimulatedScenario {
         let frame = LocalFrame(origin: origin)
-        var trueFixes = TrueFixes(scenario: self, seed: seed)
         var truePath: [LocationFix] = []
-        if keepingTruePath { truePath.reserveCapacity(trueFixes.estimatedCount) }
         var trueLength = PathLength()
-        var delivered = signal.deliveredFixes(along: &trueFixes, in: frame, seed: seed, streamName: noiseStreamName) { fix in
-            trueLength.add(fix)
-            if keepingTruePath { truePath.append(fix) }
+        func deliver(along trueFixes: inout TrueFixes<some TrueMotion>) -> [LocationFix] {
+            if keepingTruePath { truePath.reserveCapacity(trueFixes.estimatedCount) }
+            return signal.deliveredFixes(along: &trueFixes, in: frame, seed: seed, streamName: noiseStreamName) { fix in
+                trueLength.add(fix)
+                if keepingTruePath { truePath.append(fix) }
+            }
+        }
+        var delivered: [LocationFix]
+        if let route {
+            var trueFixes = TrueFixes(motion: route.track, signal: signal, frame: frame, seed: seed, streamName: noiseStreamName)
+            delivered = deliver(along: &trueFixes)
+        } else {
+            var trueFixes = TrueFixes(motion: ShapeMotion(scenario: self), signal: signal, frame: frame, seed: seed, streamName: noiseStreamName)
+            delivered = deliver(along: &trueFixes)
         }
         if let tunnel = tunnelInterval {
             delivered.removeAll { tunnel.contains($0.deliveryTimeSeconds) }

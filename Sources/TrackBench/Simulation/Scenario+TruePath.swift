@@ -8,6 +8,10 @@ extension Scenario {
     /// - Parameter seed: The run's seed; the intervals draw from the scenario's clock stream.
     /// - Returns: The true path, starting at time 0 at the scenario's origin.
     func truePath(seed: UInt64) -> Path {
-        Path(Array(TrueFixes(scenario: self, seed: seed)))
+        let frame = LocalFrame(origin: origin)
+        if let route {
+            return Path(Array(TrueFixes(motion: route.track, signal: signal, frame: frame, seed: seed, streamName: noiseStreamName)))
+        }
+        return Path(Array(TrueFixes(motion: ShapeMotion(scenario: self), signal: signal, frame: frame, seed: seed, streamName: noiseStreamName)))
     }
 }

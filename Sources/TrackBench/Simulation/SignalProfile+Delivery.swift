@@ -16,7 +16,7 @@ extension SignalProfile {
     ///   - visit: Called with each true fix as it passes, before its noisy fix is made.
     /// - Returns: The delivered fixes, in delivery order.
     func deliveredFixes(
-        along trueFixes: inout TrueFixes, in frame: LocalFrame, seed: UInt64, streamName: String,
+        along trueFixes: inout TrueFixes<some TrueMotion>, in frame: LocalFrame, seed: UInt64, streamName: String,
         visit: (LocationFix) -> Void = { _ in }
     ) -> [LocationFix] {
         var noise = NoiseModel(profile: self, frame: frame, seed: seed, streamName: streamName)

@@ -16,7 +16,7 @@ extension TimedTrack {
     func simulate(
         signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil
     ) -> (truePath: Path, noisyPath: Path) {
-        var trueFixes = TrueFixes(track: self, signal: signal, frame: frame, seed: seed, streamName: streamName, span: span)
+        var trueFixes = TrueFixes(motion: self, signal: signal, frame: frame, seed: seed, streamName: streamName, span: span)
         var truePath: [LocationFix] = []
         let delivered = signal.deliveredFixes(along: &trueFixes, in: frame, seed: seed, streamName: streamName) { truePath.append($0) }
         return (Path(truePath), Path(delivered))

@@ -1,4 +1,12 @@
-/// The fixes a perfect receiver would report along a scenario's true path, made one at a time.
+/// Where a true path is at each moment: what `TrueFixes` samples.
+protocol TrueMotion {
+    /// The fix a perfect receiver reports at `timeSeconds`, its position from `frame`.
+    func trueFix(atTime timeSeconds: Double, in frame: LocalFrame) -> LocationFix
+    /// The span of time the motion covers, in seconds.
+    var timeSpan: ClosedRange<Double> { get }
+}
+
+/// The fixes a perfect receiver would report along a true path, made one at a time.
 ///
 /// One fix per fix interval, each interval drawn from the signal profile's
 /// mean and deviation (floored at a tenth of the mean, so time always moves
@@ -7,15 +15,11 @@
 /// fix as it is made and no run holds its whole true path: a day at 1 Hz
 /// is tens of megabytes of fixes. The last fix lands exactly on the end.
 ///
-/// A shape's fixes follow its path at the scenario's pace: the terrain's
-/// altitude (0 without a terrain), accuracies 0, speed 0 and course unknown
-/// during a stop. A recorded route's fixes follow the route's positions,
-/// speed and course over `span` (the whole route by default).
-struct TrueFixes: Sequence, IteratorProtocol {
-    /// The scenario whose shape the fixes follow; nil for a timed track's fixes.
-    private let shape: Scenario?
-    /// The timed track the fixes follow; nil for a shape's.
-    private let track: TimedTrack?
+/// The motion is a shape's path at the scenario's pace (`ShapeMotion`) or a
+/// recorded route (`TimedTrack`), held as a generic value so each fix reads
+/// it in place.
+struct TrueFixes<Motion: TrueMotion>: Sequence, IteratorProtocol {
+    private let motion: Motion
     private let frame: LocalFrame
     private let signal: SignalProfile
     private var clock: SplitMix64
@@ -24,45 +28,29 @@ struct TrueFixes: Sequence, IteratorProtocol {
     private let endSeconds: Double
     private var isDone = false
 
-    /// The name of the stream a run's fix intervals draw from, given the name of its noise stream.
-    static func clockStreamName(for streamName: String) -> String { streamName + "#clock" }
-
-    /// The true fixes of a scenario under `seed`, from time 0.
-    init(scenario: Scenario, seed: UInt64) {
-        frame = LocalFrame(origin: scenario.origin)
-        signal = scenario.signal
-        clock = SplitMix64(seed: seed, stream: Self.clockStreamName(for: scenario.noiseStreamName))
-        if let route = scenario.route {
-            shape = nil
-            track = route.track
-            timeSeconds = route.track.times[0]
-            endSeconds = route.track.times[route.track.times.count - 1]
-        } else {
-            shape = scenario
-            track = nil
-            timeSeconds = 0
-            endSeconds = scenario.durationSeconds
-        }
-    }
-
-    /// The true fixes along a timed track, within `span` of its times when given.
-    init(track: TimedTrack, signal: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil) {
-        let first = track.times[0]
-        let last = track.times[track.times.count - 1]
-        let start = Swift.min(Swift.max(span?.lowerBound ?? first, first), last)
-        shape = nil
-        self.track = track
+    /// The true fixes of `motion` under a signal profile's fix interval, within `span` of its times when given.
+    /// - Parameters:
+    ///   - motion: The true path.
+    ///   - signal: The profile whose fix interval sets the fix times.
+    ///   - frame: The frame the motion's points are in.
+    ///   - seed: The run's seed.
+    ///   - streamName: The run's noise stream; the clock draws from one of its own beside it.
+    ///   - span: The times to cover, clamped to the motion's; all of it by default.
+    init(motion: Motion, signal: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil) {
+        let whole = motion.timeSpan
+        let start = Swift.min(Swift.max(span?.lowerBound ?? whole.lowerBound, whole.lowerBound), whole.upperBound)
+        self.motion = motion
         self.frame = frame
         self.signal = signal
-        clock = SplitMix64(seed: seed, stream: Self.clockStreamName(for: streamName))
+        clock = SplitMix64(seed: seed, stream: TrueFixesClock.streamName(for: streamName))
         timeSeconds = start
-        endSeconds = Swift.max(Swift.min(span?.upperBound ?? last, last), start)
+        endSeconds = Swift.max(Swift.min(span?.upperBound ?? whole.upperBound, whole.upperBound), start)
     }
 
     /// The next true fix; nil after the one at the end.
     mutating func next() -> LocationFix? {
         guard !isDone else { return nil }
-        let fix = trueFix(atTime: timeSeconds)
+        let fix = motion.trueFix(atTime: timeSeconds, in: frame)
         if timeSeconds >= endSeconds {
             isDone = true
         } else {
@@ -79,32 +67,53 @@ struct TrueFixes: Sequence, IteratorProtocol {
     var estimatedCount: Int {
         Int(Swift.max(0, endSeconds - timeSeconds) / signal.fixIntervalMeanSeconds) + 2
     }
+}
 
-    private func trueFix(atTime time: Double) -> LocationFix {
-        // The scenario and track are read in place: binding them would copy the whole scenario for every fix.
-        guard shape != nil else {
-            let coordinate = frame.coordinate(for: track!.position(at: time))
-            let motion = track!.motion(at: time)
-            return LocationFix(
-                latitude: coordinate.latitude,
-                longitude: coordinate.longitude,
-                courseDegrees: motion.courseDegrees,
-                speedMetersPerSecond: motion.speedMetersPerSecond,
-                timestampSeconds: time
-            )
-        }
-        let (point, course) = shape!.pathType.position(
-            atDistanceMeters: shape!.distanceCoveredMeters(atTime: time),
-            totalMeters: shape!.distanceMeters
+/// The clock stream of `TrueFixes`, named apart from its generic type.
+enum TrueFixesClock {
+    /// The name of the stream a run's fix intervals draw from, given the name of its noise stream.
+    static func streamName(for streamName: String) -> String { streamName + "#clock" }
+}
+
+/// A scenario's shape followed at its pace: the terrain's altitude (0 without a terrain), accuracies 0, speed 0
+/// and course unknown during a stop.
+struct ShapeMotion: TrueMotion {
+    /// The scenario; its shape, not a route.
+    let scenario: Scenario
+
+    var timeSpan: ClosedRange<Double> { 0...scenario.durationSeconds }
+
+    func trueFix(atTime time: Double, in frame: LocalFrame) -> LocationFix {
+        let (point, course) = scenario.pathType.position(
+            atDistanceMeters: scenario.distanceCoveredMeters(atTime: time),
+            totalMeters: scenario.distanceMeters
         )
         let coordinate = frame.coordinate(for: point)
-        let speed = shape!.trueSpeedMetersPerSecond(atTime: time)
+        let speed = scenario.trueSpeedMetersPerSecond(atTime: time)
         return LocationFix(
             latitude: coordinate.latitude,
             longitude: coordinate.longitude,
-            altitudeMeters: shape!.terrain?.altitudeMeters(at: point) ?? 0,
+            altitudeMeters: scenario.terrain?.altitudeMeters(at: point) ?? 0,
             courseDegrees: speed > 0 ? course : -1,
             speedMetersPerSecond: speed,
+            timestampSeconds: time
+        )
+    }
+}
+
+/// A recorded route: its positions, speed and course (speed 0 below `stoppedSpeedMetersPerSecond`, so the noise
+/// model freezes there).
+extension TimedTrack: TrueMotion {
+    var timeSpan: ClosedRange<Double> { times[0]...times[times.count - 1] }
+
+    func trueFix(atTime time: Double, in frame: LocalFrame) -> LocationFix {
+        let coordinate = frame.coordinate(for: position(at: time))
+        let motion = motion(at: time)
+        return LocationFix(
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
+            courseDegrees: motion.courseDegrees,
+            speedMetersPerSecond: motion.speedMetersPerSecond,
             timestampSeconds: time
         )
     }

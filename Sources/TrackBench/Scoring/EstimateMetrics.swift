@@ -99,7 +99,8 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// one before it stopped: after the value of rank k is in place, every
     /// higher rank lies above index k. Both give the exact values of those
     /// ranks, so which one ran does not show in the result.
-    static func percentiles(_ values: inout [Double], _ fractions: [Double]) -> [Double]? {
+    /// - Parameter patterns: The values' `RadixSelection.Patterns`, if the caller found them as it made the values.
+    static func percentiles(_ values: inout [Double], _ fractions: [Double], patterns: RadixSelection.Patterns? = nil) -> [Double]? {
         guard !values.isEmpty else { return nil }
         let ranks = fractions.map { p -> (lower: Int, weight: Double) in
             let rank = p * Double(values.count - 1)
@@ -109,7 +110,7 @@ public struct EstimateMetrics: Sendable, Hashable {
         // Each fraction needs its lower rank, and the next one when it falls between the two.
         let needed = ranks.flatMap { rank in rank.weight > 0 && rank.lower + 1 < values.count ? [rank.lower, rank.lower + 1] : [rank.lower] }
         let valueOfRank: [Int: Double]
-        if let selected = RadixSelection.values(ofRanks: needed, in: values) {
+        if let selected = RadixSelection.values(ofRanks: needed, in: values, patterns: patterns) {
             valueOfRank = selected
         } else {
             var selected: [Int: Double] = [:]

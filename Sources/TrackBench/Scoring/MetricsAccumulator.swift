@@ -20,6 +20,8 @@ struct MetricsAccumulator {
     /// How many estimates have been added.
     private var count = 0
     private var squaredErrors = 0.0
+    /// The errors' bit patterns, found as they are made, for the selection of their percentiles.
+    private var errorPatterns = RadixSelection.Patterns()
     private var previousTime = 0.0
     private var longestGap = 0.0
     private var isInTimeOrder = true
@@ -73,6 +75,7 @@ struct MetricsAccumulator {
         var trueTrack = self.trueTrack
         var lagSamples = self.lagSamples
         var squaredErrors = self.squaredErrors
+        var errorPatterns = self.errorPatterns
         var previousTime = self.previousTime
         var longestGap = self.longestGap
         var isInTimeOrder = self.isInTimeOrder
@@ -89,6 +92,7 @@ struct MetricsAccumulator {
                     errors[first + offset] = error
                     times[first + offset] = time
                     squaredErrors += error * error
+                    errorPatterns.add(error)
                     if time < previousTime { isInTimeOrder = false }
                     longestGap = max(longestGap, time - previousTime)
                     previousTime = time
@@ -105,6 +109,7 @@ struct MetricsAccumulator {
         self.trueTrack = trueTrack
         self.lagSamples = lagSamples
         self.squaredErrors = squaredErrors
+        self.errorPatterns = errorPatterns
         self.previousTime = previousTime
         self.longestGap = longestGap
         self.isInTimeOrder = isInTimeOrder
@@ -182,7 +187,7 @@ struct MetricsAccumulator {
         errors.removeLast(errors.count - count)
         times.removeLast(times.count - count)
         metrics.positionRMSEMeters = count == 0 ? nil : (squaredErrors / Double(count)).squareRoot()
-        let percentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95])
+        let percentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95], patterns: errorPatterns)
         metrics.positionMedianMeters = percentiles?[0]
         metrics.position95thPercentileMeters = percentiles?[1]
         let samples = lagSamples.samples

@@ -15,19 +15,37 @@ enum RadixSelection {
     /// The most buckets a pass counts into, for the longest arrays.
     static let maximumBucketCount = 2_048
 
-    /// The value of each rank in `ranks` (0-based, each in `values.indices`), or nil when `values` is short
-    /// or holds a negative, negative-zero, infinite or NaN value.
-    static func values(ofRanks ranks: [Int], in values: [Double]) -> [Int: Double]? {
-        guard values.count >= minimumCount else { return nil }
-        var lowest = UInt64.max
-        var highest = UInt64.min
-        for value in values {
+    /// The smallest and largest bit pattern of values seen one at a time, and whether all were distances.
+    ///
+    /// The first pass of a selection, which a caller that makes the values
+    /// can do as it makes them.
+    struct Patterns {
+        /// The smallest bit pattern seen.
+        private(set) var lowest = UInt64.max
+        /// The largest bit pattern seen.
+        private(set) var highest = UInt64.min
+        /// Whether every value seen was finite and had no sign bit.
+        private(set) var areDistances = true
+
+        /// Takes one value.
+        @inline(__always)
+        mutating func add(_ value: Double) {
             // The sign bit set, or the exponent all ones (infinity, NaN): not a distance.
             let pattern = value.bitPattern
-            guard pattern >> 63 == 0, value.isFinite else { return nil }
+            areDistances = areDistances && pattern >> 63 == 0 && value.isFinite
             lowest = min(lowest, pattern)
             highest = max(highest, pattern)
         }
+    }
+
+    /// The value of each rank in `ranks` (0-based, each in `values.indices`), or nil when `values` is short
+    /// or holds a negative, negative-zero, infinite or NaN value.
+    /// - Parameter patterns: The values' `Patterns`, if the caller has them; otherwise a first pass finds them.
+    static func values(ofRanks ranks: [Int], in values: [Double], patterns known: Patterns? = nil) -> [Int: Double]? {
+        guard values.count >= minimumCount else { return nil }
+        let patterns = known ?? values.reduce(into: Patterns()) { $0.add($1) }
+        guard patterns.areDistances else { return nil }
+        let (lowest, highest) = (patterns.lowest, patterns.highest)
         // A power of two near half the count: few enough buckets to clear and scan, few values in each.
         let bucketBits = min(maximumBucketCount.trailingZeroBitCount, Int.bitWidth - values.count.leadingZeroBitCount - 2)
         let width = highest - lowest

@@ -21,6 +21,7 @@ enum RecordedTruth: Sendable {
 }
 
 extension TimedTrack: TruePositions {
+    /// The position at each of `times`, in metres in the track's frame.
     func positions(atTimes times: [Double]) -> [LocalPoint] {
         times.map(position(at:))
     }

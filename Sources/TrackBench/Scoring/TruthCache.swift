@@ -1,8 +1,8 @@
-/// Where the truth is at given times, as the metrics ask for it: a scenario's exact track or a recording's reference.
+/// Where the truth is at shifted times, as the lag search asks for it: a scenario's exact track or a recording's
+/// reference.
 protocol TruePositions {
-    /// The true position at each of `times`, in metres in the run's frame.
-    func positions(atTimes times: [Double]) -> [LocalPoint]
-    /// For each of `shifts`, the true position at each of `times` minus that shift in seconds, for the lag search.
+    /// For each of `shifts`, the true position at each of `times` minus that shift in seconds, in metres in the
+    /// run's frame.
     func positions(atTimes times: [Double], shiftedBack shifts: [Double]) -> [[LocalPoint]]
 }
 
@@ -45,12 +45,6 @@ final class TruthCache: TruePositions {
     /// A lookup for one pass over a filter's estimates, its cursor at the start.
     func lookup() -> TruthLookup {
         delivered
-    }
-
-    /// The true position at each of `times`, in metres in the scenario's frame.
-    func positions(atTimes times: [Double]) -> [LocalPoint] {
-        var lookup = lookup()
-        return times.map { lookup.position(atTime: $0) }
     }
 
     /// For each of `shifts`, the true position at each of `times` minus that shift, for the lag search.

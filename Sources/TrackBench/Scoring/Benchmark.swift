@@ -68,14 +68,14 @@ public struct Benchmark: Sendable {
         // The metrics compare with the exact track, not samples of it: only the true path's length is kept.
         let simulated = scenario.simulate(seed: seed, keepingTruePath: false)
         let noisyDistance = simulated.noisyPath.totalDistanceMeters
-        let truth = TruthCache(scenario: scenario, deliveredTimes: simulated.noisyPath.fixes.map(\.deliveryTimeSeconds))
+        let truth = TruthCache(scenario: scenario, deliveredFixes: simulated.noisyPath.fixes)
         // Nil without sensors: the filters then run over the fixes, as fast as ever.
         let events = simulated.events
         let receivedFixes = simulated.receivedFixes
         // One buffer for every filter's estimates: each batch is measured and dropped before the next.
         var buffer: [LocationFix] = []
         return filters.map { configuration in
-            var measurement = MetricsAccumulator(scenario: scenario, truth: truth, expectedCount: simulated.noisyPath.count)
+            var measurement = MetricsAccumulator(scenario: scenario, truth: truth)
             var length = EstimatedPathLength(noisyPath: simulated.noisyPath, noisyMeters: noisyDistance)
             simulated.run(configuration.makeFilter(), events: events, buffer: &buffer) { estimates in
                 measurement.add(estimates)

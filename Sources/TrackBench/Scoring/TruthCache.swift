@@ -20,16 +20,29 @@ protocol TruePositions {
 /// one scoring task; not shared between threads.
 final class TruthCache: TruePositions {
     private let scenario: Scenario
-    /// The delivered fixes' delivery times, in delivery order (never decreasing).
+    /// The fixes the scenario's filters are fed, in delivery order.
+    let deliveredFixes: [LocationFix]
+    /// Their delivery times, never decreasing.
     private let deliveredTimes: [Double]
     /// By sample times, then by shift: the shifted true positions.
     private var shifted: [[Double]: [Double: [LocalPoint]]] = [:]
 
-    /// Creates the cache for a scenario whose filters are fed fixes delivered at `deliveredTimes`, in order.
-    init(scenario: Scenario, deliveredTimes: [Double] = []) {
+    /// Creates the cache for a scenario whose filters are fed `deliveredFixes`, in delivery order.
+    init(scenario: Scenario, deliveredFixes: [LocationFix] = []) {
         self.scenario = scenario
-        self.deliveredTimes = deliveredTimes
+        self.deliveredFixes = deliveredFixes
+        deliveredTimes = deliveredFixes.map(\.deliveryTimeSeconds)
     }
+
+    /// The metrics of positions and times (`PositionMeasurement`) of the delivered fixes themselves, measured on
+    /// first use: those of every filter that repeats them.
+    private(set) lazy var deliveredPositionMetrics: EstimateMetrics = {
+        var measurement = PositionMeasurement(scenario: scenario, trueTrack: lookup(), expectedCount: deliveredFixes.count)
+        measurement.add(deliveredFixes[...])
+        var metrics = EstimateMetrics()
+        measurement.measure(into: &metrics, truth: self)
+        return metrics
+    }()
 
     /// The true path's elevation gain and 3-D length, measured on first use.
     private(set) lazy var elevationProfile = ElevationProfile(scenario: scenario)

@@ -122,10 +122,12 @@ struct EstimateMetricsTests {
         // Filters that keep every fix and gates that drop some ask for the truth at different times in turn.
         let scenario = Fixtures.defaultSuite.scenarios[0]
         let simulated = scenario.simulate(seed: Fixtures.seed)
-        let shared = TruthCache(scenario: scenario)
+        let shared = TruthCache(scenario: scenario, deliveredFixes: simulated.noisyPath.fixes)
         for specification in ["raw", "accuracy-gate:max=4", "kalman", "stale-gate", "running-average", "accuracy-gate:max=6", "raw"] {
             let estimated = try! FilterRegistry.builtIn.configuration(parsing: specification).makeFilter().estimatedPath(for: simulated.noisyPath)
-            let cached = EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count, truth: shared)
+            var accumulator = MetricsAccumulator(scenario: scenario, truth: shared)
+            accumulator.add(estimated.fixes)
+            let cached = accumulator.metrics(deliveredFixes: simulated.noisyPath.count)
             let fresh = EstimateMetrics(measuring: estimated, against: scenario, deliveredFixes: simulated.noisyPath.count)
             #expect(cached == fresh, "\(specification)")
         }

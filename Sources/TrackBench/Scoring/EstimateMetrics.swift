@@ -71,12 +71,7 @@ public struct EstimateMetrics: Sendable, Hashable {
     ///   - scenario: The scenario, whose exact true track is the reference.
     ///   - deliveredFixes: How many fixes the filter was fed.
     public init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int) {
-        self.init(measuring: estimates, against: scenario, deliveredFixes: deliveredFixes, truth: TruthCache(scenario: scenario))
-    }
-
-    /// Measures, taking true positions from `truth`, which the scenario's other filters share (`MetricsAccumulator`).
-    init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int, truth: TruthCache) {
-        var accumulator = MetricsAccumulator(scenario: scenario, truth: truth)
+        var accumulator = MetricsAccumulator(scenario: scenario, truth: TruthCache(scenario: scenario))
         accumulator.add(estimates.fixes)
         self = accumulator.metrics(deliveredFixes: deliveredFixes)
     }

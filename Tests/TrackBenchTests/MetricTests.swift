@@ -22,9 +22,9 @@ struct MetricTests {
     private func worse(_ metric: Metric, than score: ScenarioScore) throws -> ScenarioScore {
         var edited = score
         switch metric.source {
-        case let .measured(keyPath):
-            let value = try #require(score.metrics[keyPath: keyPath])
-            edited.metrics[keyPath: keyPath] = metric.direction == .higher ? value / 2 - 1 : abs(value) * 2 + 1
+        case let .stored(field):
+            let value = try #require(field.value(in: score.metrics))
+            field.set(metric.direction == .higher ? value / 2 - 1 : abs(value) * 2 + 1, in: &edited.metrics)
         case .derived:
             // Derived metrics follow what they derive from: a longer path and a wider spread.
             edited.estimatedDistanceMeters *= 1.1

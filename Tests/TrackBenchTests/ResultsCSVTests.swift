@@ -122,7 +122,7 @@ struct ResultsCSVTests {
             score.speedMetersPerSecond = value()
             score.trueGainMeters = value()
             for metric in Metric.allCases {
-                if case let .measured(keyPath) = metric.source { score.metrics[keyPath: keyPath] = value() }
+                if case let .stored(field) = metric.source { field.set(value(), in: &score.metrics) }
             }
             scores.append(score)
         }

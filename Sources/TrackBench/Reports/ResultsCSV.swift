@@ -65,12 +65,15 @@ public enum ResultsCSV {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// Each column's writer, in schema order: a row calls these alone, without copying the columns' other closures.
+    private static let writers = schema.map(\.write)
+
     /// Appends one data row and its line ending.
     private static func appendRow(_ score: ScenarioScore, to bytes: inout [UInt8]) {
         var nonFinite: [String] = []
-        for column in schema {
-            if !column.write(score, &bytes) {
-                nonFinite.append(column.name)
+        for (index, write) in writers.enumerated() {
+            if !write(score, &bytes) {
+                nonFinite.append(schema[index].name)
             }
             bytes.append(UInt8(ascii: ","))
         }

@@ -10,7 +10,7 @@ struct ResultsColumn: Sendable {
     /// for a NaN or infinite number, which is written empty and named in `non_finite`.
     var write: @Sendable (ScenarioScore, inout [UInt8]) -> Bool
     /// Stores the field's value in the score being read; derived columns store nothing.
-    let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
+    var read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
     var number: (@Sendable (ScenarioScore) -> Double?)?
     /// Replaces the stored value with the one the written field reads back as (`ResultsCSV.asWritten`); nil for
@@ -69,58 +69,67 @@ struct ResultsColumn: Sendable {
 
     /// A seed, a whole number from 0 to 2^64 - 1.
     static func seed(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, UInt64> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { NumberFormat.appendDecimal($0[keyPath: keyPath], to: &$1); return true }, read: { score, field throws(ResultsFileError) in
+        let stored = StoredField(keyPath)
+        return ResultsColumn(name: name, write: { NumberFormat.appendDecimal(stored.value(in: $0), to: &$1); return true }, read: { score, field throws(ResultsFileError) in
             let text = try field.required()
             guard let seed = UInt64(text) else {
                 throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
             }
-            score[keyPath: keyPath] = seed
+            stored.set(seed, in: &score)
         })
     }
 
     /// A count of fixes, a whole number >= 0.
     static func count(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Int> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { score, bytes in
-            let count = score[keyPath: keyPath]
+        let stored = StoredField(keyPath)
+        return ResultsColumn(name: name, write: { score, bytes in
+            let count = stored.value(in: score)
             if count < 0 { bytes.append(UInt8(ascii: "-")) }
             NumberFormat.appendDecimal(UInt64(count.magnitude), to: &bytes)
             return true
         }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.count()
+            stored.set(try field.count(), in: &score)
         })
     }
 
     /// A number with fixed decimals.
     static func fixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { appendFixed($0[keyPath: keyPath], decimals: decimals, to: &$1) }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.number()
-        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
-            score[keyPath: keyPath] = NumberFormat.fixedValue(score[keyPath: keyPath], decimals: decimals)
+        let stored = StoredField(keyPath)
+        return ResultsColumn(name: name, write: { appendFixed(stored.value(in: $0), decimals: decimals, to: &$1) }, read: { score, field throws(ResultsFileError) in
+            stored.set(try field.number(), in: &score)
+        }, number: { stored.value(in: $0) }, roundToWritten: { score in
+            stored.set(NumberFormat.fixedValue(stored.value(in: score), decimals: decimals), in: &score)
         })
     }
 
     /// A number with fixed decimals, empty where there is none.
     static func optionalFixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double?> & Sendable) -> ResultsColumn {
+        optionalFixed(name, decimals: decimals, StoredField(keyPath))
+    }
+
+    /// A number with fixed decimals, empty where there is none, stored in `stored`.
+    private static func optionalFixed(_ name: String, decimals: Int, _ stored: StoredField<ScenarioScore, Double?>) -> ResultsColumn {
         ResultsColumn(name: name, write: { score, bytes in
-            score[keyPath: keyPath].map { appendFixed($0, decimals: decimals, to: &bytes) } ?? true
+            stored.value(in: score).map { appendFixed($0, decimals: decimals, to: &bytes) } ?? true
         }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.optionalNumber()
-        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
-            score[keyPath: keyPath] = score[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: decimals) }
+            stored.set(try field.optionalNumber(), in: &score)
+        }, number: { stored.value(in: $0) }, roundToWritten: { score in
+            stored.set(stored.value(in: score).map { NumberFormat.fixedValue($0, decimals: decimals) }, in: &score)
         })
     }
 
     /// A scenario attribute written without a trailing `.0` (5000, 2.8).
     static func compact(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { score, bytes in
-            let value = score[keyPath: keyPath]
+        let stored = StoredField(keyPath)
+        return ResultsColumn(name: name, write: { score, bytes in
+            let value = stored.value(in: score)
             guard value.isFinite else { return false }
             bytes.append(contentsOf: NumberFormat.compact(value).utf8)
             return true
         }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.number()
-        }, number: { $0[keyPath: keyPath] }, roundToWritten: { score in
-            score[keyPath: keyPath] = NumberFormat.compactValue(score[keyPath: keyPath])
+            stored.set(try field.number(), in: &score)
+        }, number: { stored.value(in: $0) }, roundToWritten: { score in
+            stored.set(NumberFormat.compactValue(stored.value(in: score)), in: &score)
         })
     }
 
@@ -215,10 +224,7 @@ struct ResultsColumn: Sendable {
 
     /// A metric's column: fixed decimals, empty where the metric does not apply.
     static func metric(_ metric: Metric) -> ResultsColumn {
-        let write: @Sendable (ScenarioScore, inout [UInt8]) -> Bool = { score, bytes in
-            metric.value(in: score).map { appendFixed($0, decimals: metric.decimals, to: &bytes) } ?? true
-        }
-        guard case let .measured(keyPath) = metric.source else {
+        guard case let .stored(stored) = metric.source else {
             let inputRounding = 0.5 * pow10(-metric.decimals)
             let isDistanceError = metric == .errorPercent
             let slack: @Sendable (ScenarioScore) -> Double = { score in
@@ -226,11 +232,12 @@ struct ResultsColumn: Sendable {
             }
             return derived(metric.column, decimals: metric.decimals, inputSlack: slack) { metric.value(in: $0) }
         }
-        var column = ResultsColumn(name: metric.column, write: write, read: { score, field throws(ResultsFileError) in
-            score.metrics[keyPath: keyPath] = metric.alwaysApplies ? try field.number() : try field.optionalNumber()
-        }, number: metric.value(in:), roundToWritten: { score in
-            score.metrics[keyPath: keyPath] = score.metrics[keyPath: keyPath].map { NumberFormat.fixedValue($0, decimals: metric.decimals) }
-        })
+        var column = optionalFixed(metric.column, decimals: metric.decimals, StoredField(stored, in: \.metrics))
+        if metric.alwaysApplies {
+            column.read = { score, field throws(ResultsFileError) in
+                stored.set(try field.number(), in: &score.metrics)
+            }
+        }
         column.mayBeAbsent = metric.mayBeAbsent
         return column
     }

@@ -21,9 +21,14 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     /// Where a metric's value comes from.
     enum Source: Sendable {
         /// Measured by `EstimateMetrics` and stored in `results.csv`.
-        case measured(WritableKeyPath<EstimateMetrics, Double?> & Sendable)
+        case stored(StoredField<EstimateMetrics, Double?>)
         /// Computed from other values of the score; `results.csv` repeats it for readers.
         case derived(@Sendable (ScenarioScore) -> Double?)
+
+        /// The `EstimateMetrics` property holding a measured metric.
+        static func measured(_ keyPath: WritableKeyPath<EstimateMetrics, Double?> & Sendable) -> Source {
+            .stored(StoredField(keyPath))
+        }
     }
 
     /// The `results.csv` column holding the metric; its name carries the unit.
@@ -52,7 +57,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     /// The metric's value in one score, or nil where it does not apply.
     public func value(in score: ScenarioScore) -> Double? {
         switch source {
-        case let .measured(keyPath): return score.metrics[keyPath: keyPath]
+        case let .stored(field): return field.value(in: score.metrics)
         case let .derived(compute): return compute(score)
         }
     }
@@ -65,7 +70,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the value is measured and stored, rather than derived from other columns.
     public var isMeasured: Bool {
-        if case .measured = source { return true }
+        if case .stored = source { return true }
         return false
     }
 

@@ -47,20 +47,25 @@ struct CommandContext: Sendable {
     /// Making the report from the written (rounded) values means anyone can
     /// recompute it from the CSV, and a merged sharded run reports exactly what
     /// the unsharded run does.
+    /// The text of `results.csv` and the reports are made at once (`Concurrently`).
     /// - Parameters:
-    ///   - csv: The text of `results.csv`.
-    ///   - written: What `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
-    func writeResults(_ csv: String, holding written: ResultsFile, to folder: URL, summary: String) throws {
-        let ranking = FilterRanking(scores: written.scores)
-        let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
-        let hasSeeds = !written.scores.contains(where: \.isReplay)
-        let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
+    ///   - csv: Makes the text of `results.csv`.
+    ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
+    func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String) throws {
+        let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
+            let written = written()
+            let ranking = FilterRanking(scores: written.scores)
+            let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
+            let hasSeeds = !written.scores.contains(where: \.isReplay)
+            let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
+            let page = HTMLReport.render(report, title: "TrackBench report: \(written.context.suiteName)", images: [RankingChart.fileName: chart])
+            return (ranking, report, chart, page, hasSeeds)
+        }
         let csvURL = folder.appendingPathComponent("results.csv")
         let reportURL = folder.appendingPathComponent("report.md")
         let chartURL = folder.appendingPathComponent(RankingChart.fileName)
-        let page = HTMLReport.render(report, title: "TrackBench report: \(written.context.suiteName)", images: [RankingChart.fileName: chart])
         let pageURL = folder.appendingPathComponent(HTMLReport.fileName)
-        try AtomicFile.write([(csv, csvURL), (report, reportURL), (chart, chartURL), (page, pageURL)])
+        try AtomicFile.write([(text, csvURL), (report, reportURL), (chart, chartURL), (page, pageURL)])
         print(summary)
         print("Wrote \(csvURL.relativePath), \(reportURL.relativePath), \(chartURL.relativePath) and \(pageURL.relativePath).")
         print()

@@ -35,7 +35,7 @@ enum MergeCommand: Command {
         let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: suite.defaultResultsFolder)
         let results = parts.reduce(0) { $0 + $1.file.scores.count }
         let written = try ResultsCSV.parse(csv, file: "the merged results")
-        try context.writeResults(csv, holding: written, to: outputFolder, summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
+        try context.writeResults({ csv }, holding: { written }, to: outputFolder, summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
         return .success
     }
 }

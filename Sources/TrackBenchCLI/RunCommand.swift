@@ -42,7 +42,6 @@ enum RunCommand: Command {
             filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs
         )
         let elapsed = Date().timeIntervalSince(start)
-        let csv = ResultsCSV.render(outcome.scores, context: outcome.context)
         let reading = suite.readingSummary
         if !reading.isEmpty {
             context.print("Read '\(file)':")
@@ -53,14 +52,15 @@ enum RunCommand: Command {
         if let shard {
             // A shard's rows alone would make a misleading report: only the merged run gets one.
             try context.writePartialResults(
-                csv, to: outputFolder, shard: shard, scenarioFile: file,
+                ResultsCSV.render(outcome.scores, context: outcome.context), to: outputFolder, shard: shard, scenarioFile: file,
                 summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
             )
             dem.report(scenarioFile: file)
             return .success
         }
-        let written = ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
-        try context.writeResults(csv, holding: written, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
+        try context.writeResults({ ResultsCSV.render(outcome.scores, context: outcome.context) }, holding: {
+            ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
+        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
         dem.report(scenarioFile: file)
         return .success
     }

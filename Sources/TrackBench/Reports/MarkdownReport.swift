@@ -274,23 +274,46 @@ public struct MarkdownReport: Sendable {
         var text = "\n## Per \(noun.lowercased())\n\nSigned total-distance error %\(seedNote).\n\n"
         text += "| \(noun) | Fixes | True distance (m) | Noisy | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
         text += "|---|---:|---:|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
-        var rowsByScenario: [String: [ScenarioScore]] = [:]
+        // One pass over the rows, keeping of each what the table shows, in row order (the order the means sum in).
+        var order: [String] = []
+        var byScenario: [String: ScenarioRows] = [:]
         for score in scores {
-            rowsByScenario[score.scenarioID, default: []].append(score)
-        }
-        for scenario in scores.map(\.scenarioID).uniqued() {
-            let rows = rowsByScenario[scenario]!
-            let noisyRows = rows.filter { $0.filter == rows[0].filter }
-            let fixes = noisyRows.map(\.fixes)
-            let fixesText = fixes.min() == fixes.max() ? "\(fixes[0])" : "\(fixes.min()!)-\(fixes.max()!)"
-            let noisy = Statistics.mean(noisyRows.map(\.noisyErrorPercent)) ?? 0
-            let cells = filters.map { filter in
-                Statistics.mean(rows.filter { $0.filter == filter }.map(\.errorPercent)).map(percent) ?? ""
+            if byScenario[score.scenarioID] == nil {
+                order.append(score.scenarioID)
+                byScenario[score.scenarioID] = ScenarioRows(firstFilter: score.filter, trueDistanceMeters: score.trueDistanceMeters)
             }
-            text += "| \(MarkdownText.code(scenario)) | \(fixesText) | \(NumberFormat.fixed(rows[0].trueDistanceMeters, decimals: 1)) | "
+            byScenario[score.scenarioID]!.add(score)
+        }
+        for scenario in order {
+            let rows = byScenario[scenario]!
+            let fixes = rows.fixes
+            let fixesText = fixes.min() == fixes.max() ? "\(fixes[0])" : "\(fixes.min()!)-\(fixes.max()!)"
+            let noisy = Statistics.mean(rows.noisyErrorsPercent) ?? 0
+            let cells = filters.map { filter in
+                Statistics.mean(rows.errorsPercent[filter] ?? []).map(percent) ?? ""
+            }
+            text += "| \(MarkdownText.code(scenario)) | \(fixesText) | \(NumberFormat.fixed(rows.trueDistanceMeters, decimals: 1)) | "
                 + "\(percent(noisy)) | " + cells.joined(separator: " | ") + " |\n"
         }
         return text
+    }
+
+    /// What the per-scenario table needs of one scenario's rows: the fixes and noisy errors of the runs of its
+    /// first filter (one per seed), and every filter's errors.
+    private struct ScenarioRows {
+        let firstFilter: String
+        let trueDistanceMeters: Double
+        var fixes: [Int] = []
+        var noisyErrorsPercent: [Double] = []
+        var errorsPercent: [String: [Double]] = [:]
+
+        mutating func add(_ score: ScenarioScore) {
+            if score.filter == firstFilter {
+                fixes.append(score.fixes)
+                noisyErrorsPercent.append(score.noisyErrorPercent)
+            }
+            errorsPercent[score.filter, default: []].append(score.errorPercent)
+        }
     }
 
     private func percent(_ value: Double) -> String {

@@ -29,17 +29,16 @@ public struct FilterRanking: Sendable {
         let seeds = scores.map(\.seed).uniqued()
         seedCount = seeds.count
         let byFilter = Dictionary(grouping: scores, by: \.filter)
-        // Each filter's rows by seed, grouped once for every metric's means.
-        let bySeedByFilter = byFilter.mapValues { Dictionary(grouping: $0, by: \.seed) }
-        let errorMeans = Dictionary(uniqueKeysWithValues: summaries.map { summary in
-            (summary.filter, Self.seedMeans(of: .errorPercent, bySeed: bySeedByFilter[summary.filter] ?? [:], seeds: seeds))
-        })
+        let headlines = Metric.allCases.filter(\.isHeadline)
+        // Each filter's per-seed means of every headline metric, in one pass over its rows.
+        let seedMeansByFilter = byFilter.mapValues { Self.seedMeans(of: headlines, in: $0, seeds: seeds) }
+        let errorMeans = seedMeansByFilter.mapValues { $0[.errorPercent] ?? [:] }
         let bestBySeed = seeds.map { seed in summaries.compactMap { errorMeans[$0.filter]?[seed] }.min() }
         entries = summaries.enumerated().map { rank, summary in
             let own = byFilter[summary.filter] ?? []
             var halfWidths: [Metric: Double] = [:]
-            for metric in Metric.allCases where metric.isHeadline {
-                let means = Self.seedMeans(of: metric, bySeed: bySeedByFilter[summary.filter] ?? [:], seeds: seeds)
+            for metric in headlines {
+                let means = seedMeansByFilter[summary.filter]?[metric] ?? [:]
                 halfWidths[metric] = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
             }
             let won = zip(seeds, bestBySeed).filter { seed, best in errorMeans[summary.filter]?[seed] == best }.count
@@ -52,14 +51,31 @@ public struct FilterRanking: Sendable {
 
     /// One filter's mean of `metric` over the suite, per seed; seeds where it never applies are absent.
     static func seedMeans(of metric: Metric, in scores: [ScenarioScore], seeds: [UInt64]) -> [UInt64: Double] {
-        seedMeans(of: metric, bySeed: Dictionary(grouping: scores, by: \.seed), seeds: seeds)
+        seedMeans(of: [metric], in: scores, seeds: seeds)[metric] ?? [:]
     }
 
-    /// One filter's mean of `metric` per seed, from its rows already grouped by seed (in row order).
-    static func seedMeans(of metric: Metric, bySeed: [UInt64: [ScenarioScore]], seeds: [UInt64]) -> [UInt64: Double] {
-        var means: [UInt64: Double] = [:]
-        for seed in seeds {
-            means[seed] = Statistics.mean((bySeed[seed] ?? []).compactMap(metric.summaryValue(in:)))
+    /// One filter's mean of each of `metrics` over the suite, per seed, in one pass over its rows (summed in row
+    /// order, as `Statistics.mean` of each seed's values would); seeds where a metric never applies are absent.
+    static func seedMeans(of metrics: [Metric], in scores: [ScenarioScore], seeds: [UInt64]) -> [Metric: [UInt64: Double]] {
+        let seedIndex = Dictionary(seeds.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var sums = [[Double]](repeating: [Double](repeating: 0, count: seeds.count), count: metrics.count)
+        var counts = [[Int]](repeating: [Int](repeating: 0, count: seeds.count), count: metrics.count)
+        for score in scores {
+            guard let seed = seedIndex[score.seed] else { continue }
+            for index in metrics.indices {
+                if let value = metrics[index].summaryValue(in: score) {
+                    sums[index][seed] += value
+                    counts[index][seed] += 1
+                }
+            }
+        }
+        var means: [Metric: [UInt64: Double]] = [:]
+        for index in metrics.indices {
+            var bySeed: [UInt64: Double] = [:]
+            for (position, seed) in seeds.enumerated() where counts[index][position] > 0 {
+                bySeed[seed] = sums[index][position] / Double(counts[index][position])
+            }
+            means[metrics[index]] = bySeed
         }
         return means
     }

@@ -35,23 +35,38 @@ public struct FilterSummary: Sendable, Hashable {
         }
     }
 
+    /// One pass over the scores (a score is copied out of the array once, not once per metric), summing in row order
+    /// as a mean of each metric's values would.
     private static func summary(of scores: [ScenarioScore], filter: String) -> FilterSummary {
-        let count = Double(scores.count)
-        let worst = scores.max { abs($0.errorPercent) < abs($1.errorPercent) }!
-        var means: [Metric: Double] = [:]
-        for metric in Metric.allCases {
-            let values = scores.compactMap(metric.summaryValue(in:))
-            if !values.isEmpty {
-                means[metric] = values.reduce(0, +) / Double(values.count)
+        let metrics = Metric.allCases
+        var sums = [Double](repeating: 0, count: metrics.count)
+        var counts = [Int](repeating: 0, count: metrics.count)
+        var errorSum = 0.0
+        var worst = scores[0]
+        var improvedCount = 0
+        for score in scores {
+            for index in metrics.indices {
+                if let value = metrics[index].summaryValue(in: score) {
+                    sums[index] += value
+                    counts[index] += 1
+                }
             }
+            errorSum += score.errorPercent
+            // As `max(by:)` picks: the first of equal largest absolute errors.
+            if abs(worst.errorPercent) < abs(score.errorPercent) { worst = score }
+            if score.improved { improvedCount += 1 }
+        }
+        var means: [Metric: Double] = [:]
+        for index in metrics.indices where counts[index] > 0 {
+            means[metrics[index]] = sums[index] / Double(counts[index])
         }
         return FilterSummary(
             filter: filter,
             scenarioCount: scores.count,
-            meanErrorPercent: scores.reduce(0) { $0 + $1.errorPercent } / count,
+            meanErrorPercent: errorSum / Double(scores.count),
             worstAbsoluteErrorPercent: abs(worst.errorPercent),
             worstScenarioID: worst.scenarioID,
-            improvedCount: scores.filter(\.improved).count,
+            improvedCount: improvedCount,
             means: means
         )
     }

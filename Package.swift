@@ -11,7 +11,9 @@ let package = Package(
     targets: [
         .target(name: "TrackBench"),
         .target(name: "TrackBenchCLI", dependencies: ["TrackBench"]),
-        .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI"]),
+        // The allocator setting the command-line tool starts with (Sources/CAllocatorTuning/include/AllocatorTuning.h).
+        .target(name: "CAllocatorTuning"),
+        .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI", "CAllocatorTuning"]),
         // How a team benchmarks its own filter: see Docs/embedding.md.
         .executableTarget(
             name: "team-filter-benchmark",

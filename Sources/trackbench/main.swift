@@ -1,5 +1,8 @@
+import CAllocatorTuning
 import Foundation
 import TrackBenchCLI
+
+trackbench_keep_freed_memory()
 
 let code = await TrackBenchCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

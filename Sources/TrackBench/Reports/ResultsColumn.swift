@@ -10,7 +10,7 @@ struct ResultsColumn: Sendable {
     /// for a NaN or infinite number, which is written empty and named in `non_finite`.
     var write: @Sendable (ScenarioScore, inout [UInt8]) -> Bool
     /// Stores the field's value in the score being read; derived columns store nothing.
-    var read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
+    let read: @Sendable (inout ScenarioScore, ResultsField) throws(ResultsFileError) -> Void
     /// The number a numeric column writes, so a NaN or infinity is recognised by value, not by its text; nil for other columns.
     var number: (@Sendable (ScenarioScore) -> Double?)?
     /// Replaces the stored value with the one the written field reads back as (`ResultsCSV.asWritten`); nil for
@@ -107,12 +107,15 @@ struct ResultsColumn: Sendable {
         optionalFixed(name, decimals: decimals, StoredField(keyPath))
     }
 
-    /// A number with fixed decimals, empty where there is none, stored in `stored`.
-    private static func optionalFixed(_ name: String, decimals: Int, _ stored: StoredField<ScenarioScore, Double?>) -> ResultsColumn {
+    /// A number with fixed decimals stored in `stored`, written empty where there is none; read back empty only
+    /// where `mayBeEmpty`.
+    private static func optionalFixed(
+        _ name: String, decimals: Int, _ stored: StoredField<ScenarioScore, Double?>, mayBeEmpty: Bool = true
+    ) -> ResultsColumn {
         ResultsColumn(name: name, write: { score, bytes in
             stored.value(in: score).map { appendFixed($0, decimals: decimals, to: &bytes) } ?? true
         }, read: { score, field throws(ResultsFileError) in
-            stored.set(try field.optionalNumber(), in: &score)
+            stored.set(mayBeEmpty ? try field.optionalNumber() : try field.number(), in: &score)
         }, number: { stored.value(in: $0) }, roundToWritten: { score in
             stored.set(stored.value(in: score).map { NumberFormat.fixedValue($0, decimals: decimals) }, in: &score)
         })
@@ -232,12 +235,9 @@ struct ResultsColumn: Sendable {
             }
             return derived(metric.column, decimals: metric.decimals, inputSlack: slack) { metric.value(in: $0) }
         }
-        var column = optionalFixed(metric.column, decimals: metric.decimals, StoredField(stored, in: \.metrics))
-        if metric.alwaysApplies {
-            column.read = { score, field throws(ResultsFileError) in
-                stored.set(try field.number(), in: &score.metrics)
-            }
-        }
+        var column = optionalFixed(
+            metric.column, decimals: metric.decimals, StoredField(stored, in: \.metrics), mayBeEmpty: !metric.alwaysApplies
+        )
         column.mayBeAbsent = metric.mayBeAbsent
         return column
     }

@@ -58,24 +58,19 @@ public struct FilterRanking: Sendable {
     /// order, as `Statistics.mean` of each seed's values would); seeds where a metric never applies are absent.
     static func seedMeans(of metrics: [Metric], in scores: [ScenarioScore], seeds: [UInt64]) -> [Metric: [UInt64: Double]] {
         let seedIndex = Dictionary(seeds.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var sums = [[Double]](repeating: [Double](repeating: 0, count: seeds.count), count: metrics.count)
-        var counts = [[Int]](repeating: [Int](repeating: 0, count: seeds.count), count: metrics.count)
+        var perSeed = Array(repeating: MetricMeans(metrics), count: seeds.count)
         for score in scores {
             guard let seed = seedIndex[score.seed] else { continue }
-            for index in metrics.indices {
-                if let value = metrics[index].summaryValue(in: score) {
-                    sums[index][seed] += value
-                    counts[index][seed] += 1
-                }
-            }
+            perSeed[seed].add(score)
         }
+        let seedsMeans = perSeed.map(\.means)
         var means: [Metric: [UInt64: Double]] = [:]
-        for index in metrics.indices {
+        for metric in metrics {
             var bySeed: [UInt64: Double] = [:]
-            for (position, seed) in seeds.enumerated() where counts[index][position] > 0 {
-                bySeed[seed] = sums[index][position] / Double(counts[index][position])
+            for (position, seed) in seeds.enumerated() {
+                bySeed[seed] = seedsMeans[position][metric]
             }
-            means[metrics[index]] = bySeed
+            means[metric] = bySeed
         }
         return means
     }

@@ -38,27 +38,16 @@ public struct FilterSummary: Sendable, Hashable {
     /// One pass over the scores (a score is copied out of the array once, not once per metric), summing in row order
     /// as a mean of each metric's values would.
     private static func summary(of scores: [ScenarioScore], filter: String) -> FilterSummary {
-        let metrics = Metric.allCases
-        var sums = [Double](repeating: 0, count: metrics.count)
-        var counts = [Int](repeating: 0, count: metrics.count)
+        var means = MetricMeans(Metric.allCases)
         var errorSum = 0.0
         var worst = scores[0]
         var improvedCount = 0
         for score in scores {
-            for index in metrics.indices {
-                if let value = metrics[index].summaryValue(in: score) {
-                    sums[index] += value
-                    counts[index] += 1
-                }
-            }
+            means.add(score)
             errorSum += score.errorPercent
             // As `max(by:)` picks: the first of equal largest absolute errors.
             if abs(worst.errorPercent) < abs(score.errorPercent) { worst = score }
             if score.improved { improvedCount += 1 }
-        }
-        var means: [Metric: Double] = [:]
-        for index in metrics.indices where counts[index] > 0 {
-            means[metrics[index]] = sums[index] / Double(counts[index])
         }
         return FilterSummary(
             filter: filter,
@@ -67,7 +56,7 @@ public struct FilterSummary: Sendable, Hashable {
             worstAbsoluteErrorPercent: abs(worst.errorPercent),
             worstScenarioID: worst.scenarioID,
             improvedCount: improvedCount,
-            means: means
+            means: means.means
         )
     }
 }

@@ -86,6 +86,23 @@ import Testing
         #expect(recording.accuracyNotes.count == 1)
     }
 
+    @Test func aGGAMalformedAfterItsFixQualityIsCountedOnceAndLeavesNothingInItsEpoch() throws {
+        let text = [
+            Self.sentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
+            // Quality and HDOP parse, the latitude does not.
+            Self.sentence("GPGGA,120001.00,01x0.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
+            Self.sentence("GPGGA,120002.00,0100.0000,N,00100.0000,E,1,08,2.0,NaN,M,0,M,,"),
+            // The same time as the malformed GGA: the fix is RMC's alone, without that GGA's HDOP.
+            Self.sentence("GPRMC,120002.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
+        ].joined(separator: "\n")
+        let recording = try read(text, options: RecordingReadOptions(userEquivalentRangeErrorMeters: 4))
+        #expect(recording.skipped == [Recording.Skip(reason: "malformed or truncated GGA", count: 2, firstLine: 2)])
+        #expect(recording.fixes.count == 2)
+        // HDOP 1 x 4 m, then the range error alone (no HDOP), not the malformed GGA's 2 x 4 m.
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [4, 4])
+        #expect(recording.fixes.map(\.altitudeMeters) == [12, 0])
+    }
+
     @Test func nmeaWithoutAnyDateCountsSecondsOfTheDayAndSaysSo() throws {
         let text = Self.sentence("GPGGA,000010.00,0100.0000,S,00100.0000,W,1,08,1.0,0,M,0,M,,")
         let recording = try read(text)

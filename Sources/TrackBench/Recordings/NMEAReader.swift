@@ -53,10 +53,15 @@ enum NMEAReader {
                     builder.skips.count("\(sentence.type) without a time", line: lineNumber)
                     continue
                 }
-                if epochs.last?.timeOfDaySeconds != time {
-                    epochs.append(Epoch(line: lineNumber, timeOfDaySeconds: time))
+                // Merged into a copy, so a sentence found malformed halfway leaves nothing behind (it is counted once).
+                let continuesEpoch = epochs.last?.timeOfDaySeconds == time
+                var epoch = continuesEpoch ? epochs[epochs.count - 1] : Epoch(line: lineNumber, timeOfDaySeconds: time)
+                try merge(sentence, into: &epoch)
+                if continuesEpoch {
+                    epochs[epochs.count - 1] = epoch
+                } else {
+                    epochs.append(epoch)
                 }
-                try merge(sentence, into: &epochs[epochs.count - 1])
             } catch {
                 builder.skips.count("malformed or truncated \(sentence.type)", line: lineNumber)
             }

@@ -35,14 +35,18 @@ enum SpeedCommand: Command {
             count = value
         }
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-        let paths = suite.scenarios.map { $0.simulate(seed: seed).noisyPath }
-        let fixes = paths.reduce(0) { $0 + $1.count }
+        try context.requireSensors(for: filters, hasSensors: suite.scenarios.contains { $0.sensors != nil }, file: file)
+        let inputs = suite.scenarios.map { FilterSpeed.Input($0.simulate(seed: seed, keepingTruePath: false)) }
+        let fixes = inputs.reduce(0) { $0 + $1.path.count }
         #if DEBUG
         context.print("Note: this is a debug build; its times are far from a release build's. Time with 'swift run -c release trackbench speed'.")
         #endif
-        context.print("Timed \(filters.count) filters on the \(paths.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), median of \(count) runs each:")
+        context.print("Timed \(filters.count) filters on the \(inputs.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), median of \(count) runs each:")
+        if inputs.contains(where: { $0.events != nil }) {
+            context.print("The filters are fed each scenario's sensor or barometer events with its fixes, as 'run' feeds them; pipelines are timed whole.")
+        }
         context.print()
-        let speeds = FilterSpeed.measure(filters, on: paths, repetitions: count)
+        let speeds = FilterSpeed.measure(filters, on: inputs, repetitions: count)
         var rows = [["FILTER", "NS PER FIX", "STAGES ALONE", "PIPELINE / STAGES"]]
         for speed in speeds {
             let stages = speed.stageNanosecondsPerFix.map { NumberFormat.fixed($0, decimals: 1) }.joined(separator: " + ")

@@ -56,6 +56,7 @@ struct DeadReckoningCommandTests {
         ["sweep", "pdr-per-step", "walk-stride=0.5,0.6", "--seed", "100", "--output", "OUT"],
         ["export", "loop-1000m-4.2mps-strong", "--filter", "pdr-paper", "--output", "OUT"],
         ["plot", "loop-1000m-4.2mps-strong", "--filter", "pdr-paper", "--output", "OUT"],
+        ["speed", "--filter", "pdr-paper", "--repeat", "1"],
     ])
     func aDeadReckoningFilterOnASuiteWithoutSensorsIsAUsageError(command: [String]) async throws {
         try await withTemporaryFolder { folder in

@@ -2,7 +2,7 @@ import Testing
 @_spi(CLI) @testable import TrackBench
 
 struct FilterSpeedTests {
-    private let paths = (0..<3).map { Path(Fixtures.noisyLine(eastSpeed: 3, count: 300, deviation: 4, seed: UInt64($0))) }
+    private let paths = (0..<3).map { FilterSpeed.Input(path: Path(Fixtures.noisyLine(eastSpeed: 3, count: 300, deviation: 4, seed: UInt64($0)))) }
 
     @Test func timesEachFilterAndEachStageOfAPipeline() throws {
         let filters = try ["raw", "accuracy-gate+kalman+speed-ema"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
@@ -19,8 +19,19 @@ struct FilterSpeedTests {
         #expect(overhead > 0 && overhead.isFinite)
     }
 
+    @Test func aScenarioWithSensorsFeedsItsEventsAndTimesAPipelineWhole() throws {
+        let simulated = Fixtures.deadReckoningSuite.scenarios[0].simulate(seed: 100, keepingTruePath: false)
+        let input = FilterSpeed.Input(simulated)
+        let events = try #require(input.events)
+        #expect(events.count > simulated.noisyPath.count)
+        let filters = try ["pdr-paper", "accuracy-gate+pdr-fusion"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
+        let speeds = FilterSpeed.measure(filters, on: [input], repetitions: 1)
+        #expect(speeds.allSatisfy { $0.nanosecondsPerFix > 0 && $0.nanosecondsPerFix.isFinite })
+        #expect(speeds[1].stageNanosecondsPerFix.isEmpty && speeds[1].pipelineOverhead == nil)
+    }
+
     @Test func pathsWithoutFixesGiveZeroNotNaN() throws {
-        let speeds = FilterSpeed.measure([try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [Path([])], repetitions: 1)
+        let speeds = FilterSpeed.measure([try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [FilterSpeed.Input(path: Path([]))], repetitions: 1)
         #expect(speeds[0].nanosecondsPerFix == 0)
     }
 }

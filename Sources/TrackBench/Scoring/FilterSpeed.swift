@@ -3,8 +3,9 @@
 /// A phone runs its location filter on every fix for hours, so a tuning's
 /// cost matters beside its accuracy. The time covers exactly what the
 /// benchmark asks of a filter: a fresh filter per path, every fix fed in
-/// delivery order, `finish`, and the estimates appended to a buffer that is
-/// reused (so allocation is not measured). Scoring is not included.
+/// delivery order (with sensors or a barometer, every event in time order),
+/// `finish`, and the estimates appended to a buffer that is reused (so
+/// allocation is not measured). Scoring is not included.
 ///
 /// This is the one output of TrackBench that is not deterministic: it
 /// depends on the machine, the build (measure a release build) and what else
@@ -28,40 +29,72 @@
         return nanosecondsPerFix / stages
     }
 
-    /// Times each filter on `paths`, interleaving filters and stages within every repetition so a change in
+    /// What one timed run feeds a filter: a noisy path's fixes, or, for a scenario with sensors or a barometer,
+    /// its whole event stream, as the benchmark feeds it.
+    public struct Input: Sendable {
+        /// The delivered fixes; their count is what times are divided by.
+        public var path: Path
+        /// The event stream the fixes are part of, or nil to feed the fixes alone.
+        public var events: [SensorEvent]?
+
+        /// Feeds the fixes of `path` alone.
+        public init(path: Path) {
+            self.path = path
+            events = nil
+        }
+
+        /// Feeds what the benchmark feeds a filter in `scenario`: its event stream when it has one, else its noisy path.
+        public init(_ scenario: SimulatedScenario) {
+            path = scenario.noisyPath
+            events = scenario.events
+        }
+    }
+
+    /// Times each filter on `inputs`, interleaving filters and stages within every repetition so a change in
     /// the machine's speed affects them alike.
+    ///
+    /// A pipeline's stages are timed alone on what the stages before it let
+    /// through, which is a path only when no input has events; with events
+    /// the pipeline is timed whole and its stage times are empty.
     /// - Parameters:
     ///   - filters: The filters to time.
-    ///   - paths: The paths to feed them, for example a suite's noisy paths.
-    ///   - repetitions: Timed runs over all paths per filter, after one untimed warm-up; at least 1.
-    /// - Returns: One figure per filter, in order; zero times when the paths have no fixes.
-    public static func measure(_ filters: [FilterConfiguration], on paths: [Path], repetitions: Int) -> [FilterSpeed] {
-        let fixes = paths.reduce(0) { $0 + $1.count }
+    ///   - inputs: What to feed them, for example a suite's simulated scenarios.
+    ///   - repetitions: Timed runs over all inputs per filter, after one untimed warm-up; at least 1.
+    /// - Returns: One figure per filter, in order; zero times when the inputs have no fixes.
+    public static func measure(_ filters: [FilterConfiguration], on inputs: [Input], repetitions: Int) -> [FilterSpeed] {
+        let fixes = inputs.reduce(0) { $0 + $1.path.count }
         let clock = ContinuousClock()
         var buffer: [LocationFix] = []
-        buffer.reserveCapacity(paths.map(\.count).max() ?? 0)
+        buffer.reserveCapacity(inputs.map { $0.events?.count ?? $0.path.count }.max() ?? 0)
+        let timesStages = inputs.allSatisfy { $0.events == nil }
 
         /// Each timed unit: a filter, or one stage of a pipeline with the inputs it sees inside the pipeline.
         struct Unit {
             var filter: FilterConfiguration
-            var inputs: [Path]
+            var inputs: [Input]
             var durations: [Duration] = []
         }
         var units: [[Unit]] = filters.map { configuration in
-            var units = [Unit(filter: configuration, inputs: paths)]
-            guard configuration.stages.count > 1 else { return units }
-            var inputs = paths
+            var units = [Unit(filter: configuration, inputs: inputs)]
+            guard configuration.stages.count > 1, timesStages else { return units }
+            var stageInputs = inputs
             for stage in configuration.stages {
                 let single = FilterConfiguration(stages: [stage])
-                units.append(Unit(filter: single, inputs: inputs))
-                inputs = inputs.map { single.makeFilter().estimatedPath(for: $0) }
+                units.append(Unit(filter: single, inputs: stageInputs))
+                stageInputs = stageInputs.map { Input(path: single.makeFilter().estimatedPath(for: $0.path)) }
             }
             return units
         }
         func time(_ unit: Unit) -> Duration {
             clock.measure {
-                for path in unit.inputs {
-                    unit.filter.makeFilter().estimate(path, into: &buffer)
+                for input in unit.inputs {
+                    var filter = unit.filter.makeFilter()
+                    buffer.removeAll(keepingCapacity: true)
+                    if let events = input.events {
+                        filter.run(over: events, into: &buffer)
+                    } else {
+                        filter.run(over: input.path, into: &buffer)
+                    }
                 }
             }
         }

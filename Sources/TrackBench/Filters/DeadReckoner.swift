@@ -113,11 +113,11 @@ struct DeadReckoner: Sendable {
         }
     }
 
-    /// `coordinate` moved by `eastMeters` and `northMeters` with the published formula.
+    /// `coordinate` moved by `eastMeters` and `northMeters` with the published formula, its longitude kept in -180...180.
     static func moved(_ coordinate: Coordinate, eastMeters: Double, northMeters: Double) -> Coordinate {
         let latitude = coordinate.latitude + northMeters / metersPerDegreeLatitude
         let longitude = coordinate.longitude + eastMeters / (metersPerDegreeLongitudeAtEquator * cos(coordinate.latitude * Double.pi / 180))
-        return Coordinate(latitude: latitude, longitude: longitude)
+        return Coordinate(latitude: latitude, longitude: Longitude.wrapped(longitude))
     }
 
     /// The circular mean of the samples' headings, atan2(mean sin, mean cos), in radians; nil without samples.

@@ -77,7 +77,7 @@ struct DeadReckoningFusion: RegisteredFilter {
         let current = position!
         let accuracy = fix.horizontalAccuracyMeters
         let north = (fix.latitude - current.latitude) * DeadReckoner.metersPerDegreeLatitude
-        let east = (fix.longitude - current.longitude) * DeadReckoner.metersPerDegreeLongitudeAtEquator * cos(current.latitude * Double.pi / 180)
+        let east = Longitude.degreesEast(from: current.longitude, to: fix.longitude) * DeadReckoner.metersPerDegreeLongitudeAtEquator * cos(current.latitude * Double.pi / 180)
         let variance = uncertaintyMeters * uncertaintyMeters
         let combined = variance + accuracy * accuracy
         if accuracy <= maximumAccuracyMeters, east * east + north * north <= gateDeviations * gateDeviations * combined {

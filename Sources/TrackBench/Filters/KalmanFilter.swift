@@ -58,7 +58,7 @@ struct KalmanFilter: RegisteredFilter {
             }
             let gain = varianceSquareMeters / (varianceSquareMeters + measurementVariance)
             latitude += gain * (fix.latitude - latitude)
-            longitude += gain * (fix.longitude - longitude)
+            longitude = Longitude.wrapped(longitude + gain * Longitude.degreesEast(from: longitude, to: fix.longitude))
             varianceSquareMeters *= 1 - gain
         }
         var estimate = fix

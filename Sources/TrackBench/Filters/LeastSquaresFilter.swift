@@ -36,6 +36,7 @@ struct LeastSquaresFilter: RegisteredFilter {
     static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
+    private var crossings = Longitude.CrossingWatch()
 
     init(settings: FilterSettings) {
         self.init(windowSize: Int(settings[Self.window]))
@@ -47,12 +48,30 @@ struct LeastSquaresFilter: RegisteredFilter {
         recent = RingBuffer(capacity: windowSize)
     }
 
+    @inline(__always)
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         recent.append(fix)
-        guard recent.count > 1 else {
+        crossings.add(fix.longitude)
+        if recent.count == 1 {
             estimates.append(fix)
-            return
+        } else if crossings.spans(last: recent.count) {
+            estimates.append(fitAcrossAntimeridian(fix))
+        } else {
+            estimates.append(fit(fix) { $0 - $1 })
         }
+    }
+
+    /// The window's fit where it spans the antimeridian, out of line so the usual path stays small.
+    @inline(never)
+    private func fitAcrossAntimeridian(_ fix: LocationFix) -> LocationFix {
+        fit(fix) { Longitude.degreesEast(from: $1, to: $0) }
+    }
+
+    /// `fix` moved onto the lines fitted to the window, with `longitudeOffset(member, newest)` the longitudes'
+    /// difference; the window holds at least two fixes. The longitude is wrapped: a line through longitudes just
+    /// short of 180 can end past it.
+    @inline(__always)
+    private func fit(_ fix: LocationFix, longitudeOffset: (Double, Double) -> Double) -> LocationFix {
         // Pass 1: the means, as offsets from the current fix.
         var meanTime = 0.0
         var meanLatitude = 0.0
@@ -61,7 +80,7 @@ struct LeastSquaresFilter: RegisteredFilter {
         for member in recent.elements {
             meanTime += member.timestampSeconds - fix.timestampSeconds
             meanLatitude += member.latitude - fix.latitude
-            meanLongitude += member.longitude - fix.longitude
+            meanLongitude += longitudeOffset(member.longitude, fix.longitude)
             meanAltitude += member.altitudeMeters - fix.altitudeMeters
         }
         let count = Double(recent.count)
@@ -78,7 +97,7 @@ struct LeastSquaresFilter: RegisteredFilter {
             let time = member.timestampSeconds - fix.timestampSeconds - meanTime
             timeSquares += time * time
             latitudeProducts += time * (member.latitude - fix.latitude - meanLatitude)
-            longitudeProducts += time * (member.longitude - fix.longitude - meanLongitude)
+            longitudeProducts += time * (longitudeOffset(member.longitude, fix.longitude) - meanLongitude)
             altitudeProducts += time * (member.altitudeMeters - fix.altitudeMeters - meanAltitude)
         }
         // Each line passes through its means with slope products / timeSquares;
@@ -87,8 +106,8 @@ struct LeastSquaresFilter: RegisteredFilter {
         let slopeWeight = timeSquares > 0 ? -meanTime / timeSquares : 0
         var estimate = fix
         estimate.latitude += meanLatitude + slopeWeight * latitudeProducts
-        estimate.longitude += meanLongitude + slopeWeight * longitudeProducts
+        estimate.longitude = Longitude.wrapped(estimate.longitude + (meanLongitude + slopeWeight * longitudeProducts))
         estimate.altitudeMeters += meanAltitude + slopeWeight * altitudeProducts
-        estimates.append(estimate)
+        return estimate
     }
 }

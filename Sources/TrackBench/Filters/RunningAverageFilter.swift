@@ -36,6 +36,7 @@ struct RunningAverageFilter: RegisteredFilter {
     static let parameters = [window]
 
     private var recent: RingBuffer<LocationFix>
+    private var crossings = Longitude.CrossingWatch()
 
     init(settings: FilterSettings) {
         self.init(windowSize: Int(settings[Self.window]))
@@ -47,21 +48,41 @@ struct RunningAverageFilter: RegisteredFilter {
         recent = RingBuffer(capacity: windowSize)
     }
 
+    @inline(__always)
     mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         recent.append(fix)
+        crossings.add(fix.longitude)
+        if crossings.spans(last: recent.count) {
+            estimates.append(averageAcrossAntimeridian(fix))
+        } else {
+            estimates.append(average(fix) { $0 - $1 })
+        }
+    }
+
+    /// The window's average where it spans the antimeridian, out of line so the usual path stays small.
+    @inline(never)
+    private func averageAcrossAntimeridian(_ fix: LocationFix) -> LocationFix {
+        var estimate = average(fix) { Longitude.degreesEast(from: $1, to: $0) }
+        estimate.longitude = Longitude.wrapped(estimate.longitude)
+        return estimate
+    }
+
+    /// `fix` moved to the window's mean, with `longitudeOffset(member, newest)` the longitudes' difference.
+    @inline(__always)
+    private func average(_ fix: LocationFix, longitudeOffset: (Double, Double) -> Double) -> LocationFix {
         var latitudeOffset = 0.0
-        var longitudeOffset = 0.0
+        var longitudeOffsets = 0.0
         var altitudeOffset = 0.0
         for member in recent.elements {
             latitudeOffset += member.latitude - fix.latitude
-            longitudeOffset += member.longitude - fix.longitude
+            longitudeOffsets += longitudeOffset(member.longitude, fix.longitude)
             altitudeOffset += member.altitudeMeters - fix.altitudeMeters
         }
         let count = Double(recent.count)
         var estimate = fix
         estimate.latitude += latitudeOffset / count
-        estimate.longitude += longitudeOffset / count
+        estimate.longitude += longitudeOffsets / count
         estimate.altitudeMeters += altitudeOffset / count
-        estimates.append(estimate)
+        return estimate
     }
 }

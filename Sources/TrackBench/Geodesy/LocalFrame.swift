@@ -26,13 +26,8 @@ public struct LocalFrame: Sendable, Hashable {
 
     /// The position of `coordinate` in metres east and north of the origin.
     public func point(for coordinate: Coordinate) -> LocalPoint {
-        // The shorter way round: one compare on this hot path, and the same bits as before wherever no wrap is needed.
-        var degreesEast = coordinate.longitude - origin.longitude
-        if degreesEast.magnitude > 180 {
-            degreesEast += degreesEast > 0 ? -360 : 360
-        }
-        return LocalPoint(
-            east: degreesEast * metersPerDegreeLongitude,
+        LocalPoint(
+            east: Longitude.degreesEast(from: origin.longitude, to: coordinate.longitude) * metersPerDegreeLongitude,
             north: (coordinate.latitude - origin.latitude) * metersPerDegreeLatitude
         )
     }
@@ -40,10 +35,6 @@ public struct LocalFrame: Sendable, Hashable {
     /// The coordinate of a point given in metres east and north of the origin, its longitude within -180...180.
     public func coordinate(for point: LocalPoint) -> Coordinate {
         let latitude = origin.latitude + point.north / metersPerDegreeLatitude
-        var longitude = origin.longitude + point.east / metersPerDegreeLongitude
-        if longitude.magnitude > 180 {
-            longitude += longitude > 0 ? -360 : 360
-        }
-        return Coordinate(latitude: latitude, longitude: longitude)
+        return Coordinate(latitude: latitude, longitude: Longitude.wrapped(origin.longitude + point.east / metersPerDegreeLongitude))
     }
 }

@@ -113,7 +113,8 @@ public struct RecordingReplay: Sendable {
             let (a, b) = (truth[after - 1], truth[after])
             let fraction = (time - a.timestampSeconds) / (b.timestampSeconds - a.timestampSeconds)
             return LocationFix(latitude: a.latitude + (b.latitude - a.latitude) * fraction,
-                               longitude: a.longitude + (b.longitude - a.longitude) * fraction, timestampSeconds: time)
+                               longitude: Longitude.wrapped(a.longitude + Longitude.degreesEast(from: a.longitude, to: b.longitude) * fraction),
+                               timestampSeconds: time)
         }
         let inside = truth.filter { $0.timestampSeconds > start && $0.timestampSeconds < end }
         return Path([coordinate(at: start)] + inside + [coordinate(at: end)]).totalDistanceMeters

@@ -35,7 +35,7 @@ enum SpeedCommand: Command {
             count = value
         }
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-        try context.requireSensors(for: filters, hasSensors: suite.scenarios.contains { $0.sensors != nil }, file: file)
+        try context.requireSensors(for: filters, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
         let inputs = suite.scenarios.map { FilterSpeed.Input($0.simulate(seed: seed, keepingTruePath: false)) }
         let fixes = inputs.reduce(0) { $0 + $1.path.count }
         #if DEBUG

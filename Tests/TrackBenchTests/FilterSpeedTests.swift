@@ -30,6 +30,19 @@ struct FilterSpeedTests {
         #expect(speeds[1].stageNanosecondsPerFix.isEmpty && speeds[1].pipelineOverhead == nil)
     }
 
+    @Test func anInputFeedsAFilterWhatTheBenchmarkFeedsIt() throws {
+        let simulated = Fixtures.deadReckoningSuite.scenarios[0].simulate(seed: 100, keepingTruePath: false)
+        let filter = try FilterRegistry.builtIn.configuration(parsing: "pdr-paper").makeFilter()
+        var buffer: [LocationFix] = []
+        FilterSpeed.Input(simulated).run(filter, into: &buffer)
+        let benchmarked = simulated.estimatedPath(of: filter).fixes
+        #expect(buffer == benchmarked)
+        FilterSpeed.Input(path: simulated.noisyPath).run(filter, into: &buffer)
+        #expect(buffer == filter.estimatedPath(for: simulated.noisyPath).fixes)
+        // Fed the fixes alone, the dead-reckoning filter has no steps to walk: not what the benchmark scores.
+        #expect(buffer != benchmarked)
+    }
+
     @Test func pathsWithoutFixesGiveZeroNotNaN() throws {
         let speeds = FilterSpeed.measure([try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [FilterSpeed.Input(path: Path([]))], repetitions: 1)
         #expect(speeds[0].nanosecondsPerFix == 0)

@@ -48,6 +48,14 @@
             path = scenario.noisyPath
             events = scenario.events
         }
+
+        /// Runs a copy of `filter` over this input, replacing the contents of `buffer` with its estimates.
+        func run(_ filter: any LocationFilter, into buffer: inout [LocationFix]) {
+            guard let events else { return filter.estimate(path, into: &buffer) }
+            var filter = filter
+            buffer.removeAll(keepingCapacity: true)
+            filter.run(over: events, into: &buffer)
+        }
     }
 
     /// Times each filter on `inputs`, interleaving filters and stages within every repetition so a change in
@@ -88,13 +96,7 @@
         func time(_ unit: Unit) -> Duration {
             clock.measure {
                 for input in unit.inputs {
-                    var filter = unit.filter.makeFilter()
-                    buffer.removeAll(keepingCapacity: true)
-                    if let events = input.events {
-                        filter.run(over: events, into: &buffer)
-                    } else {
-                        filter.run(over: input.path, into: &buffer)
-                    }
+                    input.run(unit.filter.makeFilter(), into: &buffer)
                 }
             }
         }

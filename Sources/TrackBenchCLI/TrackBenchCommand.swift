@@ -41,6 +41,9 @@ public enum TrackBenchCommand {
         } else if remaining == ["-h"] || remaining == ["--help"] {
             context.print(overview(context))
             return .success
+        } else if remaining == ["--version"] {
+            context.print(versionLine(commandName: commandName))
+            return .success
         }
         do {
             let parsed = try ParsedArguments.parse(remaining, options: command.options, command: command.name)
@@ -78,6 +81,14 @@ public enum TrackBenchCommand {
         return .success
     }
 
+    /// What `--version` prints: the command's name and the TrackBench version its results record.
+    ///
+    /// An executable of a team's own, built on the library, names itself and the TrackBench it was built with.
+    static func versionLine(commandName: String) -> String {
+        let version = ResultsContext.currentVersion
+        return commandName == "trackbench" ? "trackbench \(version)" : "\(commandName) (TrackBench \(version))"
+    }
+
     /// The top-level help.
     static func overview(_ context: CommandContext) -> String {
         let name = context.commandName
@@ -97,7 +108,7 @@ public enum TrackBenchCommand {
             text += "  " + (command.name + suffix).padding(toLength: 16, withPad: " ", startingAt: 0) + command.overview + "\n"
         }
         text += "  help            Show help for a command.\n"
-        text += "\nOPTIONS:\n  -h, --help      Show help information.\n"
+        text += "\nOPTIONS:\n  -h, --help      Show help information.\n  --version       Show the version, the one results files record.\n"
         text += "\nWithout a command, the options of 'run' apply: '\(name) --seed 7' runs with seed 7.\n"
         text += "See '\(name) help <command>' for detailed help.\n"
         return text

@@ -38,6 +38,23 @@ struct HelpTests {
         #expect(help.contains("--scenarios <file>"))
     }
 
+    @Test(arguments: [
+        ("trackbench", "trackbench \(ResultsContext.currentVersion)\n"),
+        ("team-filter-benchmark", "team-filter-benchmark (TrackBench \(ResultsContext.currentVersion))\n"),
+    ])
+    func versionFlagPrintsTheVersionResultsRecordAndExitsZero(executable: String, expected: String) async throws {
+        let result = try await TrackBenchExecutable.run(["--version"], executable: executable)
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput == expected)
+    }
+
+    @Test func versionAfterACommandIsAUsageErrorNamingIt() async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--version"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: unknown option '--version' for 'run'."))
+    }
+
     @Test func helpCommandAndHelpFlagPrintTheSameText() async throws {
         async let viaCommand = TrackBenchExecutable.run(["help", "run"])
         async let viaFlag = TrackBenchExecutable.run(["run", "--help"])

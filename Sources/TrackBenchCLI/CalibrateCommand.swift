@@ -6,7 +6,7 @@ enum CalibrateCommand: Command {
     static let name = "calibrate"
     static let overview = "Fit a signal profile to a phone recording with a timed reference; print it as JSON for a scenario file's 'signals'."
     static let arguments: [(name: String, help: String)] = [
-        ("fixes", "The phone's recording: NMEA, GPX, GnssLogger, GSDC or TrackBench CSV (the format is detected)."),
+        ("fixes", "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's (the format is detected)."),
     ]
     static let truth = OptionSpec(name: "--truth", valueName: "file", isRequired: true, help: "The reference recorded with times, in any format 'fixes' takes. (required)")
     static let profileName = OptionSpec(name: "--name", valueName: "name", help: "The profile's name: lowercase letters, digits and '-'. (default: calibrated)")

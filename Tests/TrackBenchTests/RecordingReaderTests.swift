@@ -146,6 +146,44 @@ import Testing
         #expect(recording.skipped[0].firstLine == 8)
     }
 
+    @Test func tcxReadsEveryLapsTrackpointsAndCountsThoseWithoutAPosition() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
+         <Activities><Activity Sport="Running"><Id>2021-04-28T19:01:42.000Z</Id>
+          <Lap StartTime="2021-04-28T19:01:42.000Z"><TotalTimeSeconds>2.0</TotalTimeSeconds><Track>
+           <Trackpoint><Time>2021-04-28T19:01:42.250Z</Time>
+            <Position><LatitudeDegrees>47.5</LatitudeDegrees><LongitudeDegrees>8.25</LongitudeDegrees></Position>
+            <AltitudeMeters>410.5</AltitudeMeters><DistanceMeters>0.0</DistanceMeters><HeartRateBpm><Value>141</Value></HeartRateBpm>
+            <Extensions><ns3:TPX><ns3:Speed>2.5</ns3:Speed><Time>bogus</Time></ns3:TPX></Extensions>
+           </Trackpoint>
+           <Trackpoint><Time>2021-04-28T19:01:43Z</Time><HeartRateBpm><Value>142</Value></HeartRateBpm></Trackpoint>
+          </Track></Lap>
+          <Lap StartTime="2021-04-28T19:01:44.000Z"><Track>
+           <Trackpoint><Time>2021-04-28T21:01:44+02:00</Time>
+            <Position><LatitudeDegrees>47.5001</LatitudeDegrees><LongitudeDegrees>8.25</LongitudeDegrees></Position>
+           </Trackpoint>
+          </Track></Lap>
+         </Activity></Activities>
+        </TrainingCenterDatabase>
+        """
+        let recording = try read(text)
+        #expect(recording.format == .tcx)
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_619_636_502.25, 1_619_636_504])
+        #expect(recording.fixes.map(\.latitude) == [47.5, 47.5001])
+        #expect(recording.fixes[0].altitudeMeters == 410.5 && recording.fixes[0].verticalAccuracyMeters == 0)
+        #expect(recording.fixes[1].verticalAccuracyMeters == -1)  // no AltitudeMeters: the altitude is unknown
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [5, 5])  // no accuracy or HDOP: the range error
+        #expect(recording.skipped.map(\.reason) == ["no Position, or one out of range"])
+        #expect(recording.skipped[0].firstLine == 10)
+    }
+
+    @Test func anXMLFileOfNeitherFormatNamesBoth() {
+        #expect(throws: RecordingFileError.malformed(file: "test", line: 1, problem: "expected a <gpx> root element (GPX 1.0 or 1.1) or a <TrainingCenterDatabase> one (TCX)")) {
+            try read("<kml><Placemark/></kml>")
+        }
+    }
+
     @Test func gpxWithoutTimesIsARoute() throws {
         let text = """
         <gpx version="1.1"><rte><rtept lat="1" lon="2"/><rtept lat="1.001" lon="2"/></rte></gpx>
@@ -209,6 +247,62 @@ import Testing
         let recording = try read(text, options: RecordingReadOptions(provider: "GT"))
         #expect(recording.fixes.map(\.timestampSeconds) == [1_620_000_000, 1_620_000_000.1])
         #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [0.1, 0.1])
+    }
+
+    /// A SensorLog (iOS) export: a row per sensor sample, each repeating the latest location until the next fix.
+    static let sensorLog = """
+        loggingTime(txt),loggingSample(N),locationTimestamp_since1970(s),locationLatitude(WGS84),locationLongitude(WGS84),locationAltitude(m),locationSpeed(m/s),locationSpeedAccuracy(m/s),locationCourse(°),locationCourseAccuracy(°),locationVerticalAccuracy(m),locationHorizontalAccuracy(m),locationFloor(Z),accelerometerTimestamp_sinceReboot(s),accelerometerAccelerationX(G)
+        2023-06-01 07:30:00.012 +0200,0,1685597399.5,48.137154,11.576124,519.2,1.35,0.4,87.5,12.0,3.9,4.7,0,5120.001,0.01
+        2023-06-01 07:30:00.022 +0200,1,1685597399.5,48.137154,11.576124,519.2,1.35,0.4,87.5,12.0,3.9,4.7,0,5120.011,0.02
+        2023-06-01 07:30:01.004 +0200,2,1685597400.5,48.137166,11.57613,519.4,-1.0,-1.0,-1.0,-1.0,3.9,-1.0,0,5121.003,0.02
+        """
+
+    @Test func sensorLogReadsEachFixOnceAndCountsTheRowsThatRepeatIt() throws {
+        let recording = try read(Self.sensorLog)
+        #expect(recording.format == .csv)
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_685_597_399.5, 1_685_597_400.5])
+        #expect(recording.fixes.map(\.latitude) == [48.137154, 48.137166])
+        #expect(recording.fixes[0].altitudeMeters == 519.2 && recording.fixes[0].verticalAccuracyMeters == 3.9)
+        #expect(recording.fixes[0].horizontalAccuracyMeters == 4.7)
+        #expect(recording.fixes[0].speedMetersPerSecond == 1.35 && recording.fixes[0].courseDegrees == 87.5)
+        // Core Location's -1: speed and course unknown, the coordinate invalid (kept, as the phone delivered it).
+        #expect(recording.fixes[1].speedMetersPerSecond == -1 && recording.fixes[1].courseDegrees == -1)
+        #expect(recording.fixes[1].horizontalAccuracyMeters == -1)
+        #expect(recording.skipped.map(\.reason) == ["the fix before repeated (same time and position)"])
+        #expect(recording.skipped.map(\.firstLine) == [3])
+    }
+
+    @Test(arguments: [";", "\t", "|"])
+    func aFileSeparatedByAnotherCharacterWithDecimalCommasReadsLikeTheCommaSeparatedOne(separator: String) throws {
+        // Each field's decimal point becomes a comma, then each separating comma the other separator.
+        let rows = Self.sensorLog.split(separator: "\n").map { row in
+            row.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.replacingOccurrences(of: ".", with: ",") }
+                .joined(separator: separator)
+        }
+        let recording = try read(rows.joined(separator: "\r\n"))
+        #expect(recording.fixes == (try read(Self.sensorLog)).fixes)
+    }
+
+    @Test func aDecimalCommaInACommaSeparatedFileIsNoNumber() throws {
+        let recording = try read("time,lat,lon,speed\n1700000000,48.1,11.5,\"1,5\"\n1700000001,48.1001,11.5,1.5\n")
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_700_000_001])
+        #expect(recording.skipped.map(\.reason) == ["a field that is not a number"])
+    }
+
+    @Test func gpsLoggerReadsTheGPSRowsWithTheirElevation() throws {
+        let text = """
+        time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider,hdop,vdop,pdop,geoidheight,ageofdgpsdata,dgpsid,activity,battery,annotation,timestamp_ms,time_offset,distance,starttimestamp_ms,profile_name,battery_charging
+        2024-03-19T23:12:40.600Z,48.1861084,11.5593367,561.6000366210938,,,,,network,,,,,,,,,,,,,,,
+        2024-03-19T23:12:41.000Z,48.1861,11.5593,560.5,3.9,219.9,0.94,12,gps,0.8,1.1,1.4,47.0,,,,88,,1710889961000,2024-03-20T00:12:41.000+01:00,0.0,1710889960000,Default Profile,false
+        2024-03-19T23:12:42.000Z,48.18612,11.55931,560.7,4.2,,0.0,12,gps,0.8,1.1,1.4,47.0,,,,88,,1710889962000,2024-03-20T00:12:42.000+01:00,2.3,1710889960000,Default Profile,false
+        """
+        let recording = try read(text)
+        #expect(recording.fixes.map(\.timestampSeconds) == [1_710_889_961, 1_710_889_962])
+        #expect(recording.fixes.map(\.altitudeMeters) == [560.5, 560.7])
+        #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [3.9, 4.2])
+        #expect(recording.fixes.map(\.courseDegrees) == [219.9, -1])
+        #expect(recording.notes.contains("read provider GPS; passed over 1 NLP rows"))
     }
 
     @Test func trackBenchPathCSVReplaysExactly() throws {

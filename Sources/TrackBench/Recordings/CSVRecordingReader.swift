@@ -6,9 +6,14 @@
 /// or a Unix time (seconds below 1e11, milliseconds above). Empty or `NaN`
 /// fields are unknown values. Rows of another provider or message type, with a
 /// coordinate out of range or at (0, 0), or that do not parse, are skipped and counted.
+///
+/// Fields are separated by commas, or by the semicolons, tabs or bars the
+/// header row uses instead (spreadsheets in many locales write semicolons).
+/// Under another separator a number may have a decimal comma, as such
+/// spreadsheets write it: `47,5` is 47.5.
 enum CSVRecordingReader {
     static func read(_ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
-        guard let (headerLine, header) = findHeader(in: lines, format: format) else {
+        guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
             throw .malformed(file: file, line: 1, problem: format == .gnssLogger
                 ? "no '# Fix,...' header line naming the Fix record's columns"
                 : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' or 'timestamp_s,latitude,longitude'")
@@ -33,7 +38,7 @@ enum CSVRecordingReader {
             } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
                 continue
             }
-            var fields = CSVRecordingReader.fields(of: line)
+            var fields = CSVRecordingReader.fields(of: line, separator: separator)
             // Some writers end every row with a comma: one empty field too many.
             if fields.count == header.count + 1, fields.last?.isEmpty == true { fields.removeLast() }
             guard fields.count == header.count else {
@@ -52,7 +57,7 @@ enum CSVRecordingReader {
             // A number: nil when empty or NaN (unknown), .infinity as a marker when the text is not a number.
             func number(_ column: RecordingColumn) -> Double?? {
                 guard let text = text(column) else { return .some(nil) }
-                guard let value = Double(text) else { return nil }
+                guard let value = parseNumber(text, separator: separator) else { return nil }
                 return value.isNaN ? .some(nil) : (value.isFinite ? value : nil)
             }
             guard let latitude = number(.latitude), let longitude = number(.longitude),
@@ -70,7 +75,7 @@ enum CSVRecordingReader {
                 builder.skips.count("latitude and longitude 0 (no fix)", line: lineNumber)
                 continue
             }
-            guard let time = timestamp(text(timeColumn), column: timeColumn) else {
+            guard let time = timestamp(text(timeColumn), column: timeColumn, separator: separator) else {
                 builder.skips.count("time missing or malformed", line: lineNumber)
                 continue
             }
@@ -112,28 +117,45 @@ enum CSVRecordingReader {
         return try builder.recording(format: format, timeBase: timeColumn == .secondsAsWritten ? .asWritten : .unixUTC, file: file)
     }
 
-    /// The header's 0-based line index + 1 (the first data line's index) and its fields.
-    private static func findHeader(in lines: [Substring], format: RecordingFormat) -> (Int, [Substring])? {
+    /// The header's 0-based line index + 1 (the first data line's index), its fields and the separator it uses.
+    private static func findHeader(in lines: [Substring], format: RecordingFormat) -> (Int, [Substring], Character)? {
         for (index, line) in lines.enumerated() {
             if format == .gnssLogger {
                 for prefix in ["# Fix,", "#Fix,"] where line.hasPrefix(prefix) {
-                    return (index + 1, fields(of: line.dropFirst(prefix.count - 4)))
+                    return (index + 1, fields(of: line.dropFirst(prefix.count - 4), separator: ","), ",")
                 }
                 continue
             }
             if line.trimmingSpaces.isEmpty || line.hasPrefix("#") { continue }
-            return (index + 1, fields(of: line))
+            let separator = self.separator(ofHeader: line)
+            return (index + 1, fields(of: line, separator: separator), separator)
         }
         return nil
     }
 
+    /// The separators a header row may use, commas first: a header with any comma is comma-separated.
+    static let separators: [Character] = [",", ";", "\t", "|"]
+
+    /// The separator a header row uses: the first of `separators` it holds; a comma for a single column.
+    static func separator(ofHeader line: Substring) -> Character {
+        separators.first { line.contains($0) } ?? ","
+    }
+
+    /// A number as written, or with a decimal comma (`47,5`) in a file whose fields are not separated by commas;
+    /// nil for anything else.
+    private static func parseNumber(_ text: Substring, separator: Character) -> Double? {
+        if let value = Double(text) { return value }
+        guard separator != ",", !text.contains("."), text.count(where: { $0 == "," }) == 1 else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
     /// Unix UTC seconds (or seconds as written) from a time field; nil if missing or malformed.
-    private static func timestamp(_ text: Substring?, column: RecordingColumn) -> (seconds: Double, hasZone: Bool)? {
+    private static func timestamp(_ text: Substring?, column: RecordingColumn, separator: Character) -> (seconds: Double, hasZone: Bool)? {
         guard let text else { return nil }
         if column == .time, text.contains("-") || text.contains(":") {
             return UTCTime.parseISO8601(text)
         }
-        guard let value = Double(text), value.isFinite else { return nil }
+        guard let value = parseNumber(text, separator: separator), value.isFinite else { return nil }
         switch column {
         case .unixMilliseconds: return (value / 1000, true)
         case .gpsMilliseconds: return (UTCTime.unixSeconds(gpsMilliseconds: value), true)
@@ -142,9 +164,9 @@ enum CSVRecordingReader {
         }
     }
 
-    /// The comma-separated fields of a line; a field in double quotes may hold commas and doubled quotes.
-    static func fields(of line: Substring) -> [Substring] {
-        guard line.contains("\"") else { return line.split(separator: ",", omittingEmptySubsequences: false) }
+    /// The fields of a line between `separator`s; a field in double quotes may hold separators and doubled quotes.
+    static func fields(of line: Substring, separator: Character) -> [Substring] {
+        guard line.contains("\"") else { return line.split(separator: separator, omittingEmptySubsequences: false) }
         var fields: [Substring] = []
         var current = ""
         var quoted = false
@@ -165,7 +187,7 @@ enum CSVRecordingReader {
                 }
             } else if character == "\"" {
                 quoted = true
-            } else if character == "," {
+            } else if character == separator {
                 fields.append(Substring(current))
                 current = ""
             } else {

@@ -3,7 +3,7 @@ import Foundation
 extension Recording {
     /// Reads a recording, telling its format from its content.
     /// - Parameters:
-    ///   - url: The file: NMEA, GPX, GnssLogger or CSV (see `RecordingFormat`).
+    ///   - url: The file: NMEA, GPX, TCX, GnssLogger or CSV (see `RecordingFormat`).
     ///   - options: Choices the file cannot make, such as the GnssLogger provider.
     /// - Throws: `RecordingFileError` naming the file and the line.
     public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
@@ -33,8 +33,8 @@ extension Recording {
             throw .noFixes(file: file, detail: "the file is empty")
         }
         switch RecordingFormat.detect(in: lines) {
-        case .gpx:
-            return try GPXReader.read(TextLines.normalized(text), file: file, options: options)
+        case .gpx, .tcx:
+            return try XMLTrackReader.read(TextLines.normalized(text), file: file, options: options)
         case .nmea:
             return try NMEAReader.read(lines, file: file, options: options)
         case let format:

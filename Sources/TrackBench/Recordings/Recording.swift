@@ -92,6 +92,9 @@ struct RecordingBuilder {
         return hdop * rangeErrorMeters
     }
 
+    /// Why a row that repeats the fix before it, time and position, is skipped.
+    static let repeatedFixReason = "the fix before repeated (same time and position)"
+
     /// Appends `fix`, read at `line`, unless its time is not after the previous fix's.
     mutating func append(_ fix: LocationFix, line: Int) {
         guard !hasTimes || abs(fix.timestampSeconds) <= Self.latestSeconds else {
@@ -101,7 +104,9 @@ struct RecordingBuilder {
         // Order is delivery order: a re-delivered cached fix (TrackBench's path CSV) keeps its old timestamp.
         if hasTimes, let previous = fixes.last {
             if fix.deliveryTimeSeconds == previous.deliveryTimeSeconds, fix.timestampSeconds == previous.timestampSeconds {
-                skips.count("duplicate timestamp", line: line)
+                // Loggers that write a row per sensor sample (SensorLog) repeat the latest fix on every row until the next.
+                let isRepeat = fix.latitude == previous.latitude && fix.longitude == previous.longitude
+                skips.count(isRepeat ? Self.repeatedFixReason : "duplicate timestamp", line: line)
                 return
             }
             if fix.deliveryTimeSeconds < previous.deliveryTimeSeconds {

@@ -2,8 +2,11 @@
 ///
 /// One list for GnssLogger `Fix` records (current and older names), GSDC
 /// ground truth (2021: `millisSinceGpsEpoch`, `latDeg`, ...; 2022+:
-/// `UnixTimeMillis`, `LatitudeDegrees`, ...), TrackBench's path CSV, and the
-/// names apps give their location objects' fields. Names match case-insensitively.
+/// `UnixTimeMillis`, `LatitudeDegrees`, ...), TrackBench's path CSV, the
+/// logging apps SensorLog (iOS: `locationLatitude(WGS84)`, ..., units in
+/// the names) and GPSLogger (Android: `time`, `lat`, `lon`, `elevation`,
+/// ...), and the names apps give their location objects' fields. Names
+/// match case-insensitively.
 enum RecordingColumn: CaseIterable {
     case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time, deliverySecondsAsWritten
     case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop
@@ -16,14 +19,14 @@ enum RecordingColumn: CaseIterable {
         case .gpsMilliseconds: return ["millissincegpsepoch"]
         case .secondsAsWritten: return ["timestamp_s"]
         case .deliverySecondsAsWritten: return ["delivery_time_s"]
-        case .time: return ["time", "timestamp"]
-        case .latitude: return ["latitudedegrees", "latdeg", "latitude", "lat"]
-        case .longitude: return ["longitudedegrees", "lngdeg", "longitude", "lon", "lng"]
-        case .altitude: return ["altitudemeters", "heightabovewgs84ellipsoidm", "altitude_m", "altitude", "ele"]
-        case .horizontalAccuracy: return ["accuracymeters", "horizontal_accuracy_m", "horizontalaccuracy", "accuracy"]
-        case .verticalAccuracy: return ["verticalaccuracymeters", "vertical_accuracy_m", "verticalaccuracy"]
-        case .speed: return ["speedmps", "speed_mps", "speed"]
-        case .course: return ["bearingdegrees", "coursedegree", "course_deg", "bearing", "course"]
+        case .time: return ["time", "timestamp", "locationtimestamp_since1970(s)"]
+        case .latitude: return ["latitudedegrees", "latdeg", "latitude", "lat", "locationlatitude(wgs84)"]
+        case .longitude: return ["longitudedegrees", "lngdeg", "longitude", "lon", "lng", "locationlongitude(wgs84)"]
+        case .altitude: return ["altitudemeters", "heightabovewgs84ellipsoidm", "altitude_m", "altitude", "ele", "elevation", "locationaltitude(m)"]
+        case .horizontalAccuracy: return ["accuracymeters", "horizontal_accuracy_m", "horizontalaccuracy", "accuracy", "locationhorizontalaccuracy(m)"]
+        case .verticalAccuracy: return ["verticalaccuracymeters", "vertical_accuracy_m", "verticalaccuracy", "locationverticalaccuracy(m)"]
+        case .speed: return ["speedmps", "speed_mps", "speed", "locationspeed(m/s)"]
+        case .course: return ["bearingdegrees", "coursedegree", "course_deg", "bearing", "course", "locationcourse(°)", "locationcourse(deg)"]
         case .hdop: return ["hdop"]
         case .provider: return ["provider"]
         case .messageType: return ["messagetype"]

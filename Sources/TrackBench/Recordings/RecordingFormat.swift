@@ -4,14 +4,18 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     case nmea = "NMEA 0183"
     /// GPX 1.0 or 1.1 (`trk/trkseg/trkpt`, or `rte/rtept` for a route), as Garmin, Strava and phone apps export.
     case gpx = "GPX"
+    /// Garmin's Training Center XML (`Activities/Activity/Lap/Track/Trackpoint`, or a course's track), as
+    /// Garmin Connect and Strava export activities.
+    case tcx = "TCX"
     /// Android GnssLogger's text log: `Fix` records under a `# Fix,...` header.
     case gnssLogger = "GnssLogger"
     /// A CSV with a header row naming the columns: GSDC ground truth (2021 and 2022+), TrackBench's path CSV,
     /// or an app's log of its location objects.
     case csv = "CSV"
 
-    /// The format of a file's text: GPX if it starts with `<`, NMEA if a line starts with `$` (after any prefix
-    /// a logger adds), GnssLogger if a line starts with `# Fix,` (its header); otherwise CSV.
+    /// The format of a file's text: XML (GPX or TCX, told apart by the root element as it is read) if it starts
+    /// with `<`, NMEA if a line starts with `$` (after any prefix a logger adds), GnssLogger if a line starts
+    /// with `# Fix,` (its header); otherwise CSV.
     static func detect(in lines: [Substring]) -> RecordingFormat {
         for line in lines {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

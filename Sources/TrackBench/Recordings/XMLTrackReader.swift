@@ -3,15 +3,21 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads GPX 1.0 and 1.1: track points (`trk/trkseg/trkpt`), or route points (`rte/rtept`) when the file has no
-/// track, with `lat`, `lon`, `ele`, `time` and `hdop`.
+/// Reads the XML formats of tracks: GPX 1.0 and 1.1, and Garmin's Training Center XML (TCX).
+///
+/// - GPX: track points (`trk/trkseg/trkpt`), or route points (`rte/rtept`)
+///   when the file has no track, with `lat`, `lon`, `ele`, `time` and `hdop`.
+/// - TCX: every `Trackpoint` (of an activity's laps or a course), with
+///   `Time`, `Position/LatitudeDegrees`, `Position/LongitudeDegrees` and
+///   `AltitudeMeters`. A track point without a `Position` (a watch records
+///   them while paused or indoors) is skipped and counted.
 ///
 /// Element names are matched without their namespace prefix, and
 /// `extensions` (heart rate, cadence, a vendor's fields) are passed over, so
 /// exports from Garmin, Strava and phone apps read alike. Times are ISO 8601
 /// with fractional seconds and `Z` or an offset. A file where no point has a
 /// time is a route: its points keep file order and can only serve as truth.
-enum GPXReader {
+enum XMLTrackReader {
     static func read(_ text: String, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         let delegate = Delegate()
         let parser = XMLParser(data: try withoutProcessingInstructions(text, file: file))
@@ -26,8 +32,8 @@ enum GPXReader {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw .malformed(file: file, line: max(1, parser.lineNumber), problem: "not well-formed XML (\(reason))")
         }
-        guard delegate.sawGPX else {
-            throw .malformed(file: file, line: 1, problem: "expected a <gpx> root element (GPX 1.0 or 1.1)")
+        guard let format = delegate.format else {
+            throw .malformed(file: file, line: 1, problem: "expected a <gpx> root element (GPX 1.0 or 1.1) or a <TrainingCenterDatabase> one (TCX)")
         }
         let points = delegate.trackPoints.isEmpty ? delegate.routePoints : delegate.trackPoints
         var builder = RecordingBuilder()
@@ -36,7 +42,7 @@ enum GPXReader {
         for point in points {
             guard let latitude = point.latitude, let longitude = point.longitude,
                   abs(latitude) <= 90, abs(longitude) <= 180 else {
-                builder.skips.count("lat or lon missing or out of range", line: point.line)
+                builder.skips.count(format == .tcx ? "no Position, or one out of range" : "lat or lon missing or out of range", line: point.line)
                 continue
             }
             if builder.hasTimes, point.time == nil {
@@ -60,13 +66,13 @@ enum GPXReader {
         if withoutZone > 0 {
             builder.notes.append("\(withoutZone) times without a zone were taken as UTC")
         }
-        return try builder.recording(format: .gpx, timeBase: .unixUTC, file: file)
+        return try builder.recording(format: format, timeBase: .unixUTC, file: file)
     }
 
     /// The text with every processing instruction (`<?...?>`, the XML declaration included) blanked out, line
     /// breaks kept so line numbers stay right.
     ///
-    /// GPX needs none of them, and FoundationXML on Linux crashes on one
+    /// GPX and TCX need none of them, and FoundationXML on Linux crashes on one
     /// without data (`<?x?>`), so none reaches it.
     /// - Throws: `RecordingFileError.malformed` for a `<?` that is never closed.
     ///
@@ -96,7 +102,7 @@ enum GPXReader {
         return Data(result)
     }
 
-    /// One `trkpt` or `rtept` as read; fields nil when absent.
+    /// One `trkpt`, `rtept` or `Trackpoint` as read; fields nil when absent.
     struct Point {
         var line: Int
         var latitude: Double?
@@ -110,7 +116,8 @@ enum GPXReader {
     private final class Delegate: NSObject, XMLParserDelegate {
         var trackPoints: [Point] = []
         var routePoints: [Point] = []
-        var sawGPX = false
+        /// The format the root element names; nil until one does.
+        var format: RecordingFormat?
         var problem: (line: Int, text: String)?
         private var point: Point?
         private var isRoutePoint = false
@@ -126,14 +133,19 @@ enum GPXReader {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             let name = Self.localName(elementName)
             open.append((name, max(1, parser.lineNumber)))
-            if extensionDepth > 0 || name == "extensions" {
+            if extensionDepth > 0 || name == "extensions" || name == "Extensions" {
                 extensionDepth += 1
                 return
             }
             text = ""
             switch name {
             case "gpx":
-                sawGPX = true
+                format = format ?? .gpx
+            case "TrainingCenterDatabase":
+                format = format ?? .tcx
+            case "Trackpoint":
+                isRoutePoint = false
+                point = Point(line: max(1, parser.lineNumber))
             case "trkpt", "rtept":
                 let line = max(1, parser.lineNumber)
                 isRoutePoint = name == "rtept"
@@ -162,10 +174,12 @@ enum GPXReader {
             text = ""
             guard point != nil else { return }
             switch name {
-            case "ele": point?.elevation = Self.number(value)
-            case "time": point?.time = UTCTime.parseISO8601(value)
+            case "ele", "AltitudeMeters": point?.elevation = Self.number(value)
+            case "time", "Time": point?.time = UTCTime.parseISO8601(value)
             case "hdop": point?.hdop = Self.number(value).flatMap { $0 >= 0 ? $0 : nil }
-            case "trkpt", "rtept":
+            case "LatitudeDegrees": point?.latitude = Self.number(value)
+            case "LongitudeDegrees": point?.longitude = Self.number(value)
+            case "trkpt", "rtept", "Trackpoint":
                 if isRoutePoint { routePoints.append(point!) } else { trackPoints.append(point!) }
                 point = nil
             default: break

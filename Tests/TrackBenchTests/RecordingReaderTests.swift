@@ -290,6 +290,16 @@ import Testing
         #expect(recording.skipped.map(\.reason) == ["a field that is not a number"])
     }
 
+    @Test func rowsEndingWithACommaAndQuotedFieldsReadLikePlainOnes() throws {
+        let plain = try read("time,lat,lon,provider\n1700000000,48.1,11.5,gps\n1700000001,48.1001,11.5,gps\n")
+        // Every row ends with a comma; the second quotes its fields, a comma inside one.
+        let variant = try read("time,lat,lon,provider\n1700000000,48.1,11.5,gps,\n\"1700000001\",\"48.1001\",11.5,\"gps\",\n")
+        #expect(variant.fixes == plain.fixes)
+        #expect(variant.fixes.count == 2)
+        let quotedComma = try read("time,lat,lon,provider\n1700000000,48.1,11.5,\"gps, chip\"\n", options: RecordingReadOptions(provider: "gps, chip"))
+        #expect(quotedComma.fixes.map(\.latitude) == [48.1])
+    }
+
     @Test func gpsLoggerReadsTheGPSRowsWithTheirElevation() throws {
         let text = """
         time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider,hdop,vdop,pdop,geoidheight,ageofdgpsdata,dgpsid,activity,battery,annotation,timestamp_ms,time_offset,distance,starttimestamp_ms,profile_name,battery_charging

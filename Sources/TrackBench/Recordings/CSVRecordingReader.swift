@@ -26,6 +26,11 @@ enum CSVRecordingReader {
         guard let timeColumn else {
             throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
         }
+        // Each column's field index by the column's raw value: looked up for every field read of every row.
+        let columnIndices = RecordingColumn.allCases.map { columns[$0] }
+        let separatorByte = separator.asciiValue
+        let quote = UInt8(ascii: "\"")
+        var ranges: [Range<String.Index>] = []
         let wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
         var providers: [String: Int] = [:]
         var builder = RecordingBuilder()
@@ -38,15 +43,27 @@ enum CSVRecordingReader {
             } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
                 continue
             }
-            var fields = CSVRecordingReader.fields(of: line, separator: separator)
+            // A row without quotes, nearly every row of a logger's file, is measured rather than cut up: only the
+            // fields of the columns read are made.
+            let quoted: [Substring]?
+            if let separatorByte, !line.utf8.contains(quote) {
+                Self.fieldRanges(of: line, separator: separatorByte, into: &ranges)
+                quoted = nil
+            } else {
+                quoted = Self.fields(of: line, separator: separator)
+            }
+            func field(_ index: Int) -> Substring {
+                quoted?[index] ?? Substring(line.utf8[ranges[index]])
+            }
+            var fieldCount = quoted?.count ?? ranges.count
             // Some writers end every row with a comma: one empty field too many.
-            if fields.count == header.count + 1, fields.last?.isEmpty == true { fields.removeLast() }
-            guard fields.count == header.count else {
-                builder.skips.count("row with \(fields.count) fields under a header of \(header.count) (truncated?)", line: lineNumber)
+            if fieldCount == header.count + 1, field(fieldCount - 1).isEmpty { fieldCount -= 1 }
+            guard fieldCount == header.count else {
+                builder.skips.count("row with \(fieldCount) fields under a header of \(header.count) (truncated?)", line: lineNumber)
                 continue
             }
             func text(_ column: RecordingColumn) -> Substring? {
-                columns[column].map { fields[$0].trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+                columnIndices[column.rawValue].map { field($0).trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
             }
             if let type = text(.messageType), type != "Fix" { continue }
             if let provider = text(.provider) {
@@ -145,14 +162,14 @@ enum CSVRecordingReader {
     /// nil for anything else.
     private static func parseNumber(_ text: Substring, separator: Character) -> Double? {
         if let value = Double(text) { return value }
-        guard separator != ",", !text.contains("."), text.count(where: { $0 == "," }) == 1 else { return nil }
+        guard separator != ",", !text.utf8.contains(UInt8(ascii: ".")), text.utf8.count(where: { $0 == UInt8(ascii: ",") }) == 1 else { return nil }
         return Double(text.replacingOccurrences(of: ",", with: "."))
     }
 
     /// Unix UTC seconds (or seconds as written) from a time field; nil if missing or malformed.
     private static func timestamp(_ text: Substring?, column: RecordingColumn, separator: Character) -> (seconds: Double, hasZone: Bool)? {
         guard let text else { return nil }
-        if column == .time, text.contains("-") || text.contains(":") {
+        if column == .time, text.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }) {
             return UTCTime.parseISO8601(text)
         }
         guard let value = parseNumber(text, separator: separator), value.isFinite else { return nil }
@@ -164,9 +181,32 @@ enum CSVRecordingReader {
         }
     }
 
+    /// The ranges of a line's fields between the ASCII `separator`s, for a line without quotes, into `ranges`.
+    ///
+    /// Works on the UTF-8 bytes: the separator is ASCII, so each one found is a whole character, and no
+    /// character boundaries need finding on the way.
+    static func fieldRanges(of line: Substring, separator: UInt8, into ranges: inout [Range<String.Index>]) {
+        ranges.removeAll(keepingCapacity: true)
+        let bytes = line.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == separator {
+                ranges.append(start..<index)
+                start = bytes.index(after: index)
+            }
+            bytes.formIndex(after: &index)
+        }
+        ranges.append(start..<bytes.endIndex)
+    }
+
     /// The fields of a line between `separator`s; a field in double quotes may hold separators and doubled quotes.
     static func fields(of line: Substring, separator: Character) -> [Substring] {
-        guard line.contains("\"") else { return line.split(separator: separator, omittingEmptySubsequences: false) }
+        if let byte = separator.asciiValue, !line.utf8.contains(UInt8(ascii: "\"")) {
+            var ranges: [Range<String.Index>] = []
+            fieldRanges(of: line, separator: byte, into: &ranges)
+            return ranges.map { Substring(line.utf8[$0]) }
+        }
         var fields: [Substring] = []
         var current = ""
         var quoted = false

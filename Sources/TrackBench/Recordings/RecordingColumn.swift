@@ -7,7 +7,7 @@
 /// the names) and GPSLogger (Android: `time`, `lat`, `lon`, `elevation`,
 /// ...), and the names apps give their location objects' fields. Names
 /// match case-insensitively.
-enum RecordingColumn: CaseIterable {
+enum RecordingColumn: Int, CaseIterable {
     case unixMilliseconds, gpsMilliseconds, secondsAsWritten, time, deliverySecondsAsWritten
     case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course, hdop
     case provider, messageType

@@ -40,7 +40,7 @@ struct SVGCanvas {
     /// A number as the document writes it: two decimals, no trailing zeros.
     static func number(_ value: Double) -> String {
         var text = NumberFormat.fixed(value, decimals: 2)
-        guard text.contains(".") else { return text }
+        guard text.utf8.contains(UInt8(ascii: ".")) else { return text }
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text

@@ -6,9 +6,10 @@
 #
 # Each workload runs RUNS times after one warm-up; for each it prints the median
 # wall time, CPU time (user + system) with the system share, and peak memory,
-# and the CPU time per fix x filter where that applies. The last workload is
+# and the CPU time per fix x filter where that applies. The last workloads are
 # one scenario of 1.43 million fixes (100 km at 0.1 m/s, a fix every 0.7 s),
-# for the memory a long recording needs. Run it on an otherwise idle machine and
+# for the memory a long recording needs, and the replay of an hour's logger
+# CSV at 100 rows a second, for the time reading a long file takes. Run it on an otherwise idle machine and
 # quote the machine (cores, model) with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -73,9 +74,23 @@ cat > "$out/long.json" <<'JSON'
 }
 JSON
 "$bin" run --scenarios "$out/long.json" --seed 100 --output "$out/long" >/dev/null
+# A logger's long file: an hour of SensorLog-style CSV at 100 rows a second (360,000 rows, 23 columns, 64 MB), each row
+# repeating the latest of its 3,600 fixes, walked round a 2 km loop; replayed with the raw filter, so reading is the work.
+awk 'BEGIN {
+    OFS = ","
+    print "loggingTime(txt),loggingSample(N),locationTimestamp_since1970(s),locationLatitude(WGS84),locationLongitude(WGS84),locationAltitude(m),locationSpeed(m/s),locationSpeedAccuracy(m/s),locationCourse(°),locationCourseAccuracy(°),locationVerticalAccuracy(m),locationHorizontalAccuracy(m),locationFloor(Z),accelerometerAccelerationX(G),accelerometerAccelerationY(G),accelerometerAccelerationZ(G),gyroRotationX(rad/s),gyroRotationY(rad/s),gyroRotationZ(rad/s),motionYaw(rad),motionRoll(rad),motionPitch(rad),batteryLevel(%)"
+    for (i = 0; i < 360000; i++) {
+        k = int(i / 100); angle = k / 600 * 6.283185307179586
+        printf "2023-06-01 07:%02d:%02d.%02d +0200,%d,%.3f,%.7f,%.7f,519.2,3.1,0.4,87.5,12.0,3.9,4.7,0,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,0.9\n", \
+            int(i / 6000) % 60, int(i / 100) % 60, i % 100, i, 1685597400 + k, 48.137 + 0.003 * sin(angle), 11.576 + 0.0045 * (1 - cos(angle)), \
+            (i % 97) / 97, (i % 89) / 89, (i % 83) / 83, (i % 79) / 79, (i % 73) / 73, (i % 71) / 71, (i % 67) / 67, (i % 61) / 61, (i % 59) / 59
+    }
+}' > "$out/sensorlog.csv"
+printf '{"name": "logger", "description": "An hour of a logger at 100 Hz.", "recordings": [{"id": "hour", "fixes": "sensorlog.csv", "distanceMeters": 12000}]}\n' > "$out/logger.json"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $runs runs each, medians"
 measure "default suite, 13 filters, 1 seed" "$(work "$out/one-seed/results.csv")" "$bin" run --seed 100 --output "$out/a"
 measure "default suite, 13 filters, 10 seeds" 0 "$bin" run --output "$out/b"
 measure "default suite, 13 filters, 30 seeds" "$(work "$out/thirty/results.csv")" "$bin" run --seeds 100...129 --output "$out/c"
 measure "--filter kalman, 1 seed" "$(work "$out/kalman/results.csv")" "$bin" run --seed 100 --filter kalman --output "$out/d"
 measure "one 1.43 M-fix scenario, 13 filters" "$(work "$out/long/results.csv")" "$bin" run --scenarios "$out/long.json" --seed 100 --output "$out/e"
+measure "an hour's logger CSV (360,000 rows), raw" 0 "$bin" run --scenarios "$out/logger.json" --filter raw --output "$out/f"

@@ -268,7 +268,7 @@ import Testing
         // Core Location's -1: speed and course unknown, the coordinate invalid (kept, as the phone delivered it).
         #expect(recording.fixes[1].speedMetersPerSecond == -1 && recording.fixes[1].courseDegrees == -1)
         #expect(recording.fixes[1].horizontalAccuracyMeters == -1)
-        #expect(recording.skipped.map(\.reason) == ["the fix before repeated (same time and position)"])
+        #expect(recording.skipped.map(\.reason) == ["repeats of the fix before (same time and position)"])
         #expect(recording.skipped.map(\.firstLine) == [3])
     }
 

@@ -93,7 +93,7 @@ struct RecordingBuilder {
     }
 
     /// Why a row that repeats the fix before it, time and position, is skipped.
-    static let repeatedFixReason = "the fix before repeated (same time and position)"
+    static let repeatedFixReason = "repeats of the fix before (same time and position)"
 
     /// Appends `fix`, read at `line`, unless its time is not after the previous fix's.
     mutating func append(_ fix: LocationFix, line: Int) {

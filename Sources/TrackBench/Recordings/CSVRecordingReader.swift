@@ -29,7 +29,6 @@ enum CSVRecordingReader {
         // Each column's field index by the column's raw value: looked up for every field read of every row.
         let columnIndices = RecordingColumn.allCases.map { columns[$0] }
         let separatorByte = separator.asciiValue
-        let quote = UInt8(ascii: "\"")
         var ranges: [Range<String.Index>] = []
         let wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
         var providers: [String: Int] = [:]
@@ -50,7 +49,7 @@ enum CSVRecordingReader {
                 Self.fieldRanges(of: line, separator: separatorByte, into: &ranges)
                 quoted = nil
             } else {
-                quoted = Self.fields(of: line, separator: separator)
+                quoted = Self.quotedFields(of: line, separator: separator)
             }
             func field(_ index: Int) -> Substring {
                 quoted?[index] ?? Substring(line.utf8[ranges[index]])
@@ -200,13 +199,19 @@ enum CSVRecordingReader {
         ranges.append(start..<bytes.endIndex)
     }
 
+    /// The double quote, which lets a field hold separators.
+    private static let quote = UInt8(ascii: "\"")
+
     /// The fields of a line between `separator`s; a field in double quotes may hold separators and doubled quotes.
     static func fields(of line: Substring, separator: Character) -> [Substring] {
-        if let byte = separator.asciiValue, !line.utf8.contains(UInt8(ascii: "\"")) {
-            var ranges: [Range<String.Index>] = []
-            fieldRanges(of: line, separator: byte, into: &ranges)
-            return ranges.map { Substring(line.utf8[$0]) }
-        }
+        guard let byte = separator.asciiValue, !line.utf8.contains(quote) else { return quotedFields(of: line, separator: separator) }
+        var ranges: [Range<String.Index>] = []
+        fieldRanges(of: line, separator: byte, into: &ranges)
+        return ranges.map { Substring(line.utf8[$0]) }
+    }
+
+    /// The fields of a line that may quote them, read character by character.
+    private static func quotedFields(of line: Substring, separator: Character) -> [Substring] {
         var fields: [Substring] = []
         var current = ""
         var quoted = false

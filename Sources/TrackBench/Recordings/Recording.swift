@@ -92,9 +92,6 @@ struct RecordingBuilder {
         return hdop * rangeErrorMeters
     }
 
-    /// Why a row that repeats the fix before it, time and position, is skipped.
-    static let repeatedFixReason = "repeats of the fix before (same time and position)"
-
     /// Appends `fix`, read at `line`, unless its time is not after the previous fix's.
     mutating func append(_ fix: LocationFix, line: Int) {
         guard !hasTimes || abs(fix.timestampSeconds) <= Self.latestSeconds else {
@@ -106,7 +103,7 @@ struct RecordingBuilder {
             if fix.deliveryTimeSeconds == previous.deliveryTimeSeconds, fix.timestampSeconds == previous.timestampSeconds {
                 // Loggers that write a row per sensor sample (SensorLog) repeat the latest fix on every row until the next.
                 let isRepeat = fix.latitude == previous.latitude && fix.longitude == previous.longitude
-                skips.count(isRepeat ? Self.repeatedFixReason : "duplicate timestamp", line: line)
+                skips.count(isRepeat ? "repeats of the fix before (same time and position)" : "duplicate timestamp", line: line)
                 return
             }
             if fix.deliveryTimeSeconds < previous.deliveryTimeSeconds {

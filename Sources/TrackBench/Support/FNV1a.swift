@@ -9,17 +9,13 @@ enum FNV1a {
     /// The hash of `bytes`.
     static func hash64<Bytes: Sequence<UInt8>>(_ bytes: Bytes, startingFrom basis: UInt64 = offsetBasis) -> UInt64 {
         // Contiguous bytes (a file's Data, a String's UTF-8) are read from memory, not through the sequence's iterator.
-        if let hash = bytes.withContiguousStorageIfAvailable({ hash64(buffer: $0, startingFrom: basis) }) { return hash }
-        var hash = basis
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        bytes.withContiguousStorageIfAvailable { fold($0, from: basis) } ?? fold(bytes, from: basis)
     }
 
-    private static func hash64(buffer: UnsafeBufferPointer<UInt8>, startingFrom basis: UInt64) -> UInt64 {
+    /// FNV-1a's step over every byte of `bytes`, from `basis`.
+    private static func fold<Bytes: Sequence<UInt8>>(_ bytes: Bytes, from basis: UInt64) -> UInt64 {
         var hash = basis
-        for byte in buffer {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return hash

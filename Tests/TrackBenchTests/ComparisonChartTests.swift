@@ -58,14 +58,14 @@ struct ComparisonChartTests {
         return { low.x + ($0 - low.value) * pixelsPerPoint }
     }
 
-    @Test func pointsSitAtTheReportsMeanDifferencesWithItsNumbersBeside() throws {
+    @Test func pointsSitAtTheReportsEstimatesWithItsNumbersBeside() throws {
         let differences = Self.report.groups.flatMap(\.differences)
         let points = Self.points(in: Self.svg)
         #expect(points.count == differences.count)
         let x = try Self.scale(of: Self.svg)
         let markdown = Self.report.render()
         for (point, difference) in zip(points, differences) {
-            #expect(abs(point.x - x(difference.significance.meanDifference)) < 0.01, "\(difference.filter): \(point.x)")
+            #expect(abs(point.x - x(difference.significance.estimate)) < 0.01, "\(difference.filter): \(point.x)")
             // The numbers beside the point are the Markdown table's last two cells.
             let value = ComparisonReport.difference(difference.significance)
             let verdict = ComparisonReport.verdict(difference.significance)

@@ -1,56 +1,132 @@
+import Foundation
 import Testing
 @_spi(CLI) @testable import TrackBench
 
 /// The one definition of a real difference, pinned against hand-computed cases.
 struct SignificanceTests {
     @Test func fivePositiveDifferencesAreNotEnough() {
-        // All 2^5 sign patterns are equally likely under no difference; only "all positive" reaches W+ = 15,
-        // so the two-sided p is 2 x 1/32 = 0.0625, above 0.05.
+        // All 2^5 sign patterns are equally likely under no difference; only "all positive" has no Walsh average
+        // at or below zero, so the two-sided p is 2 x 1/32 = 0.0625, above 0.05, and no 95 % interval exists.
         let result = Significance(first: [0, 0, 0, 0, 0], second: [1, 2, 3, 4, 5])
         #expect(result.pValue == 0.0625)
-        #expect(!result.isReal && result.meanDifference == 3 && result.pairCount == 5)
-        // sd 1.5811, t(0.975, 4) = 2.7764: half-width 2.7764 x 1.5811 / sqrt(5) = 1.9632.
-        #expect(abs(result.meanDifferenceHalfWidth! - 1.9632) < 0.0001)
+        #expect(!result.isReal && result.pairCount == 5 && result.interval == nil)
+        // The Walsh averages of 1...5 are the 15 values (i + j) / 2; their median is 3.
+        #expect(result.estimate == 3)
     }
 
-    @Test func sixPositiveDifferencesAreReal() {
-        // 2 x 1/64 = 0.03125.
+    @Test func sixPositiveDifferencesAreReal() throws {
+        // 2 x 1/64 = 0.03125; the 95 % interval drops no average (P(W <= 0) = 1/64 is the only tail within 0.025),
+        // so it runs from the smallest Walsh average (1) to the largest (6).
         let result = Significance(first: [10, 10, 10, 10, 10, 10], second: [11, 12, 13, 14, 15, 16])
         #expect(result.pValue == 0.03125)
-        #expect(result.isReal)
+        #expect(result.isReal && result.estimate == 3.5)
+        let interval = try #require(result.interval)
+        #expect(interval.lower == 1 && interval.upper == 6)
     }
 
-    @Test func tiedMagnitudesShareTheirAverageRank() {
-        // |d| = 1, 1, 1, 2 rank 2, 2, 2, 4; W+ = 2 + 2 + 4 = 8 of 10. Sign patterns with W+ >= 8:
-        // {2,2,4} x 3 and {2,2,2,4}: 4 of 16, so p = 2 x 4/16 = 0.5.
-        #expect(Significance.signedRankPValue([1, 1, -1, 2]) == 0.5)
+    @Test func zerosCountOnBothSidesOfZero() {
+        // Sorted differences -1, 1, 1, 2: Walsh averages -1, 0, 0, 0.5, 1, 1, 1, 1.5, 1.5, 2. Three lie at or below
+        // zero; P(W <= 3) for n = 4 is 5/16 (sums 0, 1, 2, 3, 3), so p = 2 x 5/16 = 0.625.
+        let result = Significance(first: [0, 0, 0, 0], second: [1, 1, -1, 2])
+        #expect(result.pValue == 0.625)
+        #expect(result.estimate == 1)
     }
 
-    @Test func zeroDifferencesAreDroppedAndAllZerosAreIdentical() {
+    @Test func identicalValuesHaveNoDifferenceAndPOne() {
         let same = Significance(first: [1, 2, 3], second: [1, 2, 3])
-        #expect(same.nonZeroCount == 0 && same.pValue == 1 && !same.isReal)
-        #expect(Significance(first: [0, 0, 0, 0, 0, 0, 0], second: [0, 1, 2, 3, 4, 5, 6]).pValue == 0.03125)
+        #expect(same.nonZeroCount == 0 && same.pValue == 1 && !same.isReal && same.estimate == 0)
+    }
+
+    @Test func oneSampleHasNoTest() {
+        let one = Significance(first: [1], second: [3])
+        #expect(one.pValue == nil && one.interval == nil && !one.hasTest && !one.isSignificant)
+        #expect(one.estimate == 2 && one.pairCount == 1)
     }
 
     @Test func largeSamplesUseTheNormalApproximation() {
-        // n = 50, all positive: W+ = 1275, mean 637.5, variance 50 x 51 x 101 / 24 = 10731.25,
-        // z = (637.5 - 0.5) / 103.59 = 6.149, two-sided p = 7.8e-10.
-        let p = Significance.signedRankPValue((1...50).map(Double.init))
-        #expect(p > 7.0e-10 && p < 8.5e-10)
+        // n = 60, all positive: no Walsh average at or below zero; mean 915, variance 60 x 61 x 121 / 24 = 18452.5,
+        // z = (0 + 0.5 - 915) / 135.84 = -6.732, two-sided p = 1.67e-11.
+        let p = Significance(first: [Double](repeating: 0, count: 60), second: (1...60).map(Double.init)).pValue!
+        #expect(p > 1.6e-11 && p < 1.8e-11)
         // Balanced signs: no evidence at all.
-        #expect(Significance.signedRankPValue((1...50).map { Double($0 % 2 == 0 ? $0 : -$0) }) > 0.5)
+        let balanced = Significance(first: [Double](repeating: 0, count: 60), second: (1...60).map { Double($0 % 2 == 0 ? $0 : -$0) })
+        #expect(balanced.pValue! > 0.5)
     }
 
     @Test func aSignificantButTinyDifferenceIsNoise() {
         // Consistent, but 0.5 % of the mean: below the 1 % noise threshold.
-        let first = [Double](repeating: 100, count: 20)
+        let first = (0..<20).map { 100 + Double($0) }
         let result = Significance(first: first, second: first.map { $0 + 0.5 })
-        #expect(result.pValue < 0.001 && !result.isReal)
+        #expect(result.pValue! < 0.001 && result.isSignificant && !result.isReal)
     }
 
     @Test func pairsWithNaNOrInfinityAreLeftOut() {
         let result = Significance(first: [1, 2, .nan, 4], second: [2, 3, 4, .infinity])
-        #expect(result.pairCount == 2 && result.meanDifference == 1)
+        #expect(result.pairCount == 2 && result.estimate == 1)
+    }
+
+    /// Random paired differences: normal noise of deviation 1 plus `shift`, from a seeded generator.
+    private func differences(_ n: Int, shift: Double, generator: inout SplitMix64) -> [Double] {
+        var gaussian = GaussianSampler()
+        return (0..<n).map { _ in shift + gaussian.next(using: &generator) }
+    }
+
+    @Test func theIntervalExcludesZeroExactlyWhenTheTestIsSignificant() {
+        var generator = SplitMix64(seed: 7)
+        var significantCount = 0
+        for trial in 0..<600 {
+            let n = 2 + trial % 90
+            let shift = [0, 0.2, 0.5, 1][trial % 4]
+            let level = [0.05, 0.01, 1e-3, 1e-5][(trial / 4) % 4]
+            let d = differences(n, shift: shift, generator: &generator)
+            let result = Significance(first: [Double](repeating: 0, count: n), second: d, level: level)
+            #expect(result.isSignificant == (result.interval?.excludesZero ?? false), "n = \(n), level \(level)")
+            if let interval = result.interval { #expect(interval.lower <= result.estimate && result.estimate <= interval.upper) }
+            if result.isSignificant { significantCount += 1 }
+        }
+        // Both answers occur, so the agreement above is not vacuous.
+        #expect(significantCount > 100 && significantCount < 500)
+    }
+
+    @Test func theEstimateAndIntervalAreOrderStatisticsOfTheWalshAverages() throws {
+        var generator = SplitMix64(seed: 11)
+        for n in [2, 3, 7, 20, 51, 64] {
+            let d = differences(n, shift: 0.3, generator: &generator)
+            var walsh: [Double] = []
+            for i in 0..<n { for j in i..<n { walsh.append((d[i] + d[j]) / 2) } }
+            walsh.sort()
+            let result = Significance(first: [Double](repeating: 0, count: n), second: d)
+            let median = walsh.count % 2 == 1 ? walsh[walsh.count / 2] : (walsh[walsh.count / 2 - 1] + walsh[walsh.count / 2]) / 2
+            #expect(abs(result.estimate - median) < 1e-12, "n = \(n)")
+            let k = SignedRankDistribution(n: n).criticalValue(tail: 0.025)
+            if let interval = result.interval {
+                #expect(interval.lower == walsh[k] && interval.upper == walsh[walsh.count - 1 - k], "n = \(n)")
+            } else {
+                #expect(k < 0)
+            }
+        }
+    }
+
+    @Test func withoutADifferenceTheTestRejectsAtMostItsLevel() {
+        // 4000 samples of 30 pairs with no shift: a test at 0.05 may reject about 5 % of them, no more.
+        var generator = SplitMix64(seed: 3)
+        var rejections = 0
+        for _ in 0..<4000 {
+            let d = differences(30, shift: 0, generator: &generator)
+            if Significance(first: [Double](repeating: 0, count: 30), second: d).isSignificant { rejections += 1 }
+        }
+        #expect(rejections > 100 && rejections <= 220, "\(rejections) of 4000")
+    }
+
+    @Test func theExactDistributionMeetsTheNormalApproximationAtItsLimit() {
+        // At n = 50 the exact tail and the continuity-corrected normal agree to a few thousandths.
+        let exact = SignedRankDistribution(n: SignedRankDistribution.exactLimit)
+        let mean = Double(exact.maximum) / 2
+        let deviation = (50.0 * 51 * 101 / 24).squareRoot()
+        for w in [300, 450, 600] {
+            let normal = 0.5 * erfc(-((Double(w) + 0.5 - mean) / deviation) / 2.0.squareRoot())
+            #expect(abs(exact.cumulative(w) - normal) < 0.003, "w = \(w)")
+        }
     }
 
     @Test func confidenceIntervalUsesStudentsT() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A comparison as a picture: each filter's mean paired difference of absolute distance error (B minus A) with
-/// its 95 % confidence interval, one block of rows per scenario group, against a zero line, marked by the verdict.
+/// A comparison as a picture: each filter's paired difference of absolute distance error (B minus A, the
+/// Hodges-Lehmann estimate) with its 95 % interval, one block of rows per scenario group, against a zero line, marked by the verdict.
 ///
 /// `compare --output DIR` writes it as `comparison.svg` beside
 /// `comparison.md`. The blocks follow the Markdown tables: all scenarios,
@@ -39,7 +39,8 @@ import Foundation
     /// with 8 % to spare; 0.01 when every difference is zero.
     static func halfRange(of groups: [ComparisonReport.Group]) -> Double {
         let ends = groups.flatMap(\.differences).filter { $0.verdict != .diverged }.map { difference in
-            abs(difference.significance.meanDifference) + (difference.significance.meanDifferenceHalfWidth ?? 0)
+            let significance = difference.significance
+            return max(abs(significance.estimate), abs(significance.interval?.lower ?? 0), abs(significance.interval?.upper ?? 0))
         }
         return max(0.01, 1.08 * (ends.filter(\.isFinite).max() ?? 0))
     }
@@ -52,7 +53,7 @@ import Foundation
         let rows = groups.flatMap(\.differences)
         let values = rows.map { ComparisonReport.difference($0.significance) }
         let verdicts = rows.map { ComparisonReport.verdict($0.significance) }
-        let valueHeader = "B - A ± 95 % CI"
+        let valueHeader = "B - A [95 % interval]"
         let verdictHeader = "Verdict"
 
         let cueWidth = SVGCanvas.estimatedWidth(of: leftCue, size: 11)
@@ -117,7 +118,7 @@ import Foundation
             }
             y = bottom + blockFooter + blockGap
         }
-        canvas.text("Mean paired difference in absolute distance error (percentage points)", zero, bottom + 38, size: 12, anchor: "middle")
+        canvas.text("Paired difference in absolute distance error (percentage points)", zero, bottom + 38, size: 12, anchor: "middle")
         canvas.lengthen(to: bottom + 38 + margin)
         return canvas.render(title: title)
     }
@@ -128,29 +129,29 @@ import Foundation
         guard verdict != .diverged else { return }
         let significance = difference.significance
         let colour = verdict == .secondBetter ? betterColour : verdict == .firstBetter ? worseColour : neutralColour
-        let mean = significance.meanDifference
-        if let halfWidth = significance.meanDifferenceHalfWidth, halfWidth > 0 {
-            let (from, to) = (x(mean - halfWidth), x(mean + halfWidth))
+        let estimate = significance.estimate
+        if let interval = significance.interval, interval.upper > interval.lower {
+            let (from, to) = (x(interval.lower), x(interval.upper))
             canvas.line(from, y, to, y, stroke: colour, width: 1.5)
             canvas.line(from, y - 4, from, y + 4, stroke: colour, width: 1.5)
             canvas.line(to, y - 4, to, y + 4, stroke: colour, width: 1.5)
         }
         if verdict == .secondBetter {
-            canvas.circle(x(mean), y, radius: 5, fill: colour)
+            canvas.circle(x(estimate), y, radius: 5, fill: colour)
         } else if verdict == .firstBetter {
-            canvas.rectangle(x(mean) - 4.5, y - 4.5, 9, 9, fill: colour)
+            canvas.rectangle(x(estimate) - 4.5, y - 4.5, 9, 9, fill: colour)
         } else {
-            canvas.circle(x(mean), y, radius: 4.5, fill: "#ffffff", stroke: colour)
+            canvas.circle(x(estimate), y, radius: 4.5, fill: "#ffffff", stroke: colour)
         }
     }
 
     /// The legend: the three kinds of point, and the interval.
     private static func legend() -> ChartLegend {
         var legend = ChartLegend()
-        legend.add(.dot(colour: betterColour, radius: 5), "B better: B's error is lower, a real difference (p < 0.05 and over 1 %)")
-        legend.add(.square(colour: worseColour), "A better: B's error is higher, a real difference (p < 0.05 and over 1 %)")
+        legend.add(.dot(colour: betterColour, radius: 5), "B better: B's error is lower, a real difference (p ≤ 0.05 and over 1 %)")
+        legend.add(.square(colour: worseColour), "A better: B's error is higher, a real difference (p ≤ 0.05 and over 1 %)")
         legend.add(.ring(colour: neutralColour, radius: 4.5), "no clear difference: tied within noise, or identical")
-        legend.add(.bracket(colour: neutralColour), "95 % confidence interval of the mean difference")
+        legend.add(.bracket(colour: neutralColour), "95 % interval of the difference (it excludes 0 exactly when p ≤ 0.05)")
         return legend
     }
 }

@@ -74,7 +74,7 @@
             } else if !significance.isReal {
                 self = .tied
             } else {
-                self = significance.meanDifference < 0 ? .secondBetter : .firstBetter
+                self = significance.estimate < 0 ? .secondBetter : .firstBetter
             }
         }
     }
@@ -123,8 +123,8 @@
         var text = "## Comparison\n\nA = \(MarkdownText.code(first.name)), B = \(MarkdownText.code(second.name)). "
         text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
-        text += "The last two columns pair each filter's absolute distance errors run by run: their mean difference with its 95 % confidence interval, "
-        text += "and whether it is real (Wilcoxon signed-rank test, p < 0.05 and over 1 % of the error; Docs/statistics.md).\n"
+        text += "The last two columns pair each filter's absolute distance errors run by run: the Hodges-Lehmann estimate of their difference with its 95 % interval, "
+        text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, and over 1 % of the error; Docs/statistics.md).\n"
         if let warning = contextWarning {
             text += "\n" + warning + "\n"
         }
@@ -152,7 +152,7 @@
         let beforeSummaries = FilterSummary.ranking(of: group.before)
         let afterSummaries = FilterSummary.ranking(of: group.after)
         let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
-        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % ± 95 % CI | Verdict |\n"
+        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % [95 % interval] | Verdict |\n"
         text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
         for difference in group.differences {
             let filter = difference.filter
@@ -174,18 +174,19 @@
         return text
     }
 
-    /// The paired mean difference with its interval, such as "-0.084 ± 0.021"; empty when no pair was finite.
+    /// The paired difference with its 95 % interval, such as "-0.084 [-0.110, -0.060]"; empty when no pair was finite.
     static func difference(_ significance: Significance) -> String {
         guard significance.pairCount > 0 else { return "" }
-        let mean = NumberFormat.fixed(significance.meanDifference, decimals: 3)
-        return significance.meanDifferenceHalfWidth.map { mean + " ± " + NumberFormat.fixed($0, decimals: 3) } ?? mean
+        let estimate = NumberFormat.fixed(significance.estimate, decimals: 3)
+        guard let interval = significance.interval else { return estimate }
+        return estimate + " [" + NumberFormat.fixed(interval.lower, decimals: 3) + ", " + NumberFormat.fixed(interval.upper, decimals: 3) + "]"
     }
 
     /// "B better", "A better" or "tied" with the p-value, "identical", or "diverged" when no pair was finite.
     static func verdict(_ significance: Significance) -> String {
         switch Verdict(significance) {
-        case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue)))"
-        case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue)))"
+        case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
+        case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
         case .tied: return MarkdownReport.tie(significance)
         case .identical: return "identical"
         case .diverged: return NumberFormat.nonFinite

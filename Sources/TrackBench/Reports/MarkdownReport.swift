@@ -147,16 +147,22 @@ public struct MarkdownReport: Sendable {
         return text
     }
 
-    /// "ahead", "tied" or "identical", for the ranking's last column.
+    /// "ahead", "tied", "identical" or "one sample: no test", for the ranking's last column.
     private static func shortVerdict(_ significance: Significance) -> String {
         if significance.nonZeroCount == 0 { return "identical" }
-        return significance.isReal ? "ahead (p \(pText(significance.pValue)))" : tie(significance)
+        guard let p = significance.pValue else { return noTest }
+        return significance.isReal ? "ahead (p \(pText(p)))" : tie(significance)
     }
 
-    /// "tied (p = 0.418)", or "tied (p < 0.001, under 1 %)" when the gap is consistent but under the noise threshold.
+    /// What a comparison of a single pair says: there is nothing to test.
+    static let noTest = "one sample: no test"
+
+    /// "tied (p = 0.418)", or "tied (p = 0.003, under the 1 % threshold)" when the interval excludes zero but the
+    /// gap is under the noise threshold, which then decided.
     static func tie(_ significance: Significance) -> String {
-        let underThreshold = significance.pValue < Significance.alpha ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : ""
-        return "tied (p \(pText(significance.pValue))\(underThreshold))"
+        guard let p = significance.pValue else { return noTest }
+        let underThreshold = significance.isSignificant ? ", under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % threshold" : ""
+        return "tied (p \(pText(p))\(underThreshold))"
     }
 
     /// "< 0.001" or "= 0.042".
@@ -168,25 +174,39 @@ public struct MarkdownReport: Sendable {
     private func verdicts(_ ranking: FilterRanking) -> String {
         guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
         var text = "Each filter against the one ranked below it, paired over the same \(pairs) \(isRecordingRun ? "recordings" : "runs (scenario and seed)"): "
-        text += "a difference is real when Wilcoxon's signed-rank test gives p < \(NumberFormat.compact(Significance.alpha)) "
+        text += "the gap is the Hodges-Lehmann estimate of the paired difference with its 95 % interval; it is real when "
+        text += "Wilcoxon's signed-rank test gives p ≤ \(NumberFormat.compact(Significance.alpha)) (the interval excludes 0) "
         text += "and it exceeds \(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the error.\n\n"
         for (entry, next) in zip(ranking.entries, ranking.entries.dropFirst()) {
             guard let significance = entry.versusNext else { continue }
             let a = MarkdownText.code(entry.summary.filter)
             let b = MarkdownText.code(next.summary.filter)
-            let gap = percent(abs(significance.meanDifference))
+            let gap = "the " + percent(abs(significance.estimate)) + "-point gap" + Self.intervalText(significance, mirrored: significance.estimate < 0)
             if significance.nonZeroCount == 0 {
                 text += "- \(a) and \(b) give identical distance errors.\n"
-            } else if significance.isReal {
-                text += "- \(a) is better than \(b) by \(gap) percentage points: a real difference (p \(Self.pText(significance.pValue))).\n"
-            } else if significance.pValue < Significance.alpha {
-                text += "- \(a) and \(b) are tied: the \(gap)-point gap is consistent (p \(Self.pText(significance.pValue))) "
-                    + "but under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % noise threshold.\n"
+            } else if let p = significance.pValue {
+                if significance.isReal {
+                    text += "- \(a) is better than \(b): \(gap) is real (p \(Self.pText(p))).\n"
+                } else if significance.isSignificant {
+                    text += "- \(a) and \(b) are tied: \(gap) is consistent (p \(Self.pText(p))) "
+                        + "but under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % noise threshold.\n"
+                } else {
+                    text += "- \(a) and \(b) are tied: \(gap) is within noise (p \(Self.pText(p))).\n"
+                }
             } else {
-                text += "- \(a) and \(b) are tied: the \(gap)-point gap is within noise (p \(Self.pText(significance.pValue))).\n"
+                text += "- \(a) and \(b): \(gap) comes from one sample: no test.\n"
             }
         }
         return text
+    }
+
+    /// " (95 % interval 0.01 to 0.07)", or nothing when there is no interval at that level; `mirrored` negates it,
+    /// for a gap shown as a magnitude.
+    static func intervalText(_ significance: Significance, mirrored: Bool = false) -> String {
+        guard let interval = significance.interval else { return "" }
+        let (lower, upper) = mirrored ? (-interval.upper, -interval.lower) : (interval.lower, interval.upper)
+        let level = NumberFormat.compact((1 - significance.level) * 100)
+        return " (\(level) % interval \(NumberFormat.fixed(lower, decimals: 2)) to \(NumberFormat.fixed(upper, decimals: 2)))"
     }
 
     /// The mean of `metric` (absolute where closer to zero is better) per filter within each value of one scenario

@@ -89,10 +89,10 @@
         let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
         if ties.isEmpty {
             let others = diverged.isEmpty ? "every other value" : "every other value that did not diverge"
-            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p < \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
+            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p ≤ \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
         }
         return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
-            + "\(ties.count == 1 ? "is" : "are") within noise of it. Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
+            + "\(ties.count == 1 ? "is" : "are") not really different from it (p > \(NumberFormat.compact(Significance.alpha)) or under \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart). Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
     }
 
     /// The table as Markdown: the best row's value in bold with `*`, ties with `=`.
@@ -101,7 +101,9 @@
         let hasIntervals = seedCount > 1
         var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
         text += "Means over the suite's scenarios and \(seedCount == 1 ? "one seed" : "\(seedCount) seeds") (absolute for distance error and lag). "
-        text += "Best by `\(rankingMetric.column)`: marked `*`; values within noise of the best (paired Wilcoxon signed-rank test, Docs/statistics.md): marked `=`.\n\n"
+        text += "Best by `\(rankingMetric.column)`: marked `*`; values not really different from the best, marked `=`: the paired "
+        text += "Wilcoxon signed-rank test gives p > \(NumberFormat.compact(Significance.alpha)), or the gap is under "
+        text += "\(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the mean (Docs/statistics.md).\n\n"
         text += "| \(parameter) | Best | Improved | " + metrics.map { metric in
             metric == rankingMetric && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
         }.joined(separator: " | ") + " | p vs best |\n"
@@ -117,10 +119,17 @@
                 guard metric == rankingMetric, hasIntervals, let halfWidth = row.confidenceHalfWidth else { return number }
                 return number + " ± " + NumberFormat.fixed(halfWidth, decimals: 3)
             }
-            cells.append(row.versusBest.map { MarkdownReport.pText($0.pValue) } ?? "")
+            cells.append(row.versusBest.map(Self.versusBestText) ?? "")
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text + "\n" + verdict + "\n"
+    }
+
+    /// "= 0.042", "< 0.001, under 1 %" when the threshold decided a tie, or "one sample: no test".
+    static func versusBestText(_ significance: Significance) -> String {
+        guard let p = significance.pValue else { return MarkdownReport.noTest }
+        let underThreshold = significance.isSignificant && !significance.isReal
+        return MarkdownReport.pText(p) + (underThreshold ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : "")
     }
 
     /// The table as CSV: `value,best,tied,improved,runs`, one column per metric (its CSV name), the ranking metric's CI half-width and p-value against the best.
@@ -137,7 +146,7 @@
             fields += [String(row.summary.improvedCount), String(row.summary.scenarioCount)]
             fields += metrics.map { number(row.summary.means[$0]) }
             fields.append(number(row.confidenceHalfWidth))
-            fields.append(number(row.versusBest?.pValue))
+            fields.append(number(row.versusBest?.pValue ?? nil))
             text += fields.joined(separator: ",") + "\n"
         }
         return text

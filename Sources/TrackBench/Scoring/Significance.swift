@@ -1,56 +1,103 @@
 import Foundation
 
-/// When a difference between two filters (or tunings) is real: TrackBench's one definition.
+/// When a difference between two filters, tunings or runs is real: TrackBench's one definition.
 ///
 /// Comparisons in TrackBench are paired: both sides ran on the same
 /// scenarios under the same seeds, so each (scenario, seed) gives one
-/// difference. The test is Wilcoxon's signed-rank test (Wilcoxon 1945) on
-/// those differences: it uses the pairing, assumes no distribution (errors
-/// are skewed and scenarios differ in scale), and is exact for small samples.
-/// Google Benchmark's `compare.py` uses the unpaired Mann-Whitney U for the
-/// same purpose; paired data lets the signed-rank test see smaller
-/// differences. As criterion.rs does, a difference counts as real only when
-/// it is both significant (two-sided p below `alpha`) and larger than a noise
-/// threshold (`noiseThreshold` of the larger mean), so a tiny but consistent
-/// difference is not called a win.
+/// difference, second minus first. One procedure gives the test, the
+/// estimate and the interval, so they cannot disagree:
+///
+/// - the **estimate** of the shift is the Hodges-Lehmann estimate, the median
+///   of the Walsh averages (Hodges & Lehmann 1963);
+/// - the **test** is Wilcoxon's signed-rank test (Wilcoxon 1945), two-sided,
+///   its statistic the count of Walsh averages on each side of zero;
+/// - the **interval** is the distribution-free one that inverts that test
+///   (Hollander, Wolfe & Chicken § 3.3): two order statistics of the Walsh
+///   averages. It excludes zero exactly when p ≤ `level`.
+///
+/// The test assumes no distribution (errors are skewed and scenarios differ
+/// in scale). As criterion.rs does, a difference counts as real only when it
+/// is both significant and larger than a threshold: `noiseThreshold` of the
+/// larger mean in the report, `compare` and `sweep`, the metric's tolerance in
+/// the regression gate, which also divides `level` by its number of tests.
 public struct Significance: Sendable, Hashable {
-    /// The two-sided p-value below which a difference is significant.
+    /// The two-sided level of a single comparison: p ≤ 0.05 is significant, and intervals are 95 %.
     public static let alpha = 0.05
     /// A difference smaller than this fraction of the larger mean is noise, however significant.
     public static let noiseThreshold = 0.01
 
-    /// How many differences were not zero (zeros carry no sign and are dropped).
-    public var nonZeroCount: Int
+    /// A confidence interval of the shift, in the values' unit.
+    public struct Interval: Sendable, Hashable {
+        /// The lower end.
+        public var lower: Double
+        /// The upper end.
+        public var upper: Double
+
+        /// Whether zero lies outside the interval.
+        public var excludesZero: Bool { lower > 0 || upper < 0 }
+    }
+
     /// How many pairs were compared.
     public var pairCount: Int
-    /// The two-sided p-value; 1 when every difference is zero.
-    public var pValue: Double
-    /// The mean difference (second - first), in the values' unit.
-    public var meanDifference: Double
-    /// Half-width of the 95 % confidence interval of `meanDifference` (Student's t over the pairs); nil for fewer than two pairs.
-    public var meanDifferenceHalfWidth: Double?
+    /// How many differences were not zero.
+    public var nonZeroCount: Int
+    /// The two-sided level the test and interval use (`alpha` unless the caller corrects it).
+    public var level: Double
+    /// The Hodges-Lehmann estimate of second - first, in the values' unit; 0 without pairs.
+    public var estimate: Double
+    /// The interval of the shift at confidence 1 - `level`; nil with fewer than two pairs, or too few for any
+    /// interval at that level (5 pairs cannot reach 95 %).
+    public var interval: Interval?
+    /// The two-sided p-value; nil with fewer than two pairs (one sample: no test).
+    public var pValue: Double?
+    /// The larger of the two sides' mean absolute value: what `noiseThreshold` is a fraction of.
+    public var scale: Double
+
+    /// Whether there was a test: at least two pairs.
+    public var hasTest: Bool { pValue != nil }
+    /// Whether p ≤ `level`, which is exactly when `interval` excludes zero.
+    public var isSignificant: Bool { pValue.map { $0 <= level } ?? false }
+    /// Whether the estimate exceeds `noiseThreshold` of `scale`.
+    public var exceedsNoiseThreshold: Bool { abs(estimate) > Self.noiseThreshold * scale }
     /// Whether the difference is real: significant and above the noise threshold.
-    public var isReal: Bool
+    public var isReal: Bool { isSignificant && exceedsNoiseThreshold }
 
     /// Compares paired values: `first[i]` and `second[i]` come from the same scenario and seed.
     ///
     /// Pairs where either value is NaN or infinite are left out of `pairCount`.
+    /// - Parameters:
+    ///   - level: The two-sided level of the test and interval; a gate making m tests passes `alpha / m`.
     /// - Precondition: The arrays have the same length.
-    public init(first: [Double], second: [Double]) {
+    /// - Complexity: O(n log n) for n pairs.
+    public init(first: [Double], second: [Double], level: Double = alpha) {
         precondition(first.count == second.count, "paired samples need the same length, got \(first.count) and \(second.count)")
         // A pair with a NaN or infinite value (a filter that diverged) has no rank; reports flag divergence elsewhere.
         let finite = zip(first, second).filter { $0.isFinite && $1.isFinite }
-        let first = finite.map(\.0)
-        let second = finite.map(\.1)
-        let differences = zip(first, second).map { $1 - $0 }
+        let differences = finite.map { $1 - $0 }
+        self.level = level
         pairCount = differences.count
-        meanDifference = Statistics.mean(differences) ?? 0
-        meanDifferenceHalfWidth = Statistics.confidenceHalfWidth95(differences)
-        let scale = max(abs(Statistics.mean(first) ?? 0), abs(Statistics.mean(second) ?? 0))
-        let nonZero = differences.filter { $0 != 0 }
-        nonZeroCount = nonZero.count
-        pValue = Self.signedRankPValue(nonZero)
-        isReal = pValue < Self.alpha && abs(meanDifference) > Self.noiseThreshold * scale
+        nonZeroCount = differences.lazy.filter { $0 != 0 }.count
+        let firstMean = abs(Statistics.mean(finite.map(\.0)) ?? 0)
+        let secondMean = abs(Statistics.mean(finite.map(\.1)) ?? 0)
+        scale = max(firstMean, secondMean)
+        guard !differences.isEmpty else {
+            estimate = 0
+            return
+        }
+        let walsh = WalshAverages(differences)
+        estimate = walsh.median
+        guard differences.count >= 2 else { return }
+        let distribution = SignedRankDistribution(n: differences.count)
+        // Averages on each side of zero, zeros counted on both: the statistic, and its mirror.
+        let atMostZero = walsh.countAtMost(0)
+        let atLeastZero = walsh.count - walsh.countBelow(0)
+        pValue = min(1, 2 * distribution.cumulative(min(atMostZero, atLeastZero)))
+        // The interval drops the k lowest and k highest averages, k the largest count whose tail stays within
+        // level / 2: it excludes zero exactly when fewer than k + 1 averages lie on zero's side, i.e. p <= level.
+        let k = distribution.criticalValue(tail: level / 2)
+        if k >= 0 {
+            interval = Interval(lower: walsh.average(rank: k + 1), upper: walsh.average(rank: walsh.count - k))
+        }
     }
 
     /// Compares one metric of two filters' scores, paired by scenario and seed.
@@ -58,7 +105,7 @@ public struct Significance: Sendable, Hashable {
     /// Runs present on one side only, or where the metric does not apply to
     /// either side, are left out; `pairCount` says how many remained.
     /// Values are compared as summaries average them (`Metric.summaryValue(in:)`).
-    public init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore]) {
+    public init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore], level: Double = alpha) {
         var firstValues: [ScenarioScore.Run: Double] = [:]
         for score in first {
             firstValues[score.run] = metric.summaryValue(in: score)
@@ -69,52 +116,6 @@ public struct Significance: Sendable, Hashable {
                 pairs.append((a, b))
             }
         }
-        self.init(first: pairs.map(\.0), second: pairs.map(\.1))
-    }
-
-    /// The two-sided p-value of Wilcoxon's signed-rank statistic for non-zero differences.
-    ///
-    /// Ties in |difference| get their average rank. Up to 40 differences the
-    /// null distribution is counted exactly over all 2^n sign patterns (by
-    /// dynamic programming on doubled ranks); beyond, the normal
-    /// approximation with tie and continuity corrections.
-    static func signedRankPValue(_ differences: [Double]) -> Double {
-        let n = differences.count
-        guard n > 0 else { return 1 }
-        let order = differences.indices.sorted { abs(differences[$0]) < abs(differences[$1]) }
-        // Doubled ranks stay whole numbers when ties share a half rank.
-        var doubledRanks = [Int](repeating: 0, count: n)
-        var tieCorrection = 0.0
-        var start = 0
-        while start < n {
-            var end = start
-            while end + 1 < n && abs(differences[order[end + 1]]) == abs(differences[order[start]]) { end += 1 }
-            let doubledRank = start + end + 2  // 2 x the average of ranks start+1 ... end+1
-            for position in start...end { doubledRanks[order[position]] = doubledRank }
-            let tied = Double(end - start + 1)
-            tieCorrection += tied * tied * tied - tied
-            start = end + 1
-        }
-        let doubledPositive = differences.indices.filter { differences[$0] > 0 }.reduce(0) { $0 + doubledRanks[$1] }
-        let doubledTotal = doubledRanks.reduce(0, +)
-        if n <= 40 {
-            // counts[s] = sign patterns whose positive doubled ranks sum to s.
-            var counts = [Double](repeating: 0, count: doubledTotal + 1)
-            counts[0] = 1
-            for rank in doubledRanks {
-                for sum in stride(from: doubledTotal, through: rank, by: -1) { counts[sum] += counts[sum - rank] }
-            }
-            let all = pow(2, Double(n))
-            let lower = counts[0...doubledPositive].reduce(0, +) / all
-            let upper = counts[doubledPositive...].reduce(0, +) / all
-            return min(1, 2 * min(lower, upper))
-        }
-        let positive = Double(doubledPositive) / 2
-        let count = Double(n)
-        let mean = count * (count + 1) / 4
-        let variance = count * (count + 1) * (2 * count + 1) / 24 - tieCorrection / 48
-        guard variance > 0 else { return 1 }
-        let z = max(0, abs(positive - mean) - 0.5) / variance.squareRoot()
-        return min(1, erfc(z / 2.0.squareRoot()))
+        self.init(first: pairs.map(\.0), second: pairs.map(\.1), level: level)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `check`: the CI regression gate.
 enum CheckCommand: Command {
     static let name = "check"
-    static let overview = "Rerun the suite and fail if any result is worse than the committed baseline."
+    static let overview = "Rerun the suite and fail if a filter got worse than the committed baseline (paired tests per filter, metric and group)."
     static let arguments: [(name: String, help: String)] = []
     static let baseline = OptionSpec(
         name: "--baseline",
@@ -15,7 +15,7 @@ enum CheckCommand: Command {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to check, as for 'run'. Repeat for more. (default: every registered filter plus the baseline's other filters)"
+        help: "Filter to check, as for 'run'; only its rows of the baseline are compared (with --update-baseline, only its rows are replaced). Repeat for more. (default: every registered filter plus the baseline's other filters)"
     )
     static let absolute = OptionSpec(
         name: "--absolute-tolerance",
@@ -25,7 +25,19 @@ enum CheckCommand: Command {
     static let relative = OptionSpec(
         name: "--relative-tolerance",
         valueName: "fraction",
-        help: "Changes up to this fraction of the baseline value are ignored. (default: \(Tolerance.standard.relative))"
+        help: "Changes up to this fraction of the baseline's mean (of the value, with --exact) are ignored. (default: \(pairedRelativeTolerance), or \(Tolerance.standard.relative) with --exact)"
+    )
+    /// The relative allowance of paired verdicts: the report's noise threshold, so `check` and `compare` call the same changes real.
+    static let pairedRelativeTolerance = Significance.noiseThreshold
+    static let exact = OptionSpec(
+        name: "--exact",
+        help: "Judge every (scenario, filter, seed) on its own: any row beyond tolerance fails. For teams that lock results bit for bit."
+    )
+    static let verbose = OptionSpec(name: "--verbose", help: "List every finding and row, not the first \(BaselineReport.listLimit) of each kind.")
+    static let junit = OptionSpec(
+        name: "--junit",
+        valueName: "file",
+        help: "Also write the verdicts as JUnit XML (a test case per filter and group, a failure per regression), for CI test reports."
     )
     static let tolerance = OptionSpec(
         name: "--tolerance",
@@ -53,19 +65,20 @@ enum CheckCommand: Command {
         help: "Judge this results file (such as one 'merge' wrote) instead of running the suite."
     )
     static let options = [baseline, results] + SuiteOptions.options + [SeedOptions.seed, seeds] + ShardOptions.options
-        + [filter, absolute, relative, tolerance, strict, update] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
+        + [filter, exact, absolute, relative, tolerance, strict, verbose, junit, update] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpectedArgument(extra, command: name)
         }
-        let tolerances = try toleranceSet(from: arguments)
+        let isExact = arguments.isSet(exact)
+        let tolerances = try toleranceSet(from: arguments, exact: isExact)
         let baselineFile = arguments.value(baseline) ?? defaultBaseline
         let isUpdate = arguments.isSet(update)
-        let baselineResults = try loadBaseline(baselineFile, isUpdate: isUpdate, context: context)
+        let baselineResults = try loadBaseline(baselineFile, arguments: arguments, context: context)
         let current = try await currentResults(arguments, baseline: baselineResults, context: context)
-        let updateCommand = updateInvocation(arguments, seeds: current.context.seeds, context: context)
+        let updateCommand = updateInvocation(arguments, current: current, context: context)
         if let dem = current.dem {
             // A baseline of terrain-lookup on tiles that miss the paths would record raw GPS altitude as its scores.
             if isUpdate, let problem = dem.fallbackProblem(scenarioFile: current.scenarioFile) {
@@ -75,14 +88,7 @@ enum CheckCommand: Command {
         }
 
         if isUpdate {
-            var diverged: [String] = []
-            for score in current.scores where ResultsCSV.hasNonFiniteValue(score) && !diverged.contains(score.filter) {
-                diverged.append(score.filter)
-            }
-            guard diverged.isEmpty else { throw CommandError.nonFiniteBaseline(filters: diverged.map(MarkdownText.safe)) }
-            try AtomicFile.write(ResultsCSV.render(current.scores, context: current.context), to: URL(fileURLWithPath: baselineFile))
-            context.print("Wrote \(current.scores.count) results (\(current.description)) to \(baselineFile).")
-            return .success
+            return try writeBaseline(current, over: baselineResults, file: baselineFile, arguments: arguments, context: context)
         }
         guard let baselineResults else { throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand) }
         var comparable = current.context
@@ -90,37 +96,58 @@ enum CheckCommand: Command {
         var differences = baselineResults.context.differences(from: comparable)
         if let tiles = baselineResults.context.demArcSeconds, let mine = comparable.demArcSeconds, tiles != mine, tiles.count == 1 {
             let file = arguments.value(SuiteOptions.scenarios) ?? SuiteOptions.defaultScenarioFile
-            let dem = context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, file, DEMCommand.output.name, "<dir>", DEMCommand.arcSeconds.name, "\(tiles[0])")
+            let dem = context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, Shell.quoted(file), DEMCommand.output.name, "<dir>", DEMCommand.arcSeconds.name, "\(tiles[0])")
             differences.append("write tiles like the baseline's with '\(dem)' and pass that folder as --dem")
         }
         guard differences.isEmpty else {
-            throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: updateCommand)
+            // Re-recording only some filters keeps the others' rows, which cannot be kept under another setup.
+            let runFilters = Set(current.scores.map(\.filter))
+            let keepsOthers = current.isFilterSubset && baselineResults.scores.contains { !runFilters.contains($0.filter) }
+            let command = keepsOthers
+                ? updateInvocation(arguments, seeds: current.hasSeeds ? "\(current.context.seeds)" : nil, withFilters: false, context: context)
+                : updateCommand
+            throw CommandError.baselineContextDiffers(file: baselineFile, differences: differences, updateCommand: command)
         }
         guard !baselineResults.scores.isEmpty else {
             throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand)
         }
-        let comparison = BaselineComparison(
-            baseline: baselineResults.scores.filter(current.covers),
-            current: current.scores,
-            tolerances: tolerances
-        )
-        guard comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty else {
+        // With --filter, only those filters' rows are judged; the rest of the baseline is someone else's business.
+        let judged = baselineResults.scores.filter { current.judges($0) }
+        let comparison = BaselineComparison(baseline: judged, current: current.scores, tolerances: tolerances)
+        guard !judged.isEmpty, comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty
+            || !comparison.changedInputs.isEmpty || !comparison.missing.isEmpty else {
             throw CommandError.noSharedResults(file: baselineFile, updateCommand: updateCommand)
         }
-        let isStrict = arguments.isSet(strict)
-        let report = BaselineReport(
+        if let bad = comparison.badBaselineValues.first {
+            throw CommandError.unusableBaselineValue(
+                file: baselineFile, line: baselineResults.line(of: bad.key), column: bad.metric.column,
+                problem: bad.baseline == nil ? "is empty, but this run measures it" : "is marked non-finite",
+                row: "scenario '\(bad.key.scenarioID)' with filter '\(bad.key.filter)', seed \(bad.key.seed)",
+                others: comparison.badBaselineValues.count - 1, updateCommand: updateCommand
+            )
+        }
+        var report = BaselineReport(
             comparison: comparison,
+            verdicts: isExact ? nil : PairedVerdicts(comparison, tolerances: tolerances),
             tolerances: tolerances,
-            isStrict: isStrict,
+            isStrict: arguments.isSet(strict),
             baselineFile: baselineFile,
             updateCommand: updateCommand
         )
+        report.isVerbose = arguments.isSet(verbose)
+        let otherFilters = Set(baselineResults.scores.map(\.filter)).subtracting(judged.map(\.filter))
+        if !otherFilters.isEmpty {
+            report.scope = "the baseline's \(BaselineReport.count(otherFilters.count, "other filter")) not checked"
+        }
         let markdown = report.render()
         context.print(markdown)
         if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             appendSummary(markdown, to: summaryPath, context: context)
         }
-        switch comparison.verdict(strict: isStrict) {
+        if let file = arguments.value(junit) {
+            try AtomicFile.write(BaselineJUnit.render(report), to: URL(fileURLWithPath: file))
+        }
+        switch report.outcome {
         case .pass: return .success
         case .improvedOnly: return .improvementsOnly
         case .regressed:
@@ -136,6 +163,42 @@ enum CheckCommand: Command {
         }
     }
 
+    /// Writes the run as the baseline; with `--filter`, replaces only those filters' rows of a baseline of the same setup.
+    private static func writeBaseline(
+        _ current: CurrentResults, over old: ResultsFile?, file: String, arguments: ParsedArguments, context: CommandContext
+    ) throws -> ExitCode {
+        var diverged: [String] = []
+        for score in current.scores where ResultsCSV.hasNonFiniteValue(score) && !diverged.contains(score.filter) {
+            diverged.append(score.filter)
+        }
+        guard diverged.isEmpty else { throw CommandError.nonFiniteBaseline(filters: diverged.map(MarkdownText.safe)) }
+        var rows = current.scores
+        var kept = ""
+        let replaced = Set(current.scores.map(\.filter))
+        if current.isFilterSubset, let old, old.scores.contains(where: { !replaced.contains($0.filter) }) {
+            var comparable = current.context
+            comparable.shard = nil
+            let differences = old.context.differences(from: comparable)
+            guard differences.isEmpty else {
+                let seeds = current.hasSeeds ? "\(current.context.seeds)" : nil
+                throw CommandError.partialBaselineUpdate(
+                    file: file, differences: differences, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: false, context: context)
+                )
+            }
+            let others = old.scores.filter { !replaced.contains($0.filter) }
+            // Rows keep the baseline's order; new keys follow in the run's order.
+            let fresh = Dictionary(uniqueKeysWithValues: current.scores.map { ($0.key, $0) })
+            rows = old.scores.compactMap { replaced.contains($0.filter) ? fresh[$0.key] : $0 }
+            let placed = Set(rows.map(\.key))
+            rows += current.scores.filter { !placed.contains($0.key) }
+            kept = "; kept \(others.count) rows of \(BaselineReport.count(Set(others.map(\.filter)).count, "other filter"))"
+        }
+        try AtomicFile.write(ResultsCSV.render(rows, context: current.context), to: URL(fileURLWithPath: file))
+        let filters = Set(current.scores.map(\.filter)).count
+        context.print("Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(BaselineReport.count(filters, "filter")) recorded.")
+        return .success
+    }
+
     /// The results to judge: read from `--results`, or computed now (all of the work, or one shard's).
     private struct CurrentResults {
         var context: ResultsContext
@@ -143,8 +206,13 @@ enum CheckCommand: Command {
         var scores: [ScenarioScore]
         /// "54 scenarios x 13 filters x 10 seeds", for messages.
         var description: String
-        /// Whether a baseline row belongs to the work these results cover (a shard covers part of it).
-        var covers: @Sendable (ScenarioScore) -> Bool
+        /// Whether a baseline row is judged: its filter is one this run checks, and its run is this shard's
+        /// (the first shard also answers for runs no shard has: a scenario since renamed).
+        var judges: @Sendable (ScenarioScore) -> Bool
+        /// Whether `--filter` chose the filters, so only their rows are judged or replaced.
+        var isFilterSubset = false
+        /// Whether the suite takes seeds: a scenario suite does, a recording suite refuses them.
+        var hasSeeds = true
         /// The terrain tiles the run looked up, with their counts; nil for results read from a file.
         var dem: DEMOptions? = nil
         /// The suite's file, for messages.
@@ -156,7 +224,7 @@ enum CheckCommand: Command {
             let read = try context.wholeResults(
                 file, option: results, excluding: [filter, SeedOptions.seed, seeds, ShardOptions.shard, SuiteOptions.scenarios], in: arguments
             )
-            return CurrentResults(context: read.context, scores: read.scores, description: "from \(file)", covers: { _ in true })
+            return CurrentResults(context: read.context, scores: read.scores, description: "from \(file)", judges: { _ in true })
         }
         let shard = try ShardOptions(arguments).shard
         if shard != nil && arguments.isSet(update) {
@@ -174,14 +242,28 @@ enum CheckCommand: Command {
         )
         let written = ResultsCSV.asWritten(outcome.scores)
         let runs = outcome.runs
+        let planned = outcome.plannedRuns
+        let answersForOrphans = shard.map { $0.index == 1 } ?? true
+        let isSubset = !arguments.all(filter).isEmpty
+        let labels = Set(filters.map(\.label))
         return CurrentResults(
-            context: outcome.context, scores: written, description: outcome.description, covers: { runs.contains($0.run) }, dem: dem, scenarioFile: file
+            context: outcome.context, scores: written, description: outcome.description,
+            judges: { row in
+                (!isSubset || labels.contains(row.filter)) && (runs.contains(row.run) || answersForOrphans && !planned.contains(row.run))
+            },
+            isFilterSubset: isSubset, hasSeeds: suite.takesSeeds, dem: dem, scenarioFile: file
         )
     }
 
     /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).
-    private static func loadBaseline(_ file: String, isUpdate: Bool, context: CommandContext) throws -> ResultsFile? {
-        guard isUpdate else { return try ResultsCSV.load(from: URL(fileURLWithPath: file)) }
+    private static func loadBaseline(_ file: String, arguments: ParsedArguments, context: CommandContext) throws -> ResultsFile? {
+        guard arguments.isSet(update) else {
+            guard FileManager.default.fileExists(atPath: file) else {
+                let seeds = arguments.value(seeds) ?? arguments.value(SeedOptions.seed)
+                throw CommandError.missingBaseline(file: file, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: true, context: context))
+            }
+            return try ResultsCSV.load(from: URL(fileURLWithPath: file))
+        }
         // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         do {
@@ -192,16 +274,28 @@ enum CheckCommand: Command {
         }
     }
 
-    /// The command that re-records this baseline deliberately, with the options that select the suite and seeds.
-    private static func updateInvocation(_ arguments: ParsedArguments, seeds: SeedRange, context: CommandContext) -> String {
-        var parts = [update.name]
-        if let file = arguments.value(baseline) { parts += [baseline.name, file] }
+    /// The command that re-records this baseline deliberately: this run's options that select the suite, seeds,
+    /// filters and tiles, each as given, so it works verbatim (seeds only for a scenario suite, which has them).
+    private static func updateInvocation(_ arguments: ParsedArguments, current: CurrentResults, context: CommandContext) -> String {
         if let file = arguments.value(results) {
-            parts += [results.name, file]
-        } else {
-            if let file = arguments.value(SuiteOptions.scenarios) { parts += [SuiteOptions.scenarios.name, file] }
-            parts += [SeedOptions.seeds.name, "\(seeds)"]
+            var parts = [update.name]
+            if let file = arguments.value(baseline) { parts += [baseline.name, Shell.quoted(file)] }
+            return ([context.commandName, name] + parts + [results.name, Shell.quoted(file)]).joined(separator: " ")
         }
+        return updateInvocation(arguments, seeds: current.hasSeeds ? "\(current.context.seeds)" : nil, withFilters: true, context: context)
+    }
+
+    /// `check --update-baseline` with the `--baseline`, `--scenarios`, `--dem` given, `--seeds` when known, and the
+    /// `--filter`s given when `withFilters` (without them it re-records every filter).
+    private static func updateInvocation(_ arguments: ParsedArguments, seeds: String?, withFilters: Bool, context: CommandContext) -> String {
+        var parts = [update.name]
+        if let file = arguments.value(baseline) { parts += [baseline.name, Shell.quoted(file)] }
+        if let file = arguments.value(SuiteOptions.scenarios) { parts += [SuiteOptions.scenarios.name, Shell.quoted(file)] }
+        if let seeds { parts += [SeedOptions.seeds.name, seeds] }
+        if withFilters {
+            for specification in arguments.all(filter) { parts += [filter.name, Shell.quoted(specification)] }
+        }
+        if let folder = arguments.value(DEMOptions.dem) { parts += [DEMOptions.dem.name, Shell.quoted(folder)] }
         return ([context.commandName, name] + parts).joined(separator: " ")
     }
 
@@ -229,7 +323,7 @@ enum CheckCommand: Command {
         return configurations
     }
 
-    private static func toleranceSet(from arguments: ParsedArguments) throws(UsageError) -> ToleranceSet {
+    private static func toleranceSet(from arguments: ParsedArguments, exact isExact: Bool) throws(UsageError) -> ToleranceSet {
         func nonNegative(_ option: OptionSpec, _ fallback: Double) throws(UsageError) -> Double {
             guard let text = arguments.value(option) else { return fallback }
             guard let value = Double(text), value >= 0, value.isFinite else {
@@ -239,7 +333,7 @@ enum CheckCommand: Command {
         }
         var set = ToleranceSet(standard: Tolerance(
             absolute: try nonNegative(absolute, Tolerance.standard.absolute),
-            relative: try nonNegative(relative, Tolerance.standard.relative)
+            relative: try nonNegative(relative, isExact ? Tolerance.standard.relative : pairedRelativeTolerance)
         ))
         for assignment in arguments.all(tolerance) {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)

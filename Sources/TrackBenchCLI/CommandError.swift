@@ -7,6 +7,8 @@ import Foundation
 public enum CommandError: Error, LocalizedError, Equatable {
     /// Two results files have no (scenario, filter, seed) in common.
     case nothingToCompare(first: String, second: String)
+    /// The baseline file does not exist.
+    case missingBaseline(file: String, updateCommand: String)
     /// The baseline has no rows.
     case emptyBaseline(file: String, updateCommand: String)
     /// The baseline was made from another suite, scenario file, seed range or version.
@@ -19,6 +21,10 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case missingSweepValue(file: String, label: String)
     /// A run with NaN or infinite values cannot become a baseline.
     case nonFiniteBaseline(filters: [String])
+    /// A baseline value that cannot be compared with: empty where the run measures the metric, or non-finite.
+    case unusableBaselineValue(file: String, line: Int?, column: String, problem: String, row: String, others: Int, updateCommand: String)
+    /// `--update-baseline --filter` on a baseline of another setup: its other rows cannot be kept.
+    case partialBaselineUpdate(file: String, differences: [String], updateCommand: String)
     /// Most terrain lookups found no tile, so the run would record raw GPS altitude as terrain-lookup's.
     case terrainLookupsFellBack(problem: String)
 
@@ -26,6 +32,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
         switch self {
         case let .nothingToCompare(first, second):
             return "'\(first)' and '\(second)' share no result (the same scenario, filter and seed); there is nothing to compare."
+        case let .missingBaseline(file, updateCommand):
+            return "cannot read results file '\(file)': no such file; record one with '\(updateCommand)'."
         case let .emptyBaseline(file, updateCommand):
             return "baseline '\(file)' has no results, so nothing can be compared. Record one with '\(updateCommand)'."
         case let .baselineContextDiffers(file, differences, updateCommand):
@@ -41,6 +49,15 @@ public enum CommandError: Error, LocalizedError, Equatable {
             return "'\(file)' has no results for '\(label)'; make it with the same sweep's --shard parts and 'merge'."
         case let .nonFiniteBaseline(filters):
             return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). Fix the filter first."
+        case let .unusableBaselineValue(file, line, column, problem, row, others, updateCommand):
+            let place = line.map { "line \($0), " } ?? ""
+            let more = others > 0 ? " (and \(others) more such value\(others == 1 ? "" : "s"))" : ""
+            return "baseline '\(file)' \(place)column '\(column)' \(problem) for \(row)\(more): against such a value any result would pass. "
+                + "A baseline holds every value its filter produces; re-record it with '\(updateCommand)'."
+        case let .partialBaselineUpdate(file, differences, updateCommand):
+            return "cannot replace only some filters' rows of baseline '\(file)': it was made by another setup, so its other rows would not match:\n"
+                + differences.map { "  - \($0)\n" }.joined()
+                + "Re-record every filter with '\(updateCommand)'."
         case let .terrainLookupsFellBack(problem):
             return "not writing the baseline: \(problem)"
         }

@@ -14,6 +14,12 @@ enum LoadedSuite {
         }
     }
 
+    /// Whether the suite takes `--seed` and `--seeds`: scenarios are simulated under seeds, recordings replayed once.
+    var takesSeeds: Bool {
+        guard case .scenarios = self else { return false }
+        return true
+    }
+
     /// Whether some scenario has sensors, so the filters that use them run by default.
     var hasSensors: Bool {
         guard case let .scenarios(suite) = self else { return false }
@@ -36,6 +42,8 @@ enum LoadedSuite {
         var unitCount: (ran: Int, all: Int)
         /// The runs scored, for judging only what was run.
         var runs: Set<ScenarioScore.Run>
+        /// Every run of the whole suite, whichever shard ran it.
+        var plannedRuns: Set<ScenarioScore.Run>
     }
 
     /// Runs `filters` on the suite: every scenario under `seeds`, or every recording once.
@@ -50,7 +58,8 @@ enum LoadedSuite {
             return Outcome(
                 scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
-                unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs
+                unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs,
+                plannedRuns: Set(seeds.seeds.flatMap { seed in suite.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
             )
         case let .recordings(suite, replays):
             if seedsGiven { throw UsageError.seedsForRecordings(suite: suite.name) }
@@ -60,7 +69,8 @@ enum LoadedSuite {
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(replays.count) recordings x \(filters.count) filters (suite '\(suite.name)'\(shardText))",
                 unitCount: (benchmark.units.count, replays.count),
-                runs: Set(benchmark.runs)
+                runs: Set(benchmark.runs),
+                plannedRuns: Set(replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
             )
         }
     }

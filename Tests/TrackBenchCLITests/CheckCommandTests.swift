@@ -38,44 +38,170 @@ struct CheckCommandTests {
                 environment: ["GITHUB_STEP_SUMMARY": summary.path]
             )
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.contains("PASSED: no regressions"))
-            #expect(try String(contentsOf: summary, encoding: .utf8).contains("PASSED: no regressions"))
+            #expect(result.standardOutput.hasPrefix("## TrackBench check\n\n**PASSED: no filter got worse: 2 filters, 108 results paired, "))
+            #expect(try String(contentsOf: summary, encoding: .utf8).contains("PASSED: no filter got worse"))
+            let exact = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
+            #expect(exact.status == 0 && exact.standardOutput.contains("PASSED: no regressions in "))
+            #expect(exact.standardOutput.contains(" metric comparisons over 108 results"))
         }
     }
 
-    @Test func failsWithExitTwoNamingTheScenarioAndMetricThatGotWorse() async throws {
+    @Test func exactModeFailsWithExitTwoNamingTheScenarioAndMetricThatGotWorse() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
             // Pretend kalman used to be exact on the first scenario (999.997 m long): today's result is then worse.
             try edit(baseline, filter: "kalman", ["estimated_distance_m": "999.997", "error_pct": "0.0000", "improved": "true"])
-            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"])
+            let result = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"])
             #expect(result.status == 2)
-            #expect(result.standardOutput.contains("FAILED: 1 regressions in 1 scenarios (`kalman`)"))
+            #expect(result.standardOutput.contains("FAILED: 1 regression in 1 scenario (`kalman`)"))
             #expect(result.standardOutput.contains("| `loop-1000m-1.4mps-strong` | `kalman` | 100 | `error_pct` | 0.0000 |"))
+            // One noisy row is not a verdict on the filter: paired, the same edit passes, comparing 54 pairs.
+            let paired = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"])
+            #expect(paired.status == 0 && paired.standardOutput.contains("108 results paired"))
         }
     }
 
-    @Test func reportsImprovementsAndFailsOnThemOnlyInStrictMode() async throws {
+    /// Records `team` as `baselineSpec` under seed 100, then checks `team` as `currentSpec`.
+    private func checkTeam(from baselineSpec: String, to currentSpec: String, _ extra: [String] = []) async throws -> CommandResult {
         try await withTemporaryFolder { folder in
-            let baseline = try await writeBaseline(in: folder)
-            try edit(baseline, filter: "kalman", ["position_rmse_m": "99.000"])
-            let arguments = ["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"]
-            let lenient = try await TrackBenchExecutable.run(arguments)
-            #expect(lenient.status == 0)
-            #expect(lenient.standardOutput.contains("### Improvements (1)") && lenient.standardOutput.contains("--update-baseline"))
-            let strict = try await TrackBenchExecutable.run(arguments + ["--strict"])
-            #expect(strict.status == 4)
-            #expect(strict.standardOutput.contains("FAILED (baseline stale)"))
+            let baseline = folder.appendingPathComponent("team.csv").path
+            let update = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", baseline, "--filter", "team=\(baselineSpec)"])
+            #expect(update.status == 0, "\(update.standardError)")
+            return try await TrackBenchExecutable.run(["check", "--baseline", baseline, "--filter", "team=\(currentSpec)"] + extra)
         }
     }
 
-    @Test func reportsFiltersThatAppearOrDisappear() async throws {
+    @Test func aRealRegressionOfOneFilterFailsNamingItsMetricSizeAndInterval() async throws {
+        // Kalman with q = 1 lags and errs far more than with q = 5 (mean distance error about 2.2 % against 0.6 %).
+        let result = try await checkTeam(from: "kalman:q=5", to: "kalman:q=1")
+        #expect(result.status == 2)
+        let verdict = result.standardOutput.split(separator: "\n")[1]
+        #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
+        // The change with its interval, unit, group, allowance and p: "+1.3757 [+0.0422, +6.4993] % in speed 2.8 m/s (allowance 0.0040, p = 3.8e-05)".
+        #expect(verdict.contains("] % in ") && verdict.contains(" (allowance ") && verdict.contains(", p = "))
+    }
+
+    @Test func theRegressionGateDocShowsWhatCheckPrints() async throws {
+        let doc = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent("Docs/regression-gate.md"), encoding: .utf8)
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
+        let begin = try #require(lines.firstIndex(of: "<!-- gate-regression:begin -->"))
+        let end = try #require(lines.firstIndex(of: "<!-- gate-regression:end -->"))
+        let shown = lines[(begin + 2)..<(end - 1)].joined(separator: "\n")
+        let result = try await checkTeam(from: "kalman:q=5", to: "kalman:q=1")
+        #expect(result.standardOutput.hasPrefix(shown + "\n"), "Docs/regression-gate.md's example is out of date:\n\(result.standardOutput.prefix(1200))")
+    }
+
+    @Test func aRealImprovementPassesAndFailsOnlyInStrictMode() async throws {
+        let lenient = try await checkTeam(from: "kalman:q=1", to: "kalman:q=5")
+        #expect(lenient.status == 0, "\(lenient.standardOutput)")
+        #expect(lenient.standardOutput.contains("**PASSED: no filter got worse: 1 filter, 54 results paired"))
+        #expect(lenient.standardOutput.contains("### Improvements (") && lenient.standardOutput.contains("--update-baseline"))
+        let strict = try await checkTeam(from: "kalman:q=1", to: "kalman:q=5", ["--strict"])
+        #expect(strict.status == 4)
+        #expect(strict.standardOutput.contains("FAILED (baseline stale)"))
+    }
+
+    @Test func aRenamedScenarioIsMissingWhetherRerunOrReadFromResults() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
-            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman:q=4"])
-            #expect(result.status == 2)
-            #expect(result.standardOutput.contains("### Missing from this run (54)"))
-            #expect(result.standardOutput.contains("### New in this run (54)"))
+            try edit(baseline, filter: "kalman", ["scenario": "loop-1000m-1.4mps-renamed"])
+            let rerun = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + rawAndKalman)
+            #expect(rerun.status == 2)
+            #expect(rerun.standardOutput.contains("### Missing from this run (1)") && rerun.standardOutput.contains("`loop-1000m-1.4mps-renamed`"))
+            let results = folder.appendingPathComponent("results.csv")
+            _ = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", results.path] + rawAndKalman)
+            let read = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--results", results.path])
+            #expect(read.status == 2 && read.standardOutput.contains("### Missing from this run (1)"))
+        }
+    }
+
+    @Test func gatingOneFilterComparesOnlyItsRowsAndSaysSo() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "kalman"])
+            #expect(result.status == 0, "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("PASSED: no filter got worse: 1 filter, 54 results paired"))
+            #expect(result.standardOutput.contains("the baseline's 1 other filter not checked"))
+        }
+    }
+
+    @Test func updatingOneFilterReplacesOnlyItsRows() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let before = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
+            let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path, "--filter", "kalman=kalman:q=4"])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("; kept 54 rows of 1 other filter; 1 filter recorded."))
+            let after = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
+            #expect(after.count == before.count)
+            #expect(after.filter { $0.contains(",raw,") } == before.filter { $0.contains(",raw,") })
+            #expect(after.filter { $0.contains(",kalman,") }.allSatisfy { $0.hasSuffix(",kalman:q=4,") })
+            let check = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman=kalman:q=4"])
+            #expect(check.status == 0)
+        }
+    }
+
+    @Test func anEmptyBaselineValueWhereTheRunMeasuresOneIsABadBaseline() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            try edit(baseline, filter: "raw", ["position_rmse_m": ""])
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + rawAndKalman)
+            #expect(result.status == 1, "\(result.standardOutput)")
+            #expect(result.standardError.contains("line 3, column 'position_rmse_m' is empty, but this run measures it"))
+        }
+    }
+
+    @Test func printedCommandsWorkVerbatim() async throws {
+        try await withTemporaryFolder { folder in
+            // A baseline of one filter under seed 100, checked under seed 7: the error names the command that
+            // re-records it with this run's options.
+            let baseline = folder.appendingPathComponent("one.csv").path
+            let one = ["--filter", "kalman:q=2"]
+            _ = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", baseline] + one)
+            let other = try await TrackBenchExecutable.run(["check", "--baseline", baseline, "--seed", "7"] + one)
+            #expect(other.status == 1)
+            let command = try #require(Self.quotedCommand(in: other.standardError))
+            #expect(command == "trackbench check --update-baseline --baseline \(baseline) --seeds 7 --filter kalman:q=2")
+            let rerecord = try await TrackBenchExecutable.runPrinted(command)
+            #expect(rerecord.status == 0, "\(command): \(rerecord.standardError)")
+            let check = try await TrackBenchExecutable.run(["check", "--baseline", baseline, "--seed", "7"] + one)
+            #expect(check.status == 0)
+            // A baseline holding other filters too is re-recorded whole, or their rows would mix two setups.
+            let both = try await writeBaseline(in: folder)
+            let mixed = try await TrackBenchExecutable.run(["check", "--baseline", both.path, "--seed", "7", "--filter", "kalman"])
+            let whole = try #require(Self.quotedCommand(in: mixed.standardError))
+            #expect(whole == "trackbench check --update-baseline --baseline \(both.path) --seeds 7")
+            // A recording suite has no seeds, so its commands have none.
+            let recordings = folder.appendingPathComponent("recordings.csv")
+            let suite = ["--scenarios", "Examples/Recordings/suite.json", "--filter", "raw"]
+            let none = try await TrackBenchExecutable.run(["check", "--baseline", recordings.path] + suite)
+            #expect(none.status == 1)
+            let record = try #require(Self.quotedCommand(in: none.standardError))
+            #expect(!record.contains("--seed"))
+            let recorded = try await TrackBenchExecutable.runPrinted(record)
+            #expect(recorded.status == 0, "\(record): \(recorded.standardError)")
+            let gated = try await TrackBenchExecutable.run(["check", "--baseline", recordings.path] + suite)
+            #expect(gated.status == 0, "\(gated.standardOutput)")
+        }
+    }
+
+    /// The first 'trackbench ...' command quoted in a message.
+    private static func quotedCommand(in message: String) -> String? {
+        guard let start = message.range(of: "'trackbench ") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return "trackbench " + rest[..<end]
+    }
+
+    @Test func theJUnitReportIsWrittenBesideTheVerdict() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let junit = folder.appendingPathComponent("gate.xml")
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--junit", junit.path] + rawAndKalman)
+            #expect(result.status == 0)
+            let xml = try String(contentsOf: junit, encoding: .utf8)
+            #expect(xml.contains("<testsuite name=\"trackbench check\" tests=\"26\" failures=\"0\">"))
+            #expect(xml.contains("<testcase name=\"signal weak\" classname=\"kalman\"/>"))
         }
     }
 
@@ -88,6 +214,7 @@ struct CheckCommandTests {
             #expect(result.standardError.contains("line 3: column 'noisy_distance_m' expected a number, got '12x'"))
             let missing = try await TrackBenchExecutable.run(["check", "--baseline", folder.appendingPathComponent("none.csv").path])
             #expect(missing.status == 1 && missing.standardError.contains("no such file"))
+            #expect(missing.standardError.contains("record one with 'trackbench check --update-baseline --baseline "))
         }
     }
 
@@ -98,7 +225,7 @@ struct CheckCommandTests {
             try edit(baseline, filter: "kalman", ["estimated_distance_m": "999.997", "error_pct": "0.0000", "improved": "true"])
             let text = try String(contentsOf: baseline, encoding: .utf8)
             try ("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: ending)).write(to: baseline, atomically: true, encoding: .utf8)
-            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + rawAndKalman)
+            let result = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
             #expect(result.status == 2, "\(result.standardError)")
             #expect(result.standardOutput.contains("over 108 results"))
         }

@@ -63,7 +63,7 @@ struct RecordingCommandTests {
             let checkArguments = ["check", "--scenarios", Self.suite, "--baseline", baseline, "--filter", "raw", "--filter", "cv-kalman"]
             #expect(try await TrackBenchExecutable.run(checkArguments + ["--update-baseline"]).status == 0)
             let check = try await TrackBenchExecutable.run(checkArguments)
-            #expect(check.status == 0 && check.standardOutput.contains("over 6 results"), "\(check.standardOutput)\(check.standardError)")
+            #expect(check.status == 0 && check.standardOutput.contains("6 results paired"), "\(check.standardOutput)\(check.standardError)")
         }
     }
 

@@ -568,8 +568,19 @@ enum TrackBenchExecutable {
         executable name: String = "trackbench",
         environment: [String: String] = [:]
     ) async throws -> CommandResult {
-        let executable = try url(named: name)
-        return try await withTemporaryFolder { capture in
+        try await launch(try url(named: name), arguments, environment: environment)
+    }
+
+    /// Runs a command line as TrackBench printed it, verbatim, through `/bin/sh -c` from the package root, with
+    /// the package's executables first on the PATH: what a user pasting it into a shell gets.
+    static func runPrinted(_ commandLine: String, executable name: String = "trackbench") async throws -> CommandResult {
+        let folder = try url(named: name).deletingLastPathComponent().path
+        let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try await launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: ["PATH": path])
+    }
+
+    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws -> CommandResult {
+        try await withTemporaryFolder { capture in
             let outputURL = capture.appendingPathComponent("stdout")
             let errorURL = capture.appendingPathComponent("stderr")
             try Data().write(to: outputURL)

@@ -67,15 +67,39 @@ struct BaselineComparisonTests {
         #expect((comparison.verdict(strict: false) == .regressed))
     }
 
+    @Test func changedInputIsCaughtWhateverTheMetricTolerances() {
+        // 4 m more true distance on a 5 km route is 0.08 %: within a loose distance tolerance, yet other input.
+        let current = edited(2) { $0.trueDistanceMeters += 4 }
+        let loose = ToleranceSet(standard: Tolerance(absolute: 5, relative: 0.5))
+        let comparison = BaselineComparison(baseline: baseline, current: current, tolerances: loose)
+        #expect(comparison.changedInputs == [baseline[2].key] && comparison.verdict(strict: false) == .regressed)
+    }
+
+    @Test func anEmptyOrNonFiniteBaselineValueIsUnusable() {
+        var blank = baseline
+        blank[0].metrics.positionRMSEMeters = nil
+        let comparison = BaselineComparison(baseline: blank, current: baseline)
+        #expect(comparison.badBaselineValues.map(\.metric) == [.positionRMSEMeters])
+        #expect(comparison.improvements.isEmpty && comparison.verdict(strict: false) == .regressed)
+        var infinite = baseline
+        infinite[1].metrics.lagSeconds = .infinity
+        #expect(BaselineComparison(baseline: infinite, current: baseline).badBaselineValues.map(\.metric) == [.lagSeconds])
+        // A filter that produced no estimate has no position to measure: empty is right there.
+        var silent = baseline
+        silent[0].estimatedFixes = 0
+        silent[0].metrics.positionRMSEMeters = nil
+        #expect(BaselineComparison(baseline: silent, current: baseline).badBaselineValues.isEmpty)
+    }
+
     @Test func reportListsRegressionsFirstWithAVerdict() {
         let current = edited(1) { $0.estimatedDistanceMeters *= 1.05; $0.metrics.positionRMSEMeters! -= 1 }
         let report = BaselineReport(
-            comparison: BaselineComparison(baseline: baseline, current: current),
+            comparison: BaselineComparison(baseline: baseline, current: current), verdicts: nil,
             tolerances: ToleranceSet(), isStrict: false, baselineFile: "Results/baseline.csv",
             updateCommand: "trackbench check --update-baseline"
         )
         let text = report.render()
-        #expect(report.verdict.hasPrefix("FAILED: 1 regressions in 1 scenarios"))
+        #expect(report.verdict.hasPrefix("FAILED: 1 regression in 1 scenario"))
         let regressions = text.range(of: "### Regressions (1)")
         let improvements = text.range(of: "### Improvements (1)")
         #expect(regressions != nil && improvements != nil && regressions!.lowerBound < improvements!.lowerBound)

@@ -31,6 +31,11 @@ public struct BaselineComparison: Sendable {
     /// Results whose simulated input (fixes, true or noisy distance) differs:
     /// the noise model changed, not the filter.
     public private(set) var changedInputs: [ScenarioScore.Key] = []
+    /// Baseline values that cannot be a baseline: non-finite, or empty where this run measures the metric (and
+    /// the baseline's filter produced estimates). Such a baseline would let any current value pass.
+    public private(set) var badBaselineValues: [Change] = []
+    /// Results found in both with the same simulated input: what paired verdicts compare.
+    public private(set) var pairs: [(baseline: ScenarioScore, current: ScenarioScore)] = []
     /// Metric comparisons that stayed within tolerance.
     public private(set) var unchangedCount = 0
     /// Results (scenario, filter, seed) found in both and compared metric by metric.
@@ -55,13 +60,14 @@ public struct BaselineComparison: Sendable {
                 missing.append(old.key)
                 continue
             }
-            let distanceTolerance = tolerances[.errorPercent]
-            if old.fixes != new.fixes
-                || !distanceTolerance.allows(new.trueDistanceMeters - old.trueDistanceMeters, from: old.trueDistanceMeters)
-                || !distanceTolerance.allows(new.noisyDistanceMeters - old.noisyDistanceMeters, from: old.noisyDistanceMeters) {
+            if Self.inputsDiffer(old, new) {
                 changedInputs.append(old.key)
                 continue
             }
+            for metric in Metric.allCases {
+                if let problem = Self.badBaselineValue(metric, old: old, new: new) { badBaselineValues.append(problem) }
+            }
+            pairs.append((old, new))
             comparedResultCount += 1
             for metric in Metric.allCases {
                 compare(metric, old: old, new: new, tolerance: tolerances[metric])
@@ -77,6 +83,29 @@ public struct BaselineComparison: Sendable {
         }
     }
 
+    /// How much a simulated input (a distance in metres) may move before the run counts as having other input:
+    /// fixed, whatever the metrics' tolerances, so a loose metric tolerance never hides a changed noise model.
+    /// Results are deterministic; this absorbs the last digits of platforms' math libraries only.
+    public static let inputTolerance = Tolerance(absolute: 0.001, relative: 1e-6)
+
+    /// Whether the simulated input differs: delivered fixes, or the true or noisy distance.
+    static func inputsDiffer(_ old: ScenarioScore, _ new: ScenarioScore) -> Bool {
+        old.fixes != new.fixes
+            || !inputTolerance.allows(new.trueDistanceMeters - old.trueDistanceMeters, from: old.trueDistanceMeters)
+            || !inputTolerance.allows(new.noisyDistanceMeters - old.noisyDistanceMeters, from: old.noisyDistanceMeters)
+    }
+
+    /// A baseline value no gate can compare with: non-finite, or empty where the run measures it although the
+    /// baseline's filter produced estimates (with none, an empty value is what the metric gives).
+    static func badBaselineValue(_ metric: Metric, old: ScenarioScore, new: ScenarioScore) -> Change? {
+        let before = metric.value(in: old)
+        let after = metric.value(in: new)
+        let change = Change(key: old.key, metric: metric, baseline: before, current: after)
+        if let before, !before.isFinite { return change }
+        if before == nil, after != nil, old.estimatedFixes > 0 { return change }
+        return nil
+    }
+
     /// The gate's outcome.
     public enum Verdict: Sendable, Equatable {
         /// Everything compared is within tolerance (improvements and new results allowed unless strict).
@@ -90,6 +119,8 @@ public struct BaselineComparison: Sendable {
     /// The verdict; in strict mode improvements and new results fail it as `.improvedOnly`.
     public func verdict(strict: Bool) -> Verdict {
         guard nonFinite.isEmpty, regressions.isEmpty, missing.isEmpty, changedInputs.isEmpty else { return .regressed }
+        // A bad baseline is refused before any verdict (exit 1); as a verdict it cannot pass.
+        guard badBaselineValues.isEmpty else { return .regressed }
         return strict && !(improvements.isEmpty && added.isEmpty) ? .improvedOnly : .pass
     }
 
@@ -97,6 +128,7 @@ public struct BaselineComparison: Sendable {
         let before = metric.value(in: old)
         let after = metric.value(in: new)
         let change = Change(key: old.key, metric: metric, baseline: before, current: after)
+        if Self.badBaselineValue(metric, old: old, new: new) != nil { return }
         switch (before, after) {
         case (nil, nil):
             return

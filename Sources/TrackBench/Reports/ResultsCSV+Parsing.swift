@@ -10,6 +10,14 @@ public struct ResultsFile: Sendable {
     var rowTexts: [Substring] = []
     /// Whether the header lists exactly `ResultsCSV.columns`, in order, as TrackBench writes it.
     var hasWrittenHeader = true
+    /// Each row's line number in the file (1-based), in file order.
+    var rowLines: [Int] = []
+
+    /// The line of the file holding the row with `key`; nil for rows not read from a file.
+    @_spi(CLI) public func line(of key: ScenarioScore.Key) -> Int? {
+        guard rowLines.count == scores.count, let index = scores.firstIndex(where: { $0.key == key }) else { return nil }
+        return rowLines[index]
+    }
 
     /// Creates a results file from its parts.
     public init(context: ResultsContext, scores: [ScenarioScore]) {
@@ -86,6 +94,7 @@ extension ResultsCSV {
         }
         var scores: [ScenarioScore] = []
         var rowTexts: [Substring] = []
+        var rowLines: [Int] = []
         var seen: Set<ScenarioScore.Key> = []
         for (read, error) in chunks {
             for (score, text, lineNumber) in read {
@@ -97,11 +106,13 @@ extension ResultsCSV {
                 }
                 scores.append(score)
                 rowTexts.append(text)
+                rowLines.append(lineNumber)
             }
             if let error { throw error }
         }
         var file = ResultsFile(context: context, scores: scores)
         file.rowTexts = rowTexts
+        file.rowLines = rowLines
         file.hasWrittenHeader = header == columns
         return file
     }

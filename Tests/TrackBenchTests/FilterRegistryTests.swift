@@ -101,3 +101,21 @@ struct FilterLabelTests {
         #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
     }
 }
+
+struct FilterTimingTests {
+    @Test func onlyTheSmootherNeedsTheWholeTrack() {
+        let offline = FilterRegistry.builtIn.filterTypes.filter { $0.timing == .offline }.map { $0.name }
+        #expect(offline == ["rts-smoother"])
+    }
+
+    @Test(arguments: [
+        ("kalman", FilterTiming.online),
+        ("accuracy-gate+cv-kalman", .online),
+        ("rts-smoother", .offline),
+        ("accuracy-gate+rts-smoother", .offline),
+        ("rts-smoother+speed-ema", .offline),
+    ])
+    func aPipelineIsOfflineWhenAnyStageIs(specification: String, expected: FilterTiming) throws {
+        #expect(try FilterRegistry.builtIn.configuration(parsing: specification).timing == expected)
+    }
+}

@@ -7,6 +7,13 @@ public protocol RegisteredFilter: LocationFilter {
     static var name: String { get }
     /// One sentence on what the filter does, for `trackbench list`.
     static var summary: String { get }
+    /// Whether the filter uses only the fixes delivered so far (online) or needs the whole track (offline).
+    ///
+    /// There is no default: a filter whose estimate for a fix depends on
+    /// fixes delivered after it, such as a smoother that appends its
+    /// estimates in `finish`, declares `.offline`; every other filter `.online`.
+    /// Reports mark offline filters and name the best online one.
+    static var timing: FilterTiming { get }
     /// The tunable parameters with units and defaults; empty if none.
     static var parameters: [FilterParameter] { get }
     /// Whether `trackbench run` runs the filter when no `--filter` is given (true by default).

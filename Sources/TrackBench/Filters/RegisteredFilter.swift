@@ -3,7 +3,10 @@
 /// Adding a filter to TrackBench means one new file with a type conforming to
 /// this protocol, and one line in `FilterRegistry.builtIn`.
 public protocol RegisteredFilter: LocationFilter {
-    /// The command-line name, lowercase with dashes, such as `kalman`.
+    /// The command-line name, such as `kalman`: lowercase letters, digits and hyphens, starting with a letter.
+    ///
+    /// `FilterRegistry` checks it when the filter is registered, and that no
+    /// other registered filter has it.
     static var name: String { get }
     /// One sentence on what the filter does, for `trackbench list`.
     static var summary: String { get }

@@ -127,7 +127,7 @@ public struct MarkdownReport: Sendable {
             let summary = entry.summary
             let improved = "\(summary.improvedCount)/\(summary.scenarioCount)"
             var cells = [String(rank + 1), MarkdownText.code(summary.filter)]
-            if !isRecordingRun { cells.append("\(entry.seedsWon)/\(ranking.seedCount)") }
+            if !isRecordingRun { cells.append(ranking.seedsWonText(entry)) }
             cells.append(summary.improvedCount == bestImproved ? "**\(improved)**" : improved)
             for metric in metrics {
                 guard let value = summary.means[metric] else {

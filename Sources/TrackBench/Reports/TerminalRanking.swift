@@ -13,7 +13,7 @@
                 mean += " ± " + NumberFormat.fixed(halfWidth, decimals: 2)
             }
             return [String(rank + 1), summary.filter, mean, NumberFormat.fixed(summary.worstAbsoluteErrorPercent, decimals: 2)]
-                + (hasSeeds ? ["\(entry.seedsWon)/\(ranking.seedCount)"] : []) + ["\(summary.improvedCount)/\(summary.scenarioCount)"]
+                + (hasSeeds ? [ranking.seedsWonText(entry)] : []) + ["\(summary.improvedCount)/\(summary.scenarioCount)"]
         }
         return PlainTextTable.lines([header] + rows).joined(separator: "\n")
     }

@@ -34,4 +34,36 @@ struct FilterRankingTests {
         #expect(ranking.entries.map(ranking.seedsWonText) == ["2.33/7", "2.33/7", "2.33/7", "0/7"])
         #expect(abs(ranking.entries.map(\.seedsWon).reduce(0, +) - 7) < 1e-12)
     }
+
+    @Test func entriesKnowWhetherTheirFilterCanRunLiveAndTheBestOnlineOne() {
+        let scores = Self.scores(seeds: 2, [
+            ("rts-smoother", { _ in 0.5 }),
+            ("my-filter", { _ in 0.7 }),
+            ("accuracy-gate+cv-kalman", { _ in 0.9 }),
+            ("accuracy-gate+rts-smoother", { _ in 1.1 }),
+        ])
+        let ranking = FilterRanking(scores: scores)
+        // my-filter is not in the registry: its timing is unknown, so it is never called the best online.
+        #expect(ranking.entries.map(\.timing) == [.offline, nil, .online, .offline])
+        #expect(ranking.bestOnline?.summary.filter == "accuracy-gate+cv-kalman")
+    }
+
+    @Test func notesMarkOfflineFiltersAndNameTheBestOverallAndOnline() {
+        let ranking = FilterRanking(scores: Self.scores(seeds: 2, [("rts-smoother", { _ in 0.5 }), ("cv-kalman", { _ in 0.6 })]))
+        #expect(ranking.entries.map { ranking.markedLabel($0, name: MarkdownText.code) } == ["`rts-smoother` †", "`cv-kalman`"])
+        #expect(ranking.timingNotes(name: MarkdownText.code) == [
+            "† offline: needs the whole track, so it cannot run live in an app.",
+            "Best overall: `rts-smoother` (offline). Best online: `cv-kalman`.",
+        ])
+    }
+
+    @Test func whenTheBestFilterRunsOnlineOneSentenceSaysSoWithoutALegend() {
+        let ranking = FilterRanking(scores: Self.scores(seeds: 2, [("cv-kalman", { _ in 0.5 }), ("kalman", { _ in 0.6 })]))
+        #expect(ranking.timingNotes() == ["Best overall and best online: cv-kalman."])
+    }
+
+    @Test func withNoFilterKnownToRunOnlineTheNotesSayThereIsNone() {
+        let ranking = FilterRanking(scores: Self.scores(seeds: 2, [("rts-smoother", { _ in 0.5 })]))
+        #expect(ranking.timingNotes().last == "Best overall: rts-smoother (offline). No filter ranked here is known to run online.")
+    }
 }

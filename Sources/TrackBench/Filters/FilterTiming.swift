@@ -15,4 +15,10 @@ public enum FilterTiming: String, Sendable, CaseIterable {
     /// `rts-smoother` is one: it smooths backwards from the last fix and
     /// appends every estimate when the run ends.
     case offline
+
+    /// The mark after an offline filter's name in reports, the ranking chart and `list`.
+    @_spi(CLI) public static let offlineMark = "†"
+
+    /// The legend for `offlineMark`: what an offline filter is.
+    @_spi(CLI) public static let offlineLegend = "\(offlineMark) offline: needs the whole track, so it cannot run live in an app."
 }

@@ -10,6 +10,8 @@ import TrackBench
 struct SpeedPlausibilityGate: RegisteredFilter {
     static let name = "speed-plausibility-gate"
     static let summary = "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
+    /// Online: it decides on each fix from the fixes before it, so it could run in an app.
+    static let timing = FilterTiming.online
     /// The `max-speed` parameter.
     static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
     /// The `reset` parameter.

@@ -4,6 +4,9 @@ import Foundation
 import TrackBench
 import TrackBenchCLI
 
-let registry = FilterRegistry.builtIn.adding(SpeedPlausibilityGate.self)
-let code = await TrackBenchCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry)
+// Registering is checked: a name clash or a malformed name ends the command with "Error: ..." and exit code 1.
+let code = await TrackBenchCommand.main(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    registry: try FilterRegistry.builtIn.adding(SpeedPlausibilityGate.self)
+)
 exit(code.rawValue)

@@ -54,7 +54,7 @@ struct CommandContext: Sendable {
     func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String) throws {
         let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
             let written = written()
-            let ranking = FilterRanking(scores: written.scores)
+            let ranking = FilterRanking(scores: written.scores, registry: registry)
             let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
             let hasSeeds = !written.scores.contains(where: \.isReplay)
             let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)

@@ -19,17 +19,22 @@ enum ListCommand: Command {
         }
         context.print()
         context.print("FILTERS (\(context.registry.filterTypes.count); combine as A+B, set parameters as NAME:KEY=VALUE):")
-        let width = context.registry.filterTypes.map { $0.name.count }.max() ?? 0
-        for filterType in context.registry.filterTypes {
+        let names = context.registry.filterTypes.map { $0.timing == .offline ? "\($0.name) \(FilterTiming.offlineMark)" : $0.name }
+        let width = names.map(\.count).max() ?? 0
+        for (filterType, name) in zip(context.registry.filterTypes, names) {
             // Say which filters a run without --filter leaves out, so a missing column in a report is no surprise.
             let when = !filterType.runsByDefault ? " Runs only when named." : (filterType.usesSensors ? " Runs by default on suites with sensors." : "")
-            context.print("  " + filterType.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary + when)
+            context.print("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary + when)
             for parameter in filterType.parameters {
                 context.print(
                     "      \(parameter.name)=\(FilterParameter.format(parameter.defaultValue)) \(parameter.unit)  "
                         + "\(parameter.summary) (\(parameter.expectedValues))"
                 )
             }
+        }
+        if context.registry.filterTypes.contains(where: { $0.timing == .offline }) {
+            context.print()
+            context.print(FilterTiming.offlineLegend)
         }
         return .success
     }

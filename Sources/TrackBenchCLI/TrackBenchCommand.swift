@@ -15,6 +15,11 @@ public enum TrackBenchCommand {
     }
 
     /// Runs the command line and returns the exit code; never calls `exit`.
+    ///
+    /// The registry is built here, so a team's executable passes
+    /// `registry: try FilterRegistry.builtIn.adding(MyFilter.self)` and a
+    /// malformed or duplicate filter name ends the program with `Error: ...`
+    /// and `ExitCode.failure` before any command runs, instead of a trap.
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - registry: The filters `run` and `list` know; the built-in ones by default.
@@ -22,11 +27,17 @@ public enum TrackBenchCommand {
     ///   - commandName: The name help and hints use; the running executable's by default.
     public static func main(
         arguments: [String],
-        registry: FilterRegistry = .builtIn,
+        registry: @autoclosure () throws(FilterRegistryError) -> FilterRegistry = .builtIn,
         console: Console = .system,
         commandName: String = executableName
     ) async -> ExitCode {
-        let context = CommandContext(commandName: commandName, registry: registry, console: console)
+        let filters: FilterRegistry
+        do {
+            filters = try registry()
+        } catch {
+            return fail(error, usage: "", console: console)
+        }
+        let context = CommandContext(commandName: commandName, registry: filters, console: console)
         var remaining = arguments
         var command: any Command.Type = RunCommand.self
         if let first = remaining.first, !first.hasPrefix("-") {
@@ -35,7 +46,7 @@ public enum TrackBenchCommand {
                 return help(for: remaining, context: context)
             }
             guard let named = commands.first(where: { $0.name == first }) else {
-                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview(context), context: context)
+                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview(context), console: context.console)
             }
             command = named
         } else if remaining == ["-h"] || remaining == ["--help"] {
@@ -54,18 +65,18 @@ public enum TrackBenchCommand {
             return try await command.run(parsed, context: context)
         } catch {
             let usage = "USAGE: \(command.usage(commandName: commandName))\nSee '\(commandName) help \(command.name)'."
-            return fail(error, usage: usage, context: context)
+            return fail(error, usage: usage, console: context.console)
         }
     }
 
-    /// Prints `Error: ...` on standard error and returns the matching exit code.
-    private static func fail(_ error: any Error, usage: String, context: CommandContext) -> ExitCode {
+    /// Prints `Error: ...` on standard error, then `usage` for a `UsageError`, and returns the matching exit code.
+    private static func fail(_ error: any Error, usage: String, console: Console) -> ExitCode {
         let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
         if error is UsageError {
-            context.console.standardError("Error: \(message)\n\(usage)\n")
+            console.standardError("Error: \(message)\n\(usage)\n")
             return .usage
         }
-        context.console.standardError("Error: \(message)\n")
+        console.standardError("Error: \(message)\n")
         return .failure
     }
 
@@ -75,7 +86,7 @@ public enum TrackBenchCommand {
             return .success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview(context), context: context)
+            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview(context), console: context.console)
         }
         context.print(command.help(commandName: context.commandName))
         return .success

@@ -387,9 +387,12 @@ struct ListCommandTests {
         #expect(lines.contains { $0.hasPrefix("  kalman ") && !$0.contains(" Runs ") })
         let header = try #require(lines.firstIndex { $0.hasPrefix("FILTERS (") })
         #expect(lines[header].hasPrefix("FILTERS (\(FilterRegistry.builtIn.filterTypes.count);"))
+        // Offline filters are marked, and the list ends with what the mark means.
+        #expect(lines.contains { $0.hasPrefix("  rts-smoother †  ") })
+        #expect(lines.last == "† offline: needs the whole track, so it cannot run live in an app.")
         // Each filter is a line indented by two spaces, followed by its parameters indented by six.
         var parameters: [(filter: String, lines: [String])] = []
-        for line in lines[(header + 1)...] {
+        for line in lines[(header + 1)..<(lines.count - 1)] {
             if line.hasPrefix("      "), !parameters.isEmpty {
                 parameters[parameters.count - 1].lines.append(line.trimmingCharacters(in: .whitespaces))
             } else {

@@ -101,3 +101,81 @@ struct FilterLabelTests {
         #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
     }
 }
+
+/// A filter type that only has a name, for registering under names good and bad.
+private protocol NamedOnly: RegisteredFilter {
+    init()
+}
+
+extension NamedOnly {
+    static var summary: String { "Passes fixes through." }
+    static var timing: FilterTiming { .online }
+    static var parameters: [FilterParameter] { [] }
+    init(settings: FilterSettings) { self.init() }
+    func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) { estimates.append(fix) }
+}
+
+private struct MyKalman: NamedOnly { static let name = "kalman" }
+private struct TeamFilter: NamedOnly { static let name = "team-filter" }
+private struct OtherTeamFilter: NamedOnly { static let name = "team-filter" }
+private struct SpacedName: NamedOnly { static let name = "My Filter" }
+
+struct FilterRegistrationTests {
+    @Test func theBuiltInNamesPassTheChecksOfRegistration() throws {
+        let checked = try FilterRegistry(FilterRegistry.builtIn.filterTypes)
+        #expect(checked.filterTypes.map { $0.name } == FilterRegistry.builtIn.filterTypes.map { $0.name })
+    }
+
+    @Test func aTeamFilterNamedLikeABuiltInOneIsATypedErrorNamingBothRegistrations() {
+        let expected = FilterRegistryError.duplicateName("kalman", first: "KalmanFilter (built in)", second: "MyKalman")
+        #expect(throws: expected) { try FilterRegistry.builtIn.adding(MyKalman.self) }
+        #expect(expected.localizedDescription
+            == "filter name 'kalman' is registered twice: by KalmanFilter (built in) and by MyKalman; give one of them another name")
+    }
+
+    @Test func twoTeamFiltersWithOneNameAreBothNamed() {
+        #expect(throws: FilterRegistryError.duplicateName("team-filter", first: "TeamFilter", second: "OtherTeamFilter")) {
+            try FilterRegistry([TeamFilter.self, OtherTeamFilter.self])
+        }
+    }
+
+    @Test func aMalformedNameIsATypedErrorSayingWhatANameMayHold() {
+        let expected = FilterRegistryError.malformedName("My Filter", registrant: "SpacedName")
+        #expect(throws: expected) { try FilterRegistry.builtIn.adding(SpacedName.self) }
+        #expect(expected.localizedDescription.hasPrefix("filter name 'My Filter' of SpacedName is malformed: expected lowercase letters, digits and hyphens"))
+    }
+
+    @Test func aWellFormedTeamFilterIsAddedAtTheEnd() throws {
+        let registry = try FilterRegistry.builtIn.adding(TeamFilter.self)
+        #expect(registry.filterTypes.last?.name == "team-filter")
+        #expect(try registry.configuration(parsing: "accuracy-gate+team-filter").stages.count == 2)
+    }
+
+    @Test(arguments: ["kalman", "cv-kalman", "pdr-per-step", "k2", "x"])
+    func acceptsLowercaseLettersDigitsAndHyphensStartingWithALetter(name: String) {
+        #expect(FilterRegistry.isWellFormedName(name))
+    }
+
+    @Test(arguments: ["", "My Filter", "Kalman", "my filter", "2-fast", "-gate", "a_b", "a:b", "a+b", "a=b", "kálman", "kalman\n"])
+    func rejectsEveryOtherName(name: String) {
+        #expect(!FilterRegistry.isWellFormedName(name))
+    }
+}
+
+struct FilterTimingTests {
+    @Test func onlyTheSmootherNeedsTheWholeTrack() {
+        let offline = FilterRegistry.builtIn.filterTypes.filter { $0.timing == .offline }.map { $0.name }
+        #expect(offline == ["rts-smoother"])
+    }
+
+    @Test(arguments: [
+        ("kalman", FilterTiming.online),
+        ("accuracy-gate+cv-kalman", .online),
+        ("rts-smoother", .offline),
+        ("accuracy-gate+rts-smoother", .offline),
+        ("rts-smoother+speed-ema", .offline),
+    ])
+    func aPipelineIsOfflineWhenAnyStageIs(specification: String, expected: FilterTiming) throws {
+        #expect(try FilterRegistry.builtIn.configuration(parsing: specification).timing == expected)
+    }
+}

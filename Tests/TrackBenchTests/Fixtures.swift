@@ -70,6 +70,16 @@ enum Fixtures {
         return metrics
     }()
 
+    /// A hand-made score of `filter` on a 1 km loop whose distance errs by `error` percent; `filter` is also its specification.
+    static func score(_ filter: String, scenario: String, seed: UInt64, error: Double) -> ScenarioScore {
+        ScenarioScore(
+            scenarioID: scenario, seed: seed, pathType: "loop", nominalDistanceMeters: 1000, speedMetersPerSecond: 2,
+            signal: "strong", filter: filter, fixes: 100, estimatedFixes: 100,
+            trueDistanceMeters: 1000, noisyDistanceMeters: 1030, estimatedDistanceMeters: 1000 + 10 * error,
+            metrics: unmeasured
+        )
+    }
+
     /// A fix at a distinct position (3 m east per second) reporting `speed` at `time`, for speed filters.
     static func fix(speed: Double, time: Double) -> LocationFix {
         var fix = fix(frame, east: time * 3, north: 2, accuracy: 6, time: time)

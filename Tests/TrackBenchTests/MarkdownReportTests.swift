@@ -26,6 +26,24 @@ struct MarkdownReportTests {
         }
     }
 
+    @Test func marksOfflineFiltersUnderTheRankingAndNamesTheBestOnline() throws {
+        var scores: [ScenarioScore] = []
+        for seed: UInt64 in 1...3 {
+            for (filter, error) in [("rts-smoother", 0.5), ("cv-kalman", 0.6), ("raw", 1.5)] {
+                scores.append(Fixtures.score(filter, scenario: "a", seed: seed, error: error))
+            }
+        }
+        let report = MarkdownReport(context: Fixtures.context(SeedRange(first: 1, last: 3)!), scores: scores).render()
+        let ranking = try #require(report.components(separatedBy: "## Ranking\n").last?.components(separatedBy: "\nEach filter").first)
+        #expect(ranking.contains("\n| 1 | `rts-smoother` † | 3/3 |"))
+        #expect(ranking.contains("\n| 2 | `cv-kalman` | 0/3 |"))
+        // Each note is a paragraph of its own after the table, so the table ends where it did.
+        #expect(ranking.hasSuffix(
+            " |\n\n† offline: needs the whole track, so it cannot run live in an app.\n\n"
+                + "Best overall: `rts-smoother` (offline). Best online: `cv-kalman`.\n"
+        ))
+    }
+
     @Test func isReproducible() {
         #expect(report == MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render())
     }

@@ -33,8 +33,16 @@ struct RankingChartTests {
         #expect(Self.svg.contains(">Mean absolute distance error (%, log scale)</text>"))
         #expect(Self.svg.contains("95 % confidence intervals over 3 seeds (100...102)"))
         for filter in Self.filters {
-            #expect(Self.svg.components(separatedBy: ">\(filter.label)</text>").count == 2, "\(filter.label)")
+            let label = filter.timing == .offline ? "\(filter.label) †" : filter.label
+            #expect(Self.svg.components(separatedBy: ">\(label)</text>").count == 2, "\(label)")
         }
+    }
+
+    @Test func marksOfflineFiltersAndExplainsTheMarkOnlyWhenOneIsRanked() {
+        #expect(Self.svg.contains(">rts-smoother †</text>") && Self.svg.contains(">kalman</text>"))
+        #expect(Self.svg.contains(">† offline: needs the whole track, so it cannot run live in an app.</text>"))
+        let online = RankingChart.render(FilterRanking(scores: Self.scores.filter { $0.filter != "rts-smoother" }), suite: "default", seeds: Self.seeds, hasSeeds: true)
+        #expect(!online.contains("†"))
     }
 
     @Test func pointsLieInRankOrderOnTheScaleWithTheirValuesPrinted() {

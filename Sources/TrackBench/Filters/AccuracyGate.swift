@@ -11,6 +11,7 @@
 struct AccuracyGate: RegisteredFilter {
     static let name = "accuracy-gate"
     static let summary = "Drops invalid fixes (accuracy < 0) and fixes whose accuracy radius is above max metres."
+    static let timing = FilterTiming.online
     /// The `max` parameter.
     static let max = FilterParameter(
         name: "max",

@@ -32,6 +32,7 @@
 struct AdaptiveAccuracyGate: RegisteredFilter {
     static let name = "adaptive-gate"
     static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
+    static let timing = FilterTiming.online
     /// The `window` parameter.
     static let window = FilterParameter(
         name: "window",

@@ -19,6 +19,7 @@ import Foundation
 struct AltitudeSmoother: RegisteredFilter {
     static let name = "altitude-smoother"
     static let summary = "Time-aware exponential smoothing of the altitude (memory `time` seconds); positions unchanged."
+    static let timing = FilterTiming.online
     static let runsByDefault = false
     /// The `time` parameter.
     static let time = FilterParameter(

@@ -27,6 +27,7 @@ import Foundation
 struct BarometerFusionFilter: RegisteredFilter {
     static let name = "barometer-fusion"
     static let summary = "Barometer altitude changes anchored to GPS altitude by a slow complementary filter (`time` seconds); GPS altitude where no barometer."
+    static let timing = FilterTiming.online
     static let runsByDefault = false
     /// The `time` parameter.
     static let time = FilterParameter(

@@ -34,6 +34,7 @@
 struct ConstantVelocityKalmanFilter: RegisteredFilter {
     static let name = "cv-kalman"
     static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); skips invalid fixes, estimates speed and course."
+    static let timing = FilterTiming.online
     /// The `noise` parameter.
     static let noise = FilterParameter(
         name: "noise",

@@ -27,6 +27,7 @@ import Foundation
 struct DeadReckoningFusion: RegisteredFilter {
     static let name = "pdr-fusion"
     static let summary = "GPS plus dead reckoning: pedometer and compass carry the position through dropouts and poor fixes; good fixes are blended in by their accuracy."
+    static let timing = FilterTiming.online
     static let usesSensors = true
     /// The `max-accuracy` parameter.
     static let maximumAccuracy = FilterParameter(name: "max-accuracy", defaultValue: 30, unit: "m", summary: "fixes with a larger reported accuracy are poor and passed over (30 m, a running app's gate)", minimum: 0)

@@ -44,6 +44,11 @@ public struct FilterConfiguration: Sendable {
         stages.contains { $0.filterType.usesSensors }
     }
 
+    /// Offline if any stage is (`RegisteredFilter.timing`): a pipeline can run live only if every stage can.
+    public var timing: FilterTiming {
+        stages.contains { $0.filterType.timing == .offline } ? .offline : .online
+    }
+
     /// Whether a stage needs a terrain model (`terrain-lookup`).
     public var needsElevationModel: Bool {
         stages.contains { $0.filterType.needsElevationModel }

@@ -6,7 +6,9 @@ import Foundation
 /// own filter add its type with `adding(_:)` instead of editing TrackBench.
 public struct FilterRegistry: Sendable {
     /// Every filter that ships with TrackBench, in report order.
-    public static let builtIn = FilterRegistry([
+    ///
+    /// Their names follow the rules `init(_:)` checks (`FilterRegistryTests`).
+    public static let builtIn = FilterRegistry(unchecked: [
         RawFilter.self,
         StaleFixGate.self,
         AccuracyGate.self,
@@ -35,16 +37,48 @@ public struct FilterRegistry: Sendable {
     /// The registered filter types, in report order.
     public let filterTypes: [any RegisteredFilter.Type]
 
-    /// Creates a registry; names must be unique.
-    public init(_ filterTypes: [any RegisteredFilter.Type]) {
-        let names = filterTypes.map { $0.name }
-        precondition(Set(names).count == names.count, "filter names must be unique, got \(names)")
+    /// Creates a registry of these types, in this order, after checking their names.
+    ///
+    /// Each name must be lowercase ASCII letters, digits and hyphens, starting
+    /// with a letter (`kalman`, `cv-kalman`, `pdr-per-step`), so it reads back
+    /// from a specification, a CSV field and a file name; and no two types may
+    /// share one.
+    /// - Throws: `FilterRegistryError` naming the first bad name and the types that register it.
+    public init(_ filterTypes: [any RegisteredFilter.Type]) throws(FilterRegistryError) {
+        var registrants: [String: any RegisteredFilter.Type] = [:]
+        for filterType in filterTypes {
+            guard Self.isWellFormedName(filterType.name) else {
+                throw .malformedName(filterType.name, registrant: Self.registrant(filterType))
+            }
+            if let first = registrants[filterType.name] {
+                throw .duplicateName(filterType.name, first: Self.registrant(first), second: Self.registrant(filterType))
+            }
+            registrants[filterType.name] = filterType
+        }
+        self.init(unchecked: filterTypes)
+    }
+
+    /// Creates a registry without checking the names: for `builtIn`, whose names a test checks.
+    private init(unchecked filterTypes: [any RegisteredFilter.Type]) {
         self.filterTypes = filterTypes
     }
 
     /// This registry with one more filter type at the end.
-    public func adding(_ filterType: any RegisteredFilter.Type) -> FilterRegistry {
-        FilterRegistry(filterTypes + [filterType])
+    /// - Throws: `FilterRegistryError` when its name is malformed or already registered.
+    public func adding(_ filterType: any RegisteredFilter.Type) throws(FilterRegistryError) -> FilterRegistry {
+        try FilterRegistry(filterTypes + [filterType])
+    }
+
+    /// Whether `name` is lowercase ASCII letters, digits and hyphens, starting with a letter.
+    static func isWellFormedName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A registered type as error messages name it: `KalmanFilter (built in)`, or a team's own `MyKalman`.
+    private static func registrant(_ filterType: any RegisteredFilter.Type) -> String {
+        let isBuiltIn = builtIn.filterTypes.contains { ObjectIdentifier($0) == ObjectIdentifier(filterType) }
+        return "\(filterType)" + (isBuiltIn ? " (built in)" : "")
     }
 
     /// Every registered filter that runs by default, with its default settings: what `trackbench run` runs on a

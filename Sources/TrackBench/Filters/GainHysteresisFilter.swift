@@ -15,6 +15,7 @@
 struct GainHysteresisFilter: RegisteredFilter {
     static let name = "gain-hysteresis"
     static let summary = "Holds the altitude until it changes by `threshold` metres, so elevation gain counts only real climbs; positions unchanged."
+    static let timing = FilterTiming.online
     static let runsByDefault = false
     /// The `threshold` parameter.
     static let threshold = FilterParameter(

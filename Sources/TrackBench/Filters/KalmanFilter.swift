@@ -14,6 +14,7 @@
 struct KalmanFilter: RegisteredFilter {
     static let name = "kalman"
     static let summary = "Accuracy-weighted Kalman filter (phone version): variance grows by q^2*dt, measurement variance = accuracy^2."
+    static let timing = FilterTiming.online
     /// The `q` parameter.
     static let q = FilterParameter(
         name: "q",

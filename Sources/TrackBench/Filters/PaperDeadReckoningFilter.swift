@@ -8,6 +8,7 @@
 struct PaperDeadReckoningFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-paper"
     static let summary = "Dead reckoning as published: steps x fixed stride per activity along one circular-mean compass heading per pedometer update, from the first fix, no GPS after it."
+    static let timing = FilterTiming.online
     static let headings = DeadReckoner.Headings.perUpdate
     var logic: StandaloneDeadReckoning
 }

@@ -38,6 +38,7 @@
 struct RTSSmoother: RegisteredFilter {
     static let name = "rts-smoother"
     static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, each using the fixes before and after it."
+    static let timing = FilterTiming.offline
     /// The `noise` parameter.
     static let noise = FilterParameter(
         name: "noise",

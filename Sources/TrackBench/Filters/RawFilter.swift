@@ -2,6 +2,7 @@
 struct RawFilter: RegisteredFilter {
     static let name = "raw"
     static let summary = "Passes every fix through unchanged; the noisy path itself."
+    static let timing = FilterTiming.online
     static let parameters: [FilterParameter] = []
 
     init(settings: FilterSettings) {}

@@ -3,10 +3,20 @@
 /// Adding a filter to TrackBench means one new file with a type conforming to
 /// this protocol, and one line in `FilterRegistry.builtIn`.
 public protocol RegisteredFilter: LocationFilter {
-    /// The command-line name, lowercase with dashes, such as `kalman`.
+    /// The command-line name, such as `kalman`: lowercase letters, digits and hyphens, starting with a letter.
+    ///
+    /// `FilterRegistry` checks it when the filter is registered, and that no
+    /// other registered filter has it.
     static var name: String { get }
     /// One sentence on what the filter does, for `trackbench list`.
     static var summary: String { get }
+    /// Whether the filter uses only the fixes delivered so far (online) or needs the whole track (offline).
+    ///
+    /// There is no default: a filter whose estimate for a fix depends on
+    /// fixes delivered after it, such as a smoother that appends its
+    /// estimates in `finish`, declares `.offline`; every other filter `.online`.
+    /// Reports mark offline filters and name the best online one.
+    static var timing: FilterTiming { get }
     /// The tunable parameters with units and defaults; empty if none.
     static var parameters: [FilterParameter] { get }
     /// Whether `trackbench run` runs the filter when no `--filter` is given (true by default).

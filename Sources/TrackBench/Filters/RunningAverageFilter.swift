@@ -24,6 +24,7 @@
 struct RunningAverageFilter: RegisteredFilter {
     static let name = "running-average"
     static let summary = "Mean latitude, longitude and altitude of the last window fixes (FIFO), one estimate per fix; lags (window - 1) / 2 fixes."
+    static let timing = FilterTiming.online
     /// The `window` parameter.
     static let window = FilterParameter(
         name: "window",

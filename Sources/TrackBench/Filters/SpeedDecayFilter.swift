@@ -42,6 +42,7 @@ import Foundation
 struct SpeedDecayFilter: RegisteredFilter {
     static let name = "speed-decay"
     static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); quick to show a stop, robust to glitches."
+    static let timing = FilterTiming.online
     /// The `median` parameter.
     static let median = FilterParameter(
         name: "median",

@@ -30,6 +30,7 @@
 struct SpeedWindowFilter: RegisteredFilter {
     static let name = "speed-window"
     static let summary = "Mean of the known speeds reported in the last max-age seconds, once there are min-fixes of them; positions unchanged."
+    static let timing = FilterTiming.online
     /// The `max-age` parameter.
     static let maxAge = FilterParameter(
         name: "max-age",

@@ -15,6 +15,7 @@
 struct StaleFixGate: RegisteredFilter {
     static let name = "stale-gate"
     static let summary = "Drops fixes delivered more than max-age seconds after their timestamp (re-delivered cached fixes)."
+    static let timing = FilterTiming.online
     /// The `max-age` parameter.
     static let maxAge = FilterParameter(
         name: "max-age",

@@ -7,6 +7,7 @@
 struct StepHeadingDeadReckoningFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-per-step"
     static let summary = "Dead reckoning with one compass heading segment per step instead of one per pedometer update, from the first fix, no GPS after it."
+    static let timing = FilterTiming.online
     static let headings = DeadReckoner.Headings.perStep
     var logic: StandaloneDeadReckoning
 }

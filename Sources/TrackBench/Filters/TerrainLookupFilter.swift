@@ -24,6 +24,7 @@
 struct TerrainLookupFilter: RegisteredFilter {
     static let name = "terrain-lookup"
     static let summary = "Replaces the altitude with the terrain model's (SRTM tiles from --dem DIR) at the fix's position; GPS altitude where no tile covers it."
+    static let timing = FilterTiming.online
     static let runsByDefault = false
     static let needsElevationModel = true
     static let parameters: [FilterParameter] = []

@@ -19,6 +19,7 @@
 struct ThresholdRunningAverageFilter: RegisteredFilter {
     static let name = "running-average-threshold"
     static let summary = "Running average of the last window fixes with accuracy <= threshold; fixes above the threshold produce no estimate."
+    static let timing = FilterTiming.online
     /// The `threshold` parameter.
     static let threshold = FilterParameter(
         name: "threshold",

@@ -15,6 +15,9 @@ public struct MarkdownReport: Sendable {
     }
 
     /// The report as Markdown text, ending in a newline.
+    ///
+    /// Which filters are offline comes from the built-in registry; for filters of your own, pass a ranking made
+    /// with your registry to `render(ranking:)`.
     public func render() -> String {
         render(ranking: FilterRanking(scores: scores))
     }
@@ -42,6 +45,7 @@ public struct MarkdownReport: Sendable {
 
         """
         text += rankingTable(ranking)
+        text += ranking.timingNotes(name: MarkdownText.code).map { "\n\($0)\n" }.joined()
         text += "\n" + verdicts(ranking)
         text += "\n![Filters ranked by mean absolute distance error\(isRecordingRun ? "" : ", with 95 % intervals over seeds"); brackets join ties](\(RankingChart.fileName))\n"
         text += """
@@ -126,8 +130,8 @@ public struct MarkdownReport: Sendable {
         for (rank, entry) in ranking.entries.enumerated() {
             let summary = entry.summary
             let improved = "\(summary.improvedCount)/\(summary.scenarioCount)"
-            var cells = [String(rank + 1), MarkdownText.code(summary.filter)]
-            if !isRecordingRun { cells.append("\(entry.seedsWon)/\(ranking.seedCount)") }
+            var cells = [String(rank + 1), ranking.markedLabel(entry, name: MarkdownText.code)]
+            if !isRecordingRun { cells.append(ranking.seedsWonText(entry)) }
             cells.append(summary.improvedCount == bestImproved ? "**\(improved)**" : improved)
             for metric in metrics {
                 guard let value = summary.means[metric] else {

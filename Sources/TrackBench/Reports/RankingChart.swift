@@ -7,7 +7,8 @@ import Foundation
 /// links it. A log scale because a suite's filters span two orders of
 /// magnitude (a silent threshold filter at 18 % beside smoothers at 0.5 %),
 /// and the differences that matter are ratios. Values below 0.01 % are drawn
-/// at 0.01 %; a filter that diverged is listed without a point.
+/// at 0.01 %; a filter that diverged is listed without a point. Offline
+/// filters carry `FilterTiming.offlineMark`, explained on a second legend line.
 @_spi(CLI) public enum RankingChart {
     /// The file name `run` writes the chart under.
     public static let fileName = "ranking.svg"
@@ -20,6 +21,8 @@ import Foundation
     /// An average Helvetica character at 12 px is about 6.7 px wide; labels are laid out with 7.2 to be safe.
     private static let characterWidth = 7.2
     private static let smallest = 0.01
+    /// The space the offline mark's legend line takes under the first.
+    private static let legendLineHeight = 18.0
 
     /// The chart for a ranking.
     /// - Parameters:
@@ -29,7 +32,8 @@ import Foundation
     ///   - hasSeeds: False for a replay of recordings (one run each: no interval).
     public static func render(_ ranking: FilterRanking, suite: String, seeds: SeedRange, hasSeeds: Bool) -> String {
         let entries = ranking.entries
-        let labels = entries.map { "\($0.summary.filter)" }
+        let labels = entries.map { ranking.markedLabel($0) }
+        let hasOffline = entries.contains { $0.timing == .offline }
         let values = entries.map { $0.summary.meanAbsoluteErrorPercent }
         let halfWidths = entries.map { hasSeeds ? $0.confidenceHalfWidths[.errorPercent] : nil }
         let texts = zip(values, halfWidths).map { value, halfWidth in
@@ -39,7 +43,7 @@ import Foundation
         let left = 24 + characterWidth * Double(labels.map(\.count).max() ?? 0)
         let valueColumn = left + plotWidth + 22
         let width = valueColumn + characterWidth * Double(texts.map(\.count).max() ?? 0) + 24
-        let height = top + rowHeight * Double(entries.count) + bottom
+        let height = top + rowHeight * Double(entries.count) + bottom + (hasOffline ? legendLineHeight : 0)
         var canvas = SVGCanvas(width: width, height: height)
 
         let title = "Filters ranked by mean absolute distance error"
@@ -102,6 +106,10 @@ import Foundation
         let tiedLegend = "tied with the filter below (paired test)"
         canvas.text(tiedLegend, bracket + 12, legendY, size: 11)
         canvas.widen(to: bracket + 12 + 6.6 * Double(tiedLegend.count) + 16)
+        if hasOffline {
+            canvas.text(FilterTiming.offlineLegend, 24, legendY + legendLineHeight, size: 11)
+            canvas.widen(to: 24 + 6.6 * Double(FilterTiming.offlineLegend.count) + 16)
+        }
         return canvas.render(title: title)
     }
 

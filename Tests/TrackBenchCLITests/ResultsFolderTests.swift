@@ -109,6 +109,13 @@ struct ResultsFolderTests {
         }
     }
 
+    @Test(arguments: ["run", "merge"])
+    func helpSaysWhereARunThatIsNotTheDefaultOneWrites(command: String) async throws {
+        let result = try await TrackBenchExecutable.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Results/local[/<suite name>] when "), "\(result.standardOutput)")
+    }
+
     @Test func trialShardsAndTheirMergeStayInResultsLocal() async throws {
         try await withTemporaryFolder { folder in
             try Self.makeRepository(in: folder)

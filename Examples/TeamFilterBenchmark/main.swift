@@ -1,5 +1,5 @@
 // A team's benchmark executable: TrackBench's command line with the team's filter registered.
-// Every trackbench command works, e.g. `swift run team-filter-benchmark check`.
+// Every trackbench command works, e.g. `swift run -c release team-filter-benchmark check`.
 import Foundation
 import TrackBench
 import TrackBenchCLI

@@ -42,7 +42,7 @@ struct CommandContext: Sendable {
     }
 
     /// Writes `results.csv`, `report.md`, `ranking.svg` and `report.html` together into `folder`, the reports made
-    /// from the numbers the CSV holds, then prints `summary`, the paths written and the ranking.
+    /// from the numbers the CSV holds, then prints `summary`, the paths written, `note` and the ranking.
     ///
     /// Making the report from the written (rounded) values means anyone can
     /// recompute it from the CSV, and a merged sharded run reports exactly what
@@ -51,7 +51,8 @@ struct CommandContext: Sendable {
     /// - Parameters:
     ///   - csv: Makes the text of `results.csv`.
     ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
-    func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String) throws {
+    ///   - note: Why the files went where they did, when that is not the committed folder (`ResultsFolder.note`).
+    func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil) throws {
         let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
             let written = written()
             let ranking = FilterRanking(scores: written.scores, registry: registry)
@@ -68,18 +69,22 @@ struct CommandContext: Sendable {
         try AtomicFile.write([(text, csvURL), (report, reportURL), (chart, chartURL), (page, pageURL)])
         print(summary)
         print("Wrote \(csvURL.relativePath), \(reportURL.relativePath), \(chartURL.relativePath) and \(pageURL.relativePath).")
+        if let note { print(note) }
         print()
         print(TerminalRanking.render(ranking, hasSeeds: hasSeeds))
     }
 
-    /// Writes one shard's partial `results.csv` into `folder` and prints `summary` and how to merge the shards.
-    /// - Parameter scenarioFile: The scenario file the shards ran, for the `merge` command line.
-    func writePartialResults(_ csv: String, to folder: URL, shard: Shard, scenarioFile: String, summary: String) throws {
+    /// Writes one shard's partial `results.csv` into `folder` and prints `summary`, how to merge the shards and `note`.
+    /// - Parameters:
+    ///   - scenarioFile: The scenario file the shards ran, for the `merge` command line.
+    ///   - note: Why the file went where it did, when that is not the committed folder (`ResultsFolder.note`).
+    func writePartialResults(_ csv: String, to folder: URL, shard: Shard, scenarioFile: String, summary: String, note: String? = nil) throws {
         let csvURL = folder.appendingPathComponent("results.csv")
         try AtomicFile.write(csv, to: csvURL)
         print(summary)
         print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
         print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, "--output", "<dir>"))")
+        if let note { print(note) }
     }
 
     /// The scenario `id` of `suite`, read from `file`, for the commands that work on one scenario (`export`, `plot`).

@@ -27,6 +27,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case partialBaselineUpdate(file: String, differences: [String], updateCommand: String)
     /// Most terrain lookups found no tile, so the run would record raw GPS altitude as terrain-lookup's.
     case terrainLookupsFellBack(problem: String)
+    /// `fidelity` ranked the filters on no recording of the suite; one reason per recording.
+    case fidelityComparedNothing(suite: String, reasons: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -60,6 +62,10 @@ public enum CommandError: Error, LocalizedError, Equatable {
                 + "Re-record every filter with '\(updateCommand)'."
         case let .terrainLookupsFellBack(problem):
             return "not writing the baseline: \(problem)"
+        case let .fidelityComparedNothing(suite, reasons):
+            return "fidelity compared nothing in '\(suite)': no recording gave a rank correlation.\n"
+                + reasons.map { "  - \($0)\n" }.joined()
+                + "It needs a recording with a truth with times that its fixes overlap (Docs/recordings.md), and at least 3 filters."
         }
     }
 }

@@ -6,7 +6,7 @@ enum FidelityCommand: Command {
     static let name = "fidelity"
     static let overview = "Calibrate from each recording of a recording suite, simulate on its route, and compare the filters' ranking on both."
     static let arguments: [(name: String, help: String)] = [
-        ("recording-suite", "A recording suite file; recordings without a timed truth are listed as skipped."),
+        ("recording-suite", "A recording suite file; recordings without a timed truth are listed as skipped, and a suite where no recording gives a rank correlation is an error (exit 1)."),
     ]
     static let filter = OptionSpec(
         name: "--filter",
@@ -37,6 +37,9 @@ enum FidelityCommand: Command {
             } catch {
                 entries.append((entry.id, .failure(error)))
             }
+        }
+        if let reasons = FidelityReport.reasonsNothingWasCompared(entries) {
+            throw CommandError.fidelityComparedNothing(suite: suiteFile, reasons: reasons)
         }
         let report = FidelityReport.render(entries, suite: suite.name, seeds: seeds, comparedProfile: profile?.name)
         if let path = arguments.value(output) {

@@ -26,12 +26,6 @@ enum LoadedSuite {
         return suite.scenarios.contains { $0.sensors != nil }
     }
 
-    /// The folder `run` and `merge` write into unless told otherwise: `Results` for the default suite,
-    /// `Results/<suite name>` for others, so they never overwrite each other.
-    var defaultResultsFolder: String {
-        name == "default" ? "Results" : "Results/\(CommandContext.fileName(for: name))"
-    }
-
     /// What one run of the suite produced, ready to write or judge.
     struct Outcome {
         var scores: [ScenarioScore]

@@ -11,7 +11,7 @@ enum MergeCommand: Command {
     static let output = OptionSpec(
         name: "--output",
         valueName: "dir",
-        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
+        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when the parts' filters or seeds differ from the default run's)"
     )
     static let options = [output] + SuiteOptions.options + [HelpOption.help]
 
@@ -26,16 +26,29 @@ enum MergeCommand: Command {
             let url = isDirectory ? URL(fileURLWithPath: path).appendingPathComponent("results.csv") : URL(fileURLWithPath: path)
             parts.append((url.relativePath, try ResultsCSV.load(from: url)))
         }
-        let (suite, _) = try context.loadedSuite(SuiteOptions(arguments))
+        let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let csv: String
         switch suite {
         case let .scenarios(scenarios): csv = try ResultsMerge.merge(parts, suite: scenarios)
         case let .recordings(recordings, replays): csv = try ResultsMerge.merge(parts, recordings: recordings, replays: replays)
         }
-        let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: suite.defaultResultsFolder)
         let results = parts.reduce(0) { $0 + $1.file.scores.count }
         let written = try ResultsCSV.parse(csv, file: "the merged results")
-        try context.writeResults({ csv }, holding: { written }, to: outputFolder, summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).")
+        // The merged run is the default run only if its shards were: judged by the filters and seeds it holds.
+        var filters: [(label: String, specification: String)] = []
+        for score in written.scores where !filters.contains(where: { $0.label == score.filter }) {
+            filters.append((score.filter, score.filterSpecification))
+        }
+        let givenFolder = try arguments.folder(output)
+        let defaultFolder = ResultsFolder(
+            suite: suite, file: file, filters: filters,
+            defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors), seeds: written.context.seeds, shard: nil
+        )
+        try context.writeResults(
+            { csv }, holding: { written }, to: givenFolder ?? defaultFolder.url,
+            summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).",
+            note: givenFolder == nil ? defaultFolder.note : nil
+        )
         return .success
     }
 }

@@ -15,7 +15,7 @@ enum RunCommand: Command {
     static let output = OptionSpec(
         name: "--output",
         valueName: "dir",
-        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others)"
+        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's)"
     )
     static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
 
@@ -33,9 +33,15 @@ enum RunCommand: Command {
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given)
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
-        // Another suite's reports go beside the default ones instead of over them; a shard's into a folder of its own.
-        let defaultFolder = suite.defaultResultsFolder + (shard.map { "/shard-\($0.index)-of-\($0.count)" } ?? "")
-        let outputFolder = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
+        // Another suite's reports go beside the default ones, a trial run's into Results/local, a shard's into a folder of its own.
+        let givenFolder = try arguments.folder(output)
+        let defaultFolder = ResultsFolder(
+            suite: suite, file: file, filters: filters.map { ($0.label, $0.specification) },
+            defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors),
+            seeds: seeds, shard: shard
+        )
+        let outputFolder = givenFolder ?? defaultFolder.url
+        let note = givenFolder == nil ? defaultFolder.note : nil
 
         let start = Date()
         let outcome = try await suite.run(
@@ -53,14 +59,15 @@ enum RunCommand: Command {
             // A shard's rows alone would make a misleading report: only the merged run gets one.
             try context.writePartialResults(
                 ResultsCSV.render(outcome.scores, context: outcome.context), to: outputFolder, shard: shard, scenarioFile: file,
-                summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)"
+                summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)",
+                note: note
             )
             dem.report(scenarioFile: file)
             return .success
         }
         try context.writeResults({ ResultsCSV.render(outcome.scores, context: outcome.context) }, holding: {
             ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
-        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)")
+        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note)
         dem.report(scenarioFile: file)
         return .success
     }

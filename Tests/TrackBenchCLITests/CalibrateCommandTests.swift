@@ -80,6 +80,52 @@ struct CalibrateCommandTests {
     }
 }
 
+/// `fidelity` on suites where it can rank nothing: an error saying why for each recording, not an empty report.
+struct FidelityComparesNothingTests {
+    @Test func aSuiteWithoutATimedTruthFailsNamingEachRecordingsReason() async throws {
+        try await withTemporaryFolder { folder in
+            let examples = TrackBenchExecutable.packageRoot.appendingPathComponent("Examples/Recordings").path
+            let suite = folder.appendingPathComponent("untimed.json")
+            try Data(#"""
+            {"name": "untimed", "recordings": [
+              {"id": "on-route", "fixes": "\#(examples)/track-phone-gnsslogger.txt", "truth": "\#(examples)/track-route.gpx"},
+              {"id": "by-length", "fixes": "\#(examples)/track-phone-gnsslogger.txt", "distanceMeters": 1600}]}
+            """#.utf8).write(to: suite)
+            let result = try await TrackBenchExecutable.run(["fidelity", suite.path, "--seeds", "100...101"])
+            #expect(result.status == 1)
+            #expect(result.standardOutput.isEmpty)
+            let message = result.standardError
+            #expect(message.hasPrefix("Error: fidelity compared nothing in '\(suite.path)': no recording gave a rank correlation."), "\(message)")
+            #expect(message.contains("  - recording 'on-route': calibrate needs a truth with times (the route alignment has none)"))
+            #expect(message.contains("  - recording 'by-length': calibrate needs a truth with times (the distance alignment has none)"))
+        }
+    }
+
+    @Test func aTruthTooShortToCalibrateFromFailsSayingHowFewFixesOverlap() async throws {
+        try await withTemporaryFolder { folder in
+            let fixes = TrackBenchExecutable.packageRoot.appendingPathComponent("Examples/Recordings/track-phone.nmea").path
+            // The phone logs a fix a second from 22:13:23; this reference spans 1.5 s of them.
+            try Data(#"""
+            <?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg>
+            <trkpt lat="37.4275" lon="-122.1697"><time>2023-11-14T22:13:23Z</time></trkpt>
+            <trkpt lat="37.4276" lon="-122.1697"><time>2023-11-14T22:13:24.5Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """#.utf8).write(to: folder.appendingPathComponent("short.gpx"))
+            let suite = folder.appendingPathComponent("short.json")
+            try Data(#"{"name": "short", "recordings": [{"id": "brief", "fixes": "\#(fixes)", "truth": "short.gpx"}]}"#.utf8).write(to: suite)
+            let result = try await TrackBenchExecutable.run(["fidelity", suite.path, "--seeds", "100...101"])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("  - recording 'brief': 2 fixes with a position overlap the truth; at least 3 are needed"), "\(result.standardError)")
+        }
+    }
+
+    @Test func fewerThanThreeFiltersGiveNoRankCorrelationAndFail() async throws {
+        let result = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--seeds", "100...101"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("  - recording 'track-nmea-vs-reference': 2 filters ran, but a rank correlation needs at least 3"), "\(result.standardError)")
+    }
+}
+
 /// A scenario file with a recorded path: the example of simulating phones on a real route in Docs/scenarios.md.
 struct RecordedRouteCommandTests {
     @Test func runSimulatesPhonesOnARecordedRouteAsTheScenariosPageShows() async throws {

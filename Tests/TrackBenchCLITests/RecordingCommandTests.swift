@@ -82,6 +82,21 @@ struct RecordingCommandTests {
         }
     }
 
+    @Test func aTruthThatCoversNoDistanceFailsAtLoadNamingTheSuiteRecordingAndTruth() async throws {
+        try await withTemporaryFolder { folder in
+            let examples = TrackBenchExecutable.packageRoot.appendingPathComponent("Examples/Recordings")
+            try Data(#"<?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg><trkpt lat="37.4275" lon="-122.1697"/></trkseg></trk></gpx>"#.utf8)
+                .write(to: folder.appendingPathComponent("one-point.gpx"))
+            let suite = folder.appendingPathComponent("suite.json")
+            try Data(#"{"name": "dot", "recordings": [{"id": "walk", "fixes": "\#(examples.path)/track-phone.nmea", "truth": "one-point.gpx"}]}"#.utf8).write(to: suite)
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path, "--filter", "raw", "--output", folder.appendingPathComponent("out").path])
+            #expect(result.status == 1)
+            #expect(result.standardError.hasPrefix("Error: recording suite '\(suite.path)', recording 'walk': truth 'one-point.gpx' is a route of 1 point"), "\(result.standardError)")
+            #expect(result.standardError.contains("expected a truth of at least 2 points at different places"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "a refused suite must write nothing")
+        }
+    }
+
     @Test func aBadRecordingSuiteKeyIsNamed() async throws {
         try await withTemporaryFolder { folder in
             let suite = folder.appendingPathComponent("suite.json")

@@ -562,14 +562,15 @@ enum TrackBenchExecutable {
         return try #require(found, "no \(name) executable in \(productFolders.map(\.path))")
     }
 
-    /// Runs `trackbench` (or another executable of the package) with `arguments` from the package
-    /// root and captures everything it prints; `environment` adds variables to the test's own.
+    /// Runs `trackbench` (or another executable of the package) with `arguments` from `workingDirectory`, the
+    /// package root by default, and captures everything it prints; `environment` adds variables to the test's own.
     ///
     /// Output goes to temporary files rather than pipes, so a chatty process never blocks on a full pipe.
     static func run(
         _ arguments: [String],
         executable name: String = "trackbench",
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        in workingDirectory: URL = packageRoot
     ) async throws -> CommandResult {
         try await launch(try url(named: name), arguments, environment: environment)
     }
@@ -594,7 +595,7 @@ enum TrackBenchExecutable {
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
-            process.currentDirectoryURL = packageRoot
+            process.currentDirectoryURL = workingDirectory
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = outputHandle

@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    @Test func aTimedTruthThatStandsStillWhileTheFixesRunIsAnError() {
+        // The truth moves only after 1100 s; the fixes cover 1000 to 1100 s, over which it covers no distance.
+        let truth = (0...2000).map { index in Self.fix(east: 0, north: max(0, Double(index) - 1000) * 0.2, time: 1000 + Double(index) / 10) }
+        let fixes = (1000...1100).map { second in Self.fix(east: 3, north: 0, time: Double(second)) }
+        func recording(_ fixes: [LocationFix]) -> Recording {
+            Recording(format: .csv, fixes: fixes, hasTimes: true, timeBase: .unixUTC, skipped: [], notes: [])
+        }
+        let entry = RecordingSuite.Entry(
+            id: "still", fixes: recording(fixes), truth: recording(truth), distanceMeters: nil, timeOffsetSeconds: 0,
+            tags: [:], fixesFile: "f.csv", truthFile: "t.gpx"
+        )
+        #expect {
+            try RecordingReplay(entry)
+        } throws: { error in
+            let text = (error as? RecordingReplay.AlignmentError)?.errorDescription ?? ""
+            return text.hasPrefix("recording 'still': truth 't.gpx' does not move from 1970-01-01 00:16:40 UTC to 1970-01-01 00:18:20 UTC")
+                && text.contains("the true distance is 0 m")
+        }
+    }
+
     @Test func routeDistanceMatchesABruteForceSearch() {
         var generator = SplitMix64(seed: 7)
         let points = (0..<200).map { _ in LocalPoint(east: generator.nextUnit() * 2000 - 1000, north: generator.nextUnit() * 2000 - 1000) }

@@ -66,6 +66,27 @@ public enum FidelityReport {
         return text
     }
 
+    /// Why the report would compare nothing: one line per recording, or nil when at least one recording has a
+    /// rank correlation measured.
+    ///
+    /// A recording is skipped without a timed truth or when too few fixes overlap it; one that was simulated still
+    /// gives no correlation with fewer than three filters measured on both sides, or when either side ranks them
+    /// all equal. A report with no correlation at all answers nothing, so `fidelity` fails on it instead.
+    public static func reasonsNothingWasCompared(_ entries: [Entry]) -> [String]? {
+        var reasons: [String] = []
+        for (id, result) in entries {
+            switch result {
+            case let .failure(error):
+                reasons.append(error.problem)
+            case let .success(fidelity):
+                guard RecordingFidelity.comparisons.allSatisfy({ fidelity.rankCorrelation($0) == nil }) else { return nil }
+                reasons.append("recording '\(id)': \(fidelity.real.count) filter\(fidelity.real.count == 1 ? "" : "s") ran, but a rank correlation needs "
+                    + "at least 3 measured on both the recording and its simulations, not all ranked equal")
+            }
+        }
+        return reasons
+    }
+
     private static func number(_ value: Double?) -> String {
         value.map { NumberFormat.fixed($0, decimals: 2) } ?? "-"
     }

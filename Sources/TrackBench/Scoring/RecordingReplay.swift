@@ -47,7 +47,8 @@ public struct RecordingReplay: Sendable {
     }
 
     /// Aligns a suite entry with its truth.
-    /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
+    /// - Throws: `AlignmentError` when the truth does not overlap the fixes, fewer than two fixes remain, or the
+    ///   truth covers no distance over the fixes' span (every distance error would divide by zero).
     public init(_ entry: RecordingSuite.Entry) throws(AlignmentError) {
         id = entry.id
         tags = entry.tags
@@ -61,11 +62,11 @@ public struct RecordingReplay: Sendable {
         let isTimed = entry.truth?.hasTimes ?? false
         let offset = isTimed ? entry.timeOffsetSeconds : 0
         var kept = recorded
+        func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
         if isTimed {
             let span = truthFixes[0].timestampSeconds...truthFixes[truthFixes.count - 1].timestampSeconds
             kept = recorded.filter { span.contains($0.timestampSeconds + offset) }
             guard kept.count >= 2 else {
-                func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
                 throw AlignmentError(id: entry.id, problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(offset))) cover \(clock(recorded[0].timestampSeconds + offset)) to \(clock(recorded[recorded.count - 1].timestampSeconds + offset)): \(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds")
             }
         }
@@ -86,6 +87,20 @@ public struct RecordingReplay: Sendable {
         } else {
             truth = .distanceOnly
             trueDistanceMeters = entry.distanceMeters!
+        }
+        guard trueDistanceMeters > 0 else {
+            let named = entry.truthFile.map { "truth '\($0)'" } ?? "the truth"
+            let problem: String
+            switch truth {
+            case .timed:
+                problem = "\(named) does not move from \(clock(start)) to \(clock(end)), the span the fixes cover (plus timeOffsetSeconds \(NumberFormat.compact(offset)))"
+            case .route:
+                problem = "\(named) is a route of \(truthFixes.count) point\(truthFixes.count == 1 ? "" : "s") at one place"
+            case .distanceOnly:
+                problem = "distanceMeters is \(NumberFormat.compact(trueDistanceMeters))"
+            }
+            throw AlignmentError(id: entry.id, problem: problem + ", so the true distance is 0 m and every filter's distance error would divide by zero; "
+                + "expected a truth that covers a distance while the fixes were recorded")
         }
     }
 

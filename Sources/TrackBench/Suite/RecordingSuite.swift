@@ -47,11 +47,26 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
     case suiteFile(ScenarioFileError)
     /// A file the suite names could not be read.
     case recording(id: String, RecordingFileError)
+    /// A truth that covers no distance: one point, or every point at one place (a timed track that never moves).
+    /// Every filter's distance error is relative to the truth's length, so it would divide by zero.
+    /// - Parameters:
+    ///   - suite: The suite file.
+    ///   - id: The recording.
+    ///   - truthFile: The truth file, as the suite names it.
+    ///   - points: How many points the truth has.
+    ///   - isTimed: Whether its points have times (a track) or not (a route).
+    case truthCoversNoDistance(suite: String, id: String, truthFile: String, points: Int, isTimed: Bool)
 
     public var errorDescription: String? {
         switch self {
         case let .suiteFile(error): return error.description(kind: "recording suite")
         case let .recording(id, error): return "recording '\(id)': \(error.errorDescription ?? "")"
+        case let .truthCoversNoDistance(suite, id, truthFile, points, isTimed):
+            let kind = isTimed ? "track with times" : "route"
+            let found = points == 1 ? "a \(kind) of 1 point" : "a \(kind) of \(points) points all at one place" + (isTimed ? " (it never moves)" : "")
+            return "recording suite '\(suite)', recording '\(id)': truth '\(truthFile)' is \(found), so it covers no distance "
+                + "and every filter's distance error would divide by zero; expected a truth of at least 2 points at different places "
+                + "(for a known length without a track, give distanceMeters and no truth)"
         }
     }
 }
@@ -67,7 +82,11 @@ extension RecordingSuite {
     }
 
     /// Loads a recording suite and reads every recording it names.
-    /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line.
+    ///
+    /// A truth must cover a distance (at least two points at different places), since every distance error is
+    /// relative to its length; a `distanceMeters` is held to 10 m or more by the file's limits.
+    /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line, or the truth that
+    ///   covers no distance.
     public static func load(from url: URL) throws(RecordingSuiteError) -> RecordingSuite {
         let file = url.path
         let data: Data
@@ -101,6 +120,9 @@ extension RecordingSuite {
                 throw .recording(id: item.id, .noFixes(file: item.fixes, detail: "its points have no times; fixes must have times to replay (a route without times can only be a truth)"))
             }
             let truth = try item.truth.map { name throws(RecordingSuiteError) in try read(name, options: RecordingReadOptions()) }
+            if let truth, let truthFile = item.truth, Path(truth.fixes).totalDistanceMeters == 0 {
+                throw .truthCoversNoDistance(suite: file, id: item.id, truthFile: truthFile, points: truth.fixes.count, isTimed: truth.hasTimes)
+            }
             entries.append(Entry(
                 id: item.id, fixes: fixes, truth: truth, distanceMeters: item.distanceMeters,
                 timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth

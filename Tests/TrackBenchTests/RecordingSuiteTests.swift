@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TrackBench
+
+/// Loading a recording suite: a truth that covers no distance is refused at load, since every filter's distance
+/// error is relative to the truth's length and would divide by zero.
+struct RecordingSuiteTests {
+    /// The example phone log, replayed against each truth below.
+    private static let phoneLog = Fixtures.packageRoot.appendingPathComponent("Examples/Recordings/track-phone.nmea").path
+
+    /// A GPX track of `count` points at one place, a second apart from the phone log's first fix when `timed`.
+    private static func stationaryGPX(points count: Int, timed: Bool) -> String {
+        let points = (0..<count).map { index in
+            let time = timed ? "<time>2023-11-14T22:\(13 + (23 + index) / 60):\(String(format: "%02d", (23 + index) % 60))Z</time>" : ""
+            return #"<trkpt lat="37.4275" lon="-122.1697">\#(time)</trkpt>"#
+        }
+        return #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"# + points.joined() + "</trkseg></trk></gpx>\n"
+    }
+
+    /// Writes `truth` as `still.gpx` and a suite replaying the example phone log against it into `folder`.
+    private static func suite(truthGPX truth: String, in folder: URL) throws -> URL {
+        try Data(truth.utf8).write(to: folder.appendingPathComponent("still.gpx"))
+        let url = folder.appendingPathComponent("suite.json")
+        try Data(#"{"name": "still", "recordings": [{"id": "walk", "fixes": "\#(phoneLog)", "truth": "still.gpx"}]}"#.utf8).write(to: url)
+        return url
+    }
+
+    private static func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-suite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    @Test(arguments: [(1, false), (3, false), (1, true), (300, true)])
+    func aTruthThatCoversNoDistanceIsRefusedNamingTheSuiteRecordingAndTruth(points: Int, timed: Bool) throws {
+        try Self.withFolder { folder in
+            let url = try Self.suite(truthGPX: Self.stationaryGPX(points: points, timed: timed), in: folder)
+            let expected = RecordingSuiteError.truthCoversNoDistance(suite: url.path, id: "walk", truthFile: "still.gpx", points: points, isTimed: timed)
+            #expect(throws: expected) { try RecordingSuite.load(from: url) }
+            let message = try #require(expected.errorDescription)
+            #expect(message.hasPrefix("recording suite '\(url.path)', recording 'walk': truth 'still.gpx' is a \(timed ? "track with times" : "route") of \(points) point"))
+            #expect(message.contains("covers no distance") && message.contains("expected a truth of at least 2 points at different places"))
+            #expect(message.contains("never moves") == (timed && points > 1))
+        }
+    }
+
+    @Test func aTruthThatMovesLoads() throws {
+        try Self.withFolder { folder in
+            let moving = Self.stationaryGPX(points: 2, timed: false).replacingOccurrences(of: #"lon="-122.1697"></trkpt></trkseg>"#, with: #"lon="-122.1687"></trkpt></trkseg>"#)
+            let suite = try RecordingSuite.load(from: Self.suite(truthGPX: moving, in: folder))
+            #expect(suite.entries.map(\.id) == ["walk"])
+            #expect(suite.entries[0].truth?.fixes.count == 2)
+        }
+    }
+
+    @Test func aKnownDistanceOfZeroIsRefusedNamingTheKey() throws {
+        try Self.withFolder { folder in
+            let url = folder.appendingPathComponent("suite.json")
+            try Data(#"{"name": "zero", "recordings": [{"id": "walk", "fixes": "\#(Self.phoneLog)", "distanceMeters": 0}]}"#.utf8).write(to: url)
+            #expect {
+                try RecordingSuite.load(from: url)
+            } throws: { error in
+                let message = (error as? RecordingSuiteError)?.errorDescription ?? ""
+                return message.hasPrefix("recording suite '\(url.path)'") && message.contains("distanceMeters") && message.contains("expected a length")
+            }
+        }
+    }
+}

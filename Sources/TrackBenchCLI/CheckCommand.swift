@@ -96,8 +96,9 @@ enum CheckCommand: Command {
         var differences = baselineResults.context.differences(from: comparable)
         if let tiles = baselineResults.context.demArcSeconds, let mine = comparable.demArcSeconds, tiles != mine, tiles.count == 1 {
             let file = arguments.value(SuiteOptions.scenarios) ?? SuiteOptions.defaultScenarioFile
-            let dem = context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, Shell.quoted(file), DEMCommand.output.name, "<dir>", DEMCommand.arcSeconds.name, "\(tiles[0])")
-            differences.append("write tiles like the baseline's with '\(dem)' and pass that folder as --dem")
+            let folder = "tiles-\(tiles[0])arcsec"
+            let dem = context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, Shell.quoted(file), DEMCommand.output.name, folder, DEMCommand.arcSeconds.name, "\(tiles[0])")
+            differences.append("write tiles like the baseline's with '\(dem)' and run with --dem \(folder)")
         }
         guard differences.isEmpty else {
             // Re-recording only some filters keeps the others' rows, which cannot be kept under another setup.

@@ -124,7 +124,7 @@ struct DEMCommandTests {
             let refused = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common)
             #expect(refused.status == 1)
             #expect(refused.standardError.contains("terrain tiles (--dem): baseline 1 arc-second, this run 3 arc-seconds"), "\(refused.standardError)")
-            #expect(refused.standardError.contains("trackbench dem --scenarios \(suite.path) --output <dir> --arc-seconds 1"))
+            #expect(refused.standardError.contains("'trackbench dem --scenarios \(suite.path) --output tiles-1arcsec --arc-seconds 1' and run with --dem tiles-1arcsec"))
             // A baseline from before the field still gates; when it fails, a note says the tiles may be why.
             let old = recorded.replacingOccurrences(of: " dem_arcsec=3", with: "")
             try old.write(to: baseline, atomically: true, encoding: .utf8)

@@ -572,7 +572,7 @@ enum TrackBenchExecutable {
         environment: [String: String] = [:],
         in workingDirectory: URL = packageRoot
     ) async throws -> CommandResult {
-        try await launch(try url(named: name), arguments, environment: environment)
+        try await launch(try url(named: name), arguments, environment: environment, in: workingDirectory)
     }
 
     /// Runs a command line as TrackBench printed it, verbatim, through `/bin/sh -c` from the package root, with
@@ -580,10 +580,12 @@ enum TrackBenchExecutable {
     static func runPrinted(_ commandLine: String, executable name: String = "trackbench") async throws -> CommandResult {
         let folder = try url(named: name).deletingLastPathComponent().path
         let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        return try await launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: ["PATH": path])
+        return try await launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: ["PATH": path], in: packageRoot)
     }
 
-    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws -> CommandResult {
+    private static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String], in workingDirectory: URL
+    ) async throws -> CommandResult {
         try await withTemporaryFolder { capture in
             let outputURL = capture.appendingPathComponent("stdout")
             let errorURL = capture.appendingPathComponent("stderr")

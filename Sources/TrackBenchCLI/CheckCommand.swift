@@ -117,7 +117,7 @@ enum CheckCommand: Command {
         let comparison = BaselineComparison(baseline: judged, current: current.scores, tolerances: tolerances)
         guard !judged.isEmpty, comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty
             || !comparison.changedInputs.isEmpty || !comparison.missing.isEmpty else {
-            throw CommandError.noSharedResults(file: baselineFile, updateCommand: updateCommand)
+            throw CommandError.noSharedResults(file: baselineFile, filters: labelHint(baseline: baselineResults.scores, run: current.scores), updateCommand: updateCommand)
         }
         if let bad = comparison.badBaselineValues.first {
             throw CommandError.unusableBaselineValue(
@@ -298,6 +298,30 @@ enum CheckCommand: Command {
         }
         if let folder = arguments.value(DEMOptions.dem) { parts += [DEMOptions.dem.name, Shell.quoted(folder)] }
         return ([context.commandName, name] + parts).joined(separator: " ")
+    }
+
+    /// When the run's filters and the baseline's have no label in common, both lists and how to compare a retuned
+    /// filter under the baseline's label; nil otherwise.
+    private static func labelHint(baseline: [ScenarioScore], run: [ScenarioScore]) -> String? {
+        func labels(_ scores: [ScenarioScore]) -> [String] {
+            var seen: Set<String> = []
+            return scores.map(\.filter).filter { seen.insert($0).inserted }
+        }
+        let (baselineLabels, runLabels) = (labels(baseline), labels(run))
+        guard !baselineLabels.isEmpty, Set(baselineLabels).isDisjoint(with: runLabels) else { return nil }
+        func list(_ labels: [String]) -> String {
+            labels.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
+        }
+        var hint = "the baseline's filters are labelled \(list(baselineLabels)), this run's \(list(runLabels))."
+        // A retuned filter (`median:n=5`) whose name the baseline has as a label (`median`): suggest that label.
+        for spec in runLabels {
+            let name = String(spec.prefix { $0 != ":" && $0 != "+" })
+            if baselineLabels.contains(name) {
+                hint += " Rows are matched by label: judge the retuned filter under the baseline's with --filter \(Shell.quoted(name + "=" + spec))."
+                break
+            }
+        }
+        return hint
     }
 
     /// The filters to rerun: those given, or every registered one plus the baseline's others (rebuilt from their specs).

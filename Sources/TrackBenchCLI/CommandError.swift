@@ -14,7 +14,7 @@ public enum CommandError: Error, LocalizedError, Equatable {
     /// The baseline was made from another suite, scenario file, seed range or version.
     case baselineContextDiffers(file: String, differences: [String], updateCommand: String)
     /// The run and the baseline share no result.
-    case noSharedResults(file: String, updateCommand: String)
+    case noSharedResults(file: String, filters: String?, updateCommand: String)
     /// A shard's results were given where a whole run's are needed.
     case partialResults(file: String, shard: String)
     /// A results file given to `sweep --results` lacks one of the sweep's values.
@@ -42,8 +42,9 @@ public enum CommandError: Error, LocalizedError, Equatable {
             return "baseline '\(file)' was not made by this run's setup, so its rows cannot be compared:\n"
                 + differences.map { "  - \($0)\n" }.joined()
                 + "Run with the baseline's options, or re-record it with '\(updateCommand)' if the change is intended."
-        case let .noSharedResults(file, updateCommand):
-            return "this run and baseline '\(file)' share no result (the same scenario, filter and seed), so nothing was compared. "
+        case let .noSharedResults(file, filters, updateCommand):
+            return "this run and baseline '\(file)' share no result (the same scenario, filter and seed), so nothing was compared"
+                + (filters.map { ": \($0) " } ?? ". ")
                 + "Check --filter, or re-record the baseline with '\(updateCommand)'."
         case let .partialResults(file, shard):
             return "'\(file)' holds only shard \(shard) of a run; merge every shard with 'merge' first, or check a shard with --shard."

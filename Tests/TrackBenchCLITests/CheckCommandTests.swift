@@ -262,6 +262,15 @@ struct CheckCommandTests {
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "cv-kalman"])
             #expect(result.status == 1)
             #expect(result.standardError.contains("share no result"))
+            // A retuned filter has another label: the error says how to judge it under the baseline's.
+            let retuned = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "kalman:q=2"])
+            #expect(retuned.status == 1)
+            #expect(retuned.standardError.contains("the baseline's filters are labelled 'raw', 'kalman', this run's 'kalman:q=2'"))
+            let suggested = "--filter kalman=kalman:q=2"
+            #expect(retuned.standardError.contains(suggested))
+            let labelled = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + suggested.split(separator: " ").map(String.init))
+            #expect(labelled.status == 2 || labelled.status == 0, "\(labelled.standardError)")
+            #expect(labelled.standardOutput.contains("54 results paired"))
         }
     }
 

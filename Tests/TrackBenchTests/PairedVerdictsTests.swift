@@ -75,6 +75,15 @@ struct PairedVerdictsTests {
         #expect(!result.hasRegression)
     }
 
+    @Test func aConsistentChangeBelowTheWrittenResolutionIsWithinTolerance() throws {
+        // lag_s is written to 0.1 s: 0.1 s more lag on every row is significant, but no more than rounding.
+        let current = changed("kalman") { $0.metrics.lagSeconds! += 0.1 }
+        let whole = try #require(verdicts(current).tests.first { $0.filter == "kalman" && $0.metric == .lagSeconds && $0.group == PairedVerdicts.wholeSuite })
+        #expect(whole.significance.isSignificant && whole.allowance == 0.1 && whole.verdict == .withinTolerance)
+        let more = changed("kalman") { $0.metrics.lagSeconds! += 0.3 }
+        #expect(verdicts(more).regressions.contains { $0.metric == .lagSeconds && $0.group == PairedVerdicts.wholeSuite })
+    }
+
     @Test func tooFewPairsForATestAreJudgedRowByRow() throws {
         let few = Array(baseline.filter { $0.filter == "kalman" }.prefix(3))
         var current = few

@@ -267,8 +267,8 @@ public struct BaselineReport: Sendable {
             text += "and its interval at the same level, so a test is significant exactly when its interval excludes 0. "
             text += "\(Self.count(verdicts.testCount, "test")) at level \(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each (\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
             text += "a gate run on filters that did not change fails at most \(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
-            text += "A significant change counts when its estimate exceeds the allowance: the larger of \(NumberFormat.compact(tolerances.standard.absolute)) "
-            text += "in the metric's unit and \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean"
+            text += "A significant change counts when its estimate exceeds the allowance: the largest of \(NumberFormat.compact(tolerances.standard.absolute)) "
+            text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean and the metric's written resolution"
         } else {
             text += "Every metric of every (scenario, filter, seed) in both files was compared on its own (`--exact`). "
             text += "A change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The regression gate's statistical verdicts: per filter, metric and scenario group, baseline against run.
 ///
 /// A row is one noisy sample, so a real change of a filter moves some rows
@@ -9,8 +11,9 @@
 /// (signal, speed or gait, distance, path type, and a recording suite's tags).
 ///
 /// A test is a **regression** when its shift is significant and the estimated
-/// worsening exceeds the metric's allowance (`Tolerance`: the larger of its
-/// absolute and its relative part times the baseline's mean). The level is
+/// worsening exceeds the metric's allowance (`allowance(for:baselineMean:tolerances:)`:
+/// the larger of its absolute tolerance, its relative tolerance times the
+/// baseline's mean, and the resolution `results.csv` writes it with). The level is
 /// `familyAlpha` divided by the number of tests (Bonferroni), so a gate run
 /// whose filters did not change raises a false alarm with probability at most
 /// `familyAlpha`, however many filters and groups it tests. The interval is
@@ -150,8 +153,7 @@ public struct PairedVerdicts: Sendable {
         for cell in cells {
             let significance = Significance(first: cell.pairs.map(\.0), second: cell.pairs.map(\.1), level: level)
             let baselineMean = Statistics.mean(cell.pairs.map(\.0)) ?? 0
-            let tolerance = tolerances[cell.metric]
-            let allowance = max(tolerance.absolute, tolerance.relative * abs(baselineMean))
+            let allowance = Self.allowance(for: cell.metric, baselineMean: baselineMean, tolerances: tolerances)
             var test = Test(
                 filter: cell.filter, metric: cell.metric, group: cell.group, baselineMean: baselineMean,
                 currentMean: Statistics.mean(cell.pairs.map(\.1)) ?? 0, significance: significance, allowance: allowance, verdict: .withinNoise
@@ -172,6 +174,15 @@ public struct PairedVerdicts: Sendable {
     /// The tests of one filter, whole suite first.
     public func tests(of filter: String) -> [Test] { tests.filter { $0.filter == filter } }
 
+    /// The largest change that does not count: the larger of the metric's absolute tolerance, its relative
+    /// tolerance times the baseline's mean, and one unit of the last digit `results.csv` writes (0.1 s for
+    /// `lag_s`), since a change below the written resolution is rounding, not a filter getting worse.
+    static func allowance(for metric: Metric, baselineMean: Double, tolerances: ToleranceSet) -> Double {
+        let tolerance = tolerances[metric]
+        let resolution = pow(10, -Double(metric.decimals))
+        return max(tolerance.absolute, tolerance.relative * abs(baselineMean), resolution)
+    }
+
     private static func cellKey(_ filter: String, _ metric: Metric) -> String { filter + "\u{0}" + metric.column }
 
     private static func verdict(of test: Test) -> Verdict {
@@ -180,8 +191,11 @@ public struct PairedVerdicts: Sendable {
         // No interval at this level means no result could be significant: judge the rows instead.
         guard significance.hasTest, significance.interval != nil else { return .rowByRow }
         guard significance.isSignificant else { return .withinNoise }
-        if test.worsening > test.allowance { return .regression }
-        if -test.worsening > test.allowance { return .improvement }
+        // Differences of values written with few decimals carry binary noise (0.5 - 0.4 > 0.1): a hair over the
+        // allowance is the allowance.
+        let limit = test.allowance * (1 + 1e-9)
+        if test.worsening > limit { return .regression }
+        if -test.worsening > limit { return .improvement }
         return .withinTolerance
     }
 

@@ -59,8 +59,13 @@ public struct LocationFix: Sendable, Hashable {
     /// Whether the coordinate can be used: phones flag a bad one with a negative accuracy.
     public var hasValidCoordinate: Bool { horizontalAccuracyMeters >= 0 }
 
-    /// The coordinate as a value, for geodesy.
+    /// The coordinate as a value, for geodesy; setting it sets `latitude` and `longitude`, so a filter can move an
+    /// estimate with `estimate.coordinate = smoothed`.
     public var coordinate: Coordinate {
-        Coordinate(latitude: latitude, longitude: longitude)
+        get { Coordinate(latitude: latitude, longitude: longitude) }
+        set {
+            latitude = newValue.latitude
+            longitude = newValue.longitude
+        }
     }
 }

@@ -138,7 +138,7 @@ enum CheckCommand: Command {
         report.isVerbose = arguments.isSet(verbose)
         let otherFilters = Set(baselineResults.scores.map(\.filter)).subtracting(judged.map(\.filter))
         if !otherFilters.isEmpty {
-            report.scope = "the baseline's \(BaselineReport.count(otherFilters.count, "other filter")) not checked"
+            report.scope = "the baseline's \(NumberFormat.count(otherFilters.count, "other filter")) not checked"
         }
         let markdown = report.render()
         context.print(markdown)
@@ -192,11 +192,11 @@ enum CheckCommand: Command {
             rows = old.scores.compactMap { replaced.contains($0.filter) ? fresh[$0.key] : $0 }
             let placed = Set(rows.map(\.key))
             rows += current.scores.filter { !placed.contains($0.key) }
-            kept = "; kept \(others.count) rows of \(BaselineReport.count(Set(others.map(\.filter)).count, "other filter"))"
+            kept = "; kept \(others.count) rows of \(NumberFormat.count(Set(others.map(\.filter)).count, "other filter"))"
         }
         try AtomicFile.write(ResultsCSV.render(rows, context: current.context), to: URL(fileURLWithPath: file))
         let filters = Set(current.scores.map(\.filter)).count
-        context.print("Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(BaselineReport.count(filters, "filter")) recorded.")
+        context.print("Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(NumberFormat.count(filters, "filter")) recorded.")
         return .success
     }
 

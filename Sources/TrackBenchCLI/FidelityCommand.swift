@@ -12,7 +12,7 @@ enum FidelityCommand: Command {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to compare, as 'run' takes it. Repeat for more. (default: every registered filter)"
+        help: "Filter to compare, as 'run' takes it. Repeat for more. (default: every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which)"
     )
     static let output = OptionSpec(name: "--output", valueName: "file", help: "Also write the report to this Markdown file. (default: print only)")
     static let options = [filter, output] + CompareProfileOptions.options + SeedOptions.options + DEMOptions.options + [HelpOption.help]

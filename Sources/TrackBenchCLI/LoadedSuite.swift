@@ -51,7 +51,7 @@ enum LoadedSuite {
             let scores = await benchmark.run(maximumConcurrency: jobs)
             return Outcome(
                 scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(suite.scenarios.count) scenarios x \(filters.count) filters (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
+                description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
                 unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs,
                 plannedRuns: Set(seeds.seeds.flatMap { seed in suite.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
             )
@@ -61,7 +61,7 @@ enum LoadedSuite {
             let scores = await benchmark.run(maximumConcurrency: jobs)
             return Outcome(
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(replays.count) recordings x \(filters.count) filters (suite '\(suite.name)'\(shardText))",
+                description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)'\(shardText))",
                 unitCount: (benchmark.units.count, replays.count),
                 runs: Set(benchmark.runs),
                 plannedRuns: Set(replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })

@@ -10,7 +10,7 @@ enum RunCommand: Command {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to run: NAME, NAME:KEY=VALUE[,KEY=VALUE], or stages joined by '+'. Repeat for more. (default: every registered filter)"
+        help: "Filter to run: NAME, NAME:KEY=VALUE[,KEY=VALUE], or stages joined by '+'. Repeat for more. (default: every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which)"
     )
     static let output = OptionSpec(
         name: "--output",

@@ -10,7 +10,7 @@ enum SpeedCommand: Command {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to time, as for 'run'. Repeat for more. (default: every registered filter)"
+        help: "Filter to time, as for 'run'. Repeat for more. (default: every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which)"
     )
     static let repetitions = OptionSpec(
         name: "--repeat",

@@ -17,7 +17,7 @@ enum SweepCommand: Command {
     static let output = OptionSpec(
         name: "--output",
         valueName: "dir",
-        help: "Also write sweep.csv and sweep.md into this folder; with --shard, the shard's partial results.csv (required)."
+        help: "Also write sweep.csv, sweep.md and sweep.svg into this folder; with --shard, the shard's partial results.csv (required)."
     )
     static let results = OptionSpec(
         name: "--results",

@@ -37,3 +37,19 @@ struct NumberFormatTests {
         #expect(NumberFormat.fixed(-.infinity, decimals: 2) == "diverged")
     }
 }
+
+/// Compact numbers drop the binary artefacts of arithmetic on decimal inputs.
+struct CompactNumberTests {
+    @Test func aProductOfDecimalsIsWrittenAsItsDecimalValue() {
+        #expect(1.32 * 2.6 != 3.432)
+        #expect(NumberFormat.compact(1.32 * 2.6) == "3.432")
+        #expect(NumberFormat.compactValue(1.32 * 2.6) == 3.432)
+        #expect(NumberFormat.compact(0.1 + 0.2) == "0.3")
+    }
+
+    @Test func shortValuesAreWrittenWhole() {
+        #expect(NumberFormat.compact(2.8) == "2.8" && NumberFormat.compact(5000) == "5000" && NumberFormat.compact(-0.0) == "0")
+        #expect(NumberFormat.compact(1.4142135623) == "1.4142135623")
+        #expect(NumberFormat.compact(1e-7) == "1e-07")
+    }
+}

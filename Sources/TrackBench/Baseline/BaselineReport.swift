@@ -65,8 +65,8 @@ public struct BaselineReport: Sendable {
         guard let verdicts else {
             return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
         }
-        return "\(Self.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, "
-            + "\(Self.count(verdicts.testCount, "test")) at level \(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
+        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, "
+            + "\(NumberFormat.count(verdicts.testCount, "test")) at level \(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
             + (scope.map { "; \($0)" } ?? "")
     }
 
@@ -74,9 +74,9 @@ public struct BaselineReport: Sendable {
     public var verdict: String {
         let c = comparison
         var problems: [String] = []
-        if !c.badBaselineValues.isEmpty { problems.append("\(Self.count(c.badBaselineValues.count, "unusable baseline value"))") }
+        if !c.badBaselineValues.isEmpty { problems.append("\(NumberFormat.count(c.badBaselineValues.count, "unusable baseline value"))") }
         if !c.nonFinite.isEmpty {
-            problems.append("\(Self.count(c.nonFinite.count, "non-finite result")) (\(Self.filterList(c.nonFinite.map(\.key.filter))) diverged)")
+            problems.append("\(NumberFormat.count(c.nonFinite.count, "non-finite result")) (\(Self.filterList(c.nonFinite.map(\.key.filter))) diverged)")
         }
         if let verdicts {
             for filter in verdicts.filters {
@@ -86,26 +86,26 @@ public struct BaselineReport: Sendable {
                 problems.append("\(MarkdownText.code(filter)) got worse: \(Self.describe(first))\(more)")
             }
             if !verdicts.rowRegressions.isEmpty {
-                problems.append("\(Self.count(verdicts.rowRegressions.count, "row")) worse beyond tolerance (\(Self.filterList(verdicts.rowRegressions.map(\.key.filter))), too few pairs for a test)")
+                problems.append("\(NumberFormat.count(verdicts.rowRegressions.count, "row")) worse beyond tolerance (\(Self.filterList(verdicts.rowRegressions.map(\.key.filter))), too few pairs for a test)")
             }
-            if !lostValues.isEmpty { problems.append("\(Self.count(lostValues.count, "metric value")) no longer produced (\(Self.filterList(lostValues.map(\.key.filter))))") }
+            if !lostValues.isEmpty { problems.append("\(NumberFormat.count(lostValues.count, "metric value")) no longer produced (\(Self.filterList(lostValues.map(\.key.filter))))") }
         } else if !c.regressions.isEmpty {
             let scenarios = Set(c.regressions.map(\.key.scenarioID)).count
-            problems.append("\(Self.count(c.regressions.count, "regression")) in \(Self.count(scenarios, "scenario")) (\(Self.filterList(c.regressions.map(\.key.filter))))")
+            problems.append("\(NumberFormat.count(c.regressions.count, "regression")) in \(NumberFormat.count(scenarios, "scenario")) (\(Self.filterList(c.regressions.map(\.key.filter))))")
         }
-        if !c.missing.isEmpty { problems.append("\(Self.count(c.missing.count, "result")) missing from this run") }
-        if !c.changedInputs.isEmpty { problems.append("\(Self.count(c.changedInputs.count, "result")) with changed simulated input") }
+        if !c.missing.isEmpty { problems.append("\(NumberFormat.count(c.missing.count, "result")) missing from this run") }
+        if !c.changedInputs.isEmpty { problems.append("\(NumberFormat.count(c.changedInputs.count, "result")) with changed simulated input") }
         let improvementCount = verdicts.map { $0.improvements.count + $0.rowImprovements.count } ?? c.improvements.count
         switch outcome {
         case .pass:
             var notes = (verdicts == nil ? "no regressions in " : "no filter got worse: ") + extent
-            if improvementCount > 0 { notes += "; \(Self.count(improvementCount, "improvement")): update the baseline" }
-            if !c.added.isEmpty { notes += "; \(Self.count(c.added.count, "new result")) not in the baseline" }
+            if improvementCount > 0 { notes += "; \(NumberFormat.count(improvementCount, "improvement")): update the baseline" }
+            if !c.added.isEmpty { notes += "; \(NumberFormat.count(c.added.count, "new result")) not in the baseline" }
             return "PASSED: " + notes
         case .improvedOnly:
             var notes = ["no regressions in \(extent)"]
-            if improvementCount > 0 { notes.append("\(Self.count(improvementCount, "improvement")) not in the baseline (strict)") }
-            if !c.added.isEmpty { notes.append("\(Self.count(c.added.count, "new result")) not in the baseline (strict)") }
+            if improvementCount > 0 { notes.append("\(NumberFormat.count(improvementCount, "improvement")) not in the baseline (strict)") }
+            if !c.added.isEmpty { notes.append("\(NumberFormat.count(c.added.count, "new result")) not in the baseline (strict)") }
             return "FAILED (baseline stale): " + notes.joined(separator: "; ")
         case .regressed:
             return "FAILED: " + problems.joined(separator: "; ") + " (\(extent))"
@@ -265,7 +265,7 @@ public struct BaselineReport: Sendable {
             text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and tested over the whole suite "
             text += "and within each group of scenarios: Wilcoxon's signed-rank test, with the Hodges-Lehmann estimate of the change "
             text += "and its interval at the same level, so a test is significant exactly when its interval excludes 0. "
-            text += "\(Self.count(verdicts.testCount, "test")) at level \(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each (\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
+            text += "\(NumberFormat.count(verdicts.testCount, "test")) at level \(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each (\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
             text += "a gate run on filters that did not change fails at most \(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
             text += "A significant change counts when its estimate exceeds the allowance: the largest of \(NumberFormat.compact(tolerances.standard.absolute)) "
             text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean and the metric's written resolution"
@@ -285,7 +285,7 @@ public struct BaselineReport: Sendable {
                 let n = verdicts.tests.filter { $0.verdict == kind }.count
                 return n == 0 ? nil : "\(n) \(kind.rawValue)"
             }
-            text += "\n\(Self.count(verdicts.tests.count, "comparison")) of a filter's metric in a group (\(verdicts.testCount) with two pairs or more, "
+            text += "\n\(NumberFormat.count(verdicts.tests.count, "comparison")) of a filter's metric in a group (\(verdicts.testCount) with two pairs or more, "
             text += "which set the level): " + counts.joined(separator: ", ") + ".\n"
         } else {
             text += "\n\(comparison.unchangedCount) comparisons within tolerance.\n"
@@ -347,8 +347,6 @@ public struct BaselineReport: Sendable {
         return value > 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "+" + text : text
     }
 
-    /// "1 filter", "3 filters".
-    @_spi(CLI) public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     private static func filterList(_ filters: [String]) -> String {
         Set(filters).sorted().map(MarkdownText.code).joined(separator: ", ")

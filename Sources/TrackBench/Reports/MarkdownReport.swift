@@ -28,8 +28,8 @@ public struct MarkdownReport: Sendable {
         let scenarioCount = scores.map(\.scenarioID).uniqued().count
         let seedText = context.seeds.count == 1 ? "seed \(context.seeds)" : "\(context.seeds.count) seeds (\(context.seeds))"
         let runText = isRecordingRun
-            ? "\(scenarioCount) recordings x \(summaries.count) filters, each replayed once as recorded"
-            : "\(scenarioCount) scenarios x \(summaries.count) filters x \(seedText)"
+            ? "\(NumberFormat.count(scenarioCount, "recording")) x \(NumberFormat.count(summaries.count, "filter")), each replayed once as recorded"
+            : "\(NumberFormat.count(scenarioCount, "scenario")) x \(NumberFormat.count(summaries.count, "filter")) x \(seedText)"
         var text = """
         # TrackBench report
 

@@ -87,18 +87,32 @@ import Foundation
         return value < 0 && units != 0 ? -magnitude : magnitude
     }
 
-    /// `value` without a trailing `.0` (5000, 2.8), for ids and labels.
+    /// A count with its noun, singular for one: "1 filter", "13 filters".
+    public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// `value` without a trailing `.0` (5000, 2.8), for ids and labels; to 12 significant digits, so a product
+    /// such as a gait's stride times cadence (1.32 x 2.6) reads 3.432, not 3.4320000000000004.
     public static func compact(_ value: Double) -> String {
+        let value = significant(value)
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
         }
         return "\(value)"
     }
 
-    /// The number that `compact(value)` reads back as: the value itself (Swift prints the shortest text that reads
-    /// back exactly), except that a negative zero is written `0`, and NaN for a non-finite value, which is written empty.
+    /// The number that `compact(value)` reads back as: the value to 12 significant digits (Swift prints the
+    /// shortest text that reads back exactly), except that a negative zero is written `0`, and NaN for a
+    /// non-finite value, which is written empty.
     static func compactValue(_ value: Double) -> Double {
         guard value.isFinite else { return .nan }
-        return value == 0 ? 0 : value
+        let shown = significant(value)
+        return shown == 0 ? 0 : shown
+    }
+
+    /// `value` rounded to 12 significant digits when its shortest text is longer than that: binary artefacts of
+    /// arithmetic on decimal inputs go, and every number a suite or a sensor gives keeps its digits.
+    static func significant(_ value: Double) -> Double {
+        guard value.isFinite, value != 0, "\(value)".utf8.count > 14 else { return value }
+        return Double(String(format: "%.12g", value)) ?? value
     }
 }

@@ -76,9 +76,14 @@ extension RecordingSuite {
     static let marker = "recordings"
 
     /// Whether the file at `url` is a recording suite (a JSON object with `recordings`); false for anything else.
+    /// A file that is not valid JSON counts as one when it names `"recordings"`, so its syntax error is reported
+    /// as a recording suite's, not a scenario file's.
     public static func isRecordingSuite(_ url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url) else { return false }
-        return StrictJSONDecoder.topLevelKeys(of: data)?.contains(marker) ?? false
+        guard let keys = StrictJSONDecoder.topLevelKeys(of: data) else {
+            return String(decoding: data, as: UTF8.self).contains("\"\(marker)\"")
+        }
+        return keys.contains(marker)
     }
 
     /// Loads a recording suite and reads every recording it names.

@@ -16,12 +16,14 @@
         return best?.candidate
     }
 
-    /// The Levenshtein distance: insertions, deletions and substitutions needed.
+    /// The edit distance with adjacent transpositions (optimal string alignment): insertions, deletions,
+    /// substitutions and swaps of two neighbouring characters each count one, so `truht` is one edit from `truth`.
     static func editDistance(_ first: String, _ second: String) -> Int {
         let a = Array(first.lowercased())
         let b = Array(second.lowercased())
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
@@ -29,8 +31,11 @@
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

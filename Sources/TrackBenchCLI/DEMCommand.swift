@@ -27,7 +27,7 @@ enum DEMCommand: Command {
         case "3": postsPerSide = 1201
         case let text?: throw UsageError.invalidValue(option: arcSeconds.name, value: text, expected: "1 or 3")
         }
-        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let plan = try TerrainTilePlan(scenarios: suite.scenarios)
         let files = plan.tiles.map { tile in
             (bytes: ElevationTile.bytes(corner: tile.corner, postsPerSide: postsPerSide) { tile.terrain.altitudeMeters(at: $0) },

@@ -229,7 +229,7 @@ struct CompareProfileOptions {
             }
             return nil
         }
-        let (suite, file) = try context.suite(SuiteOptions(arguments))
+        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: "--compare")
         guard let profile = suite.signals.first(where: { $0.name == name }) else {
             throw UsageError.invalidValue(
                 option: compare.name, value: name,

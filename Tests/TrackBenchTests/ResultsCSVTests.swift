@@ -286,6 +286,18 @@ struct ResultsCSVTests {
         }
     }
 
+    @Test func rejectsAColumnNamedTwiceInsteadOfReadingTheFirst() {
+        // The header's last column renamed to the first's: which copy holds the scenario would be a guess.
+        let lines = valid.split(separator: "\n").map(String.init)
+        var header = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        header.append("scenario")
+        let rows = lines.dropFirst(2).map { $0 + ",x" }
+        let twice = ([lines[0], header.joined(separator: ",")] + rows).joined(separator: "\n") + "\n"
+        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 2, problem: "column 'scenario' appears twice in the header; a results file names each column once")) {
+            try ResultsCSV.parse(twice, file: "b.csv")
+        }
+    }
+
     @Test func rejectsASeedOutsideTheContextsRange() {
         #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 3, problem: "seed 7 is outside the context line's seeds 100")) {
             try ResultsCSV.parse(editing("seed", onLine: 3, to: "7"), file: "b.csv")

@@ -61,6 +61,10 @@ extension ResultsCSV {
             throw .malformedRow(file: file, line: 2, problem: "expected a header row after the context line")
         }
         let header = try fields(of: lines[1], file: file, line: 2)
+        var seenColumns: Set<String> = []
+        for name in header where !seenColumns.insert(name).inserted {
+            throw .malformedRow(file: file, line: 2, problem: "column '\(MarkdownText.safe(String(name.prefix(80))))' appears twice in the header; a results file names each column once")
+        }
         var positions: [Int] = []
         for column in schema {
             guard let position = header.firstIndex(of: column.name) else {

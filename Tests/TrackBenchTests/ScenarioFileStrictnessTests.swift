@@ -38,6 +38,42 @@ struct ScenarioFileStrictnessTests {
         #expect(problem(trailing)?.contains("trailing comma") == true)
     }
 
+    @Test(arguments: ["15.5", "123456789012345678901", "-0.5"])
+    func aWholeNumberKeyGivenAnotherNumberIsNamedWithItsLine(number: String) throws {
+        let original = try #require(Self.text.range(of: "\"warmUpFixes\": "))
+        let line = Self.text[..<original.lowerBound].filter { $0 == "\n" }.count + 1
+        let valueEnd = try #require(Self.text[original.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
+        let edited = Self.text.replacingCharacters(in: original.upperBound..<valueEnd, with: number)
+        let message = try #require(problem(edited))
+        #expect(message.contains("line \(line), column ") && message.contains("key 'warmUpFixes' holds \(number), which is not a whole number"), "\(message)")
+    }
+
+    @Test func invalidUTF8AndLoneSurrogatesAreNamedWithTheirLine() throws {
+        let named = "\"name\": \"default\""
+        var bytes = Array(Self.text.replacingOccurrences(of: named, with: "\"name\": \"deXfault\"").utf8)
+        bytes[bytes.firstIndex(of: UInt8(ascii: "X"))!] = 0xFF
+        let utf8Message: String
+        do {
+            _ = try ScenarioSuite.decode(Data(bytes), file: "edited.json")
+            utf8Message = ""
+        } catch {
+            utf8Message = error.localizedDescription
+        }
+        #expect(utf8Message.contains("line 2") && utf8Message.contains("byte 0xFF is not UTF-8"), "\(utf8Message)")
+        for (escape, problem) in [("\\ud800x", "high surrogate"), ("\\udc00", "low surrogate")] {
+            let message = try #require(self.problem(Self.text.replacingOccurrences(of: named, with: "\"name\": \"de\(escape)fault\"")))
+            #expect(message.contains("line 2") && message.contains(problem), "\(message)")
+        }
+        // A proper pair is one character, and reads.
+        #expect(self.problem(Self.text.replacingOccurrences(of: "\"description\": \"", with: "\"description\": \"\\ud83d\\ude00")) == nil)
+    }
+
+    @Test func aHugeNumberIsQuotedShort() throws {
+        let edited = Self.text.replacingOccurrences(of: "37.3861", with: "3" + String(repeating: "1", count: 100_000))
+        let message = try #require(problem(edited))
+        #expect(message.contains("... (100001 characters)") && message.count < 400, "\(message.prefix(400))")
+    }
+
     @Test(arguments: ["1e309", "-2e400", "1e-400"])
     func rejectsANumberBeyondADoublesRangeWithTheLineAndKey(number: String) throws {
         let original = try #require(Self.text.range(of: "\"jumpMeters\": "))

@@ -28,9 +28,31 @@ struct StrictJSON {
     /// The key whose value is being read, for messages; nil outside any object.
     private var key: String?
 
+    /// A number that is not a whole number within Int's range (a fraction, an exponent, or more digits), with
+    /// where it is: when a key that counts things holds one, Foundation says only "not valid JSON".
+    struct NotWhole: Equatable {
+        /// The key holding it; nil in an array at the top level.
+        var key: String?
+        /// The number as written, shortened to `maximumQuotedLength`.
+        var text: String
+        /// Where it starts.
+        var line: Int
+        var column: Int
+        /// Its bytes in the file.
+        var range: Range<Int>
+    }
+
+    /// The most characters of a number or text quoted back in a message.
+    static let maximumQuotedLength = 32
+
+    /// The numbers that are not whole numbers within Int's range, in file order.
+    private(set) var notWhole: [NotWhole] = []
+
     /// Checks `bytes` (UTF-8, without a byte order mark).
+    /// - Returns: The numbers that would not decode as an Int, in file order, for messages.
     /// - Throws: `SyntaxError` at the first problem.
-    static func validate(_ bytes: [UInt8]) throws(SyntaxError) {
+    @discardableResult
+    static func validate(_ bytes: [UInt8]) throws(SyntaxError) -> [NotWhole] {
         var parser = StrictJSON(bytes: bytes)
         parser.skipWhitespace()
         try parser.value(depth: 0)
@@ -38,6 +60,12 @@ struct StrictJSON {
         guard parser.index == bytes.count else {
             throw parser.error("unexpected text after the end of the JSON value")
         }
+        return parser.notWhole
+    }
+
+    /// `text` cut to `maximumQuotedLength` characters, saying how long it was.
+    static func quoted(_ text: String) -> String {
+        text.count <= maximumQuotedLength ? text : "\(text.prefix(maximumQuotedLength))... (\(text.count) characters)"
     }
 
     private init(bytes: [UInt8]) {
@@ -165,10 +193,18 @@ struct StrictJSON {
                 index += 1
                 guard let escaped = current else { break }
                 if escaped == UInt8(ascii: "u") {
-                    for _ in 0..<4 {
-                        index += 1
-                        guard let hex = current, (hex >= 0x30 && hex <= 0x39) || (hex | 0x20 >= 0x61 && hex | 0x20 <= 0x66) else {
-                            throw error("expected four hex digits after \\u")
+                    let unit = try hexUnit()
+                    if (0xDC00...0xDFFF).contains(unit) {
+                        throw error("a \\u escape of a low surrogate (\\u\(String(unit, radix: 16, uppercase: true))) without a high one before it")
+                    }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        // A high surrogate must be followed at once by an escaped low one: together one character.
+                        guard bytes.count > index + 2, bytes[index + 1] == UInt8(ascii: "\\"), bytes[index + 2] == UInt8(ascii: "u") else {
+                            throw error("a \\u escape of a high surrogate (\\u\(String(unit, radix: 16, uppercase: true))) not followed by a low one")
+                        }
+                        index += 2
+                        guard (0xDC00...0xDFFF).contains(try hexUnit()) else {
+                            throw error("a \\u escape of a high surrogate (\\u\(String(unit, radix: 16, uppercase: true))) not followed by a low one")
                         }
                     }
                 } else if !Array("\"\\/bfnrt".utf8).contains(escaped) {
@@ -177,11 +213,59 @@ struct StrictJSON {
                 index += 1
             case 0..<0x20:
                 throw error("control character in a string; write it as an escape")
+            case 0x80...:
+                try scalar()
             default:
                 index += 1
             }
         }
         throw error("a string is not closed")
+    }
+
+    /// Reads the four hex digits after `\\u` (the index on the `u`), leaving the index on the last digit.
+    private mutating func hexUnit() throws(SyntaxError) -> UInt32 {
+        var unit: UInt32 = 0
+        for _ in 0..<4 {
+            index += 1
+            guard let hex = current, let digit = Self.hexValue(hex) else {
+                throw error("expected four hex digits after \\u")
+            }
+            unit = unit * 16 + digit
+        }
+        return unit
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at the index (RFC 3629: no overlong forms, no surrogates, at most
+    /// U+10FFFF) and moves past it.
+    private mutating func scalar() throws(SyntaxError) {
+        let lead = bytes[index]
+        let (length, minimum): (Int, UInt32)
+        switch lead {
+        case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+        case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+        case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+        default: throw error("byte 0x\(String(lead, radix: 16, uppercase: true)) is not UTF-8; save the file as UTF-8")
+        }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            guard index + offset < bytes.count, bytes[index + offset] & 0xC0 == 0x80 else {
+                throw error("byte 0x\(String(lead, radix: 16, uppercase: true)) starts a UTF-8 sequence that is cut short; save the file as UTF-8")
+            }
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+            throw error("an invalid UTF-8 sequence (an overlong form, a surrogate or beyond U+10FFFF); save the file as UTF-8")
+        }
+        index += length
     }
 
     private mutating func literal(_ word: String) throws(SyntaxError) {
@@ -195,7 +279,11 @@ struct StrictJSON {
         let start = index
         try numberSyntax()
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        let named = "the number \(text)\(key.map { " of key '\($0)'" } ?? "")"
+        let named = "the number \(Self.quoted(text))\(key.map { " of key '\(Self.quoted($0))'" } ?? "")"
+        if Int(text) == nil {
+            let place = error("")
+            notWhole.append(NotWhole(key: key, text: Self.quoted(text), line: place.line, column: place.column - (index - start), range: start..<index))
+        }
         let value = Double(text) ?? .nan
         guard value.isFinite else {
             index = start

@@ -13,20 +13,50 @@ enum StrictJSONDecoder {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
         }
+        let notWhole: [StrictJSON.NotWhole]
         do {
-            try StrictJSON.validate(bytes)
+            notWhole = try StrictJSON.validate(bytes)
         } catch {
             throw .malformedJSON(file: file, detail: error.description)
         }
         let value: T
         do {
             value = try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            // Foundation says only "not valid JSON" when a whole-number key holds 15.5 or 20 digits: find which.
+            guard let number = wholeNumberCulprit(T.self, bytes: bytes, candidates: notWhole) else {
+                throw fileError(for: .dataCorrupted(context), file: file)
+            }
+            throw .malformedJSON(
+                file: file,
+                detail: "line \(number.line), column \(number.column): \(number.key.map { "key '\(sanitized($0))' holds " } ?? "")"
+                    + "\(number.text), which is not a whole number from \(Int.min) to \(Int.max); this key takes a whole number"
+            )
         } catch let error as DecodingError {
             throw fileError(for: error, file: file)
         } catch {
             throw .malformedJSON(file: file, detail: syntaxDetail(of: error))
         }
         return (value, fingerprint(of: bytes))
+    }
+
+    /// The number whose replacement by 0 lets the file decode past Foundation's top-level complaint: the value a
+    /// whole-number key could not hold. Tried in file order; only on that error, so the cost is no one's but a
+    /// broken file's.
+    private static func wholeNumberCulprit<T: Decodable>(_ type: T.Type, bytes: [UInt8], candidates: [StrictJSON.NotWhole]) -> StrictJSON.NotWhole? {
+        for candidate in candidates {
+            var trial = bytes
+            trial.replaceSubrange(candidate.range, with: [UInt8(ascii: "0")])
+            do {
+                _ = try JSONDecoder().decode(T.self, from: Data(trial))
+                return candidate
+            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+                continue
+            } catch {
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// FNV-1a 64 of the text with line endings made LF, as 16 hex digits.
@@ -72,10 +102,17 @@ enum StrictJSONDecoder {
             if let index = key.intValue {
                 text += "[\(index)]"
             } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+                let name = sanitized(key.stringValue)
+                text += text.isEmpty ? name : "." + name
             }
         }
         return text
+    }
+
+    /// A key from the file as a message may quote it: control characters (a terminal escape) replaced by U+FFFD
+    /// and at most `StrictJSON.maximumQuotedLength` characters.
+    static func sanitized(_ key: String) -> String {
+        StrictJSON.quoted(String(String.UnicodeScalarView(key.unicodeScalars.map { $0.isControl ? "\u{FFFD}" : $0 })))
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -20,6 +20,14 @@ struct ScenarioFileStrictnessTests {
         }
     }
 
+    /// The default file with the first value of `key` written as `value`, and the line it is on.
+    private static func replacingFirstValue(of key: String, with value: String) throws -> (text: String, line: Int) {
+        let original = try #require(text.range(of: "\"\(key)\": "))
+        let line = text[..<original.lowerBound].filter { $0 == "\n" }.count + 1
+        let valueEnd = try #require(text[original.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
+        return (text.replacingCharacters(in: original.upperBound..<valueEnd, with: value), line)
+    }
+
     @Test(arguments: ["\r\n", "\r"])
     func readsCRLFAndCRLineEndingsAndABOMTheSame(ending: String) throws {
         let converted = "\u{FEFF}" + Self.text.replacingOccurrences(of: "\n", with: ending)
@@ -40,10 +48,7 @@ struct ScenarioFileStrictnessTests {
 
     @Test(arguments: ["15.5", "123456789012345678901", "-0.5"])
     func aWholeNumberKeyGivenAnotherNumberIsNamedWithItsLine(number: String) throws {
-        let original = try #require(Self.text.range(of: "\"warmUpFixes\": "))
-        let line = Self.text[..<original.lowerBound].filter { $0 == "\n" }.count + 1
-        let valueEnd = try #require(Self.text[original.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
-        let edited = Self.text.replacingCharacters(in: original.upperBound..<valueEnd, with: number)
+        let (edited, line) = try Self.replacingFirstValue(of: "warmUpFixes", with: number)
         let message = try #require(problem(edited))
         #expect(message.contains("line \(line), column ") && message.contains("key 'warmUpFixes' holds \(number), which is not a whole number"), "\(message)")
     }
@@ -76,10 +81,7 @@ struct ScenarioFileStrictnessTests {
 
     @Test(arguments: ["1e309", "-2e400", "1e-400"])
     func rejectsANumberBeyondADoublesRangeWithTheLineAndKey(number: String) throws {
-        let original = try #require(Self.text.range(of: "\"jumpMeters\": "))
-        let line = Self.text[..<original.lowerBound].filter { $0 == "\n" }.count + 1
-        let valueEnd = try #require(Self.text[original.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
-        let edited = Self.text.replacingCharacters(in: original.upperBound..<valueEnd, with: number)
+        let (edited, line) = try Self.replacingFirstValue(of: "jumpMeters", with: number)
         let message = try #require(problem(edited))
         #expect(message.contains("edited.json") && message.contains("line \(line)") && message.contains("the number \(number) of key 'jumpMeters'"), "\(message)")
     }

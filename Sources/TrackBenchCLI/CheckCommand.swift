@@ -266,6 +266,10 @@ enum CheckCommand: Command {
             return try ResultsCSV.load(from: URL(fileURLWithPath: file))
         }
         // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
+        // Only a results file (or an empty or missing one) is replaced: a link, a device or notes.txt is not ours.
+        if let kind = ResultsCSV.replacementRefusal(at: URL(fileURLWithPath: file)) {
+            throw CommandError.notABaseline(file: file, kind: kind)
+        }
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         do {
             return try ResultsCSV.load(from: URL(fileURLWithPath: file))

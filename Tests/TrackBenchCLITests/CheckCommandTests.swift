@@ -29,6 +29,21 @@ struct CheckCommandTests {
 
     private let rawAndKalman = ["--filter", "raw", "--filter", "kalman"]
 
+    @Test(arguments: ["FIFO", "/dev/full"])
+    func aJobSummaryThatCannotBeWrittenIsAWarningAndTheVerdictStands(kind: String) async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let summary = kind == "FIFO" ? folder.appendingPathComponent("summary.md").path : kind
+            if kind == "FIFO" { #expect(mkfifo(summary, 0o644) == 0) }
+            let result = try await TrackBenchExecutable.run(
+                ["check", "--baseline", baseline.path] + rawAndKalman, environment: ["GITHUB_STEP_SUMMARY": summary]
+            )
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("PASSED: no filter got worse"))
+            #expect(result.standardError.contains("warning: cannot write the job summary '\(summary)': "))
+        }
+    }
+
     @Test func passesAgainstABaselineOfTheSameCode() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)

@@ -77,7 +77,7 @@ extension RecordingSuite {
 
     /// Whether the file at `url` is a recording suite (a JSON object with `recordings`); false for anything else.
     public static func isRecordingSuite(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url) else { return false }
+        guard let data = try? FileContents.read(url) else { return false }
         return StrictJSONDecoder.topLevelKeys(of: data)?.contains(marker) ?? false
     }
 

@@ -266,6 +266,10 @@ enum CheckCommand: Command {
             return try ResultsCSV.load(from: URL(fileURLWithPath: file))
         }
         // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
+        // Only a results file (or an empty or missing one) is replaced: a link, a device or notes.txt is not ours.
+        if let kind = ResultsCSV.replacementRefusal(at: URL(fileURLWithPath: file)) {
+            throw CommandError.notABaseline(file: file, kind: kind)
+        }
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         do {
             return try ResultsCSV.load(from: URL(fileURLWithPath: file))
@@ -375,17 +379,23 @@ enum CheckCommand: Command {
     }
 
     /// Appends the report to the CI job summary; a failure to do so is a warning, not a verdict.
+    ///
+    /// The file is opened without blocking and must be a regular file: a FIFO with no reader, a device or a full
+    /// disk gives a warning naming the path and the reason, and the verdict stands.
     private static func appendSummary(_ markdown: String, to path: String, context: CommandContext) {
-        guard let handle = FileHandle(forWritingAtPath: path) ?? createFile(at: path) else {
-            context.console.standardError("warning: cannot write the job summary '\(path)'\n")
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            context.console.standardError("warning: cannot write the job summary '\(path)': \(String(cString: strerror(errno)))\n")
             return
         }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        handle.write(Data(markdown.utf8))
-    }
-
-    private static func createFile(at path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            context.console.standardError("warning: cannot write the job summary '\(path)': it is not a regular file\n")
+            return
+        }
+        if let failure = StandardStream.writeAll(Array(markdown.utf8), to: descriptor) {
+            context.console.standardError("warning: cannot write the job summary '\(path)': \(String(cString: strerror(failure)))\n")
+        }
     }
 }

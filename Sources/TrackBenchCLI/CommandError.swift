@@ -9,6 +9,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case nothingToCompare(first: String, second: String)
     /// The baseline file does not exist.
     case missingBaseline(file: String, updateCommand: String)
+    /// `--update-baseline` would overwrite something that is not a results file: a link, a device, another file.
+    case notABaseline(file: String, kind: String)
     /// The baseline has no rows.
     case emptyBaseline(file: String, updateCommand: String)
     /// The baseline was made from another suite, scenario file, seed range or version.
@@ -36,6 +38,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
             return "'\(first)' and '\(second)' share no result (the same scenario, filter and seed); there is nothing to compare."
         case let .missingBaseline(file, updateCommand):
             return "cannot read results file '\(file)': no such file; record one with '\(updateCommand)'."
+        case let .notABaseline(file, kind):
+            return "will not replace '\(file)' with a baseline: it is \(kind). Remove it or choose another --baseline."
         case let .emptyBaseline(file, updateCommand):
             return "baseline '\(file)' has no results, so nothing can be compared. Record one with '\(updateCommand)'."
         case let .baselineContextDiffers(file, differences, updateCommand):

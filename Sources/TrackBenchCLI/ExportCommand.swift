@@ -81,9 +81,10 @@ enum ExportCommand: Command {
         return .success
     }
 
-    /// The first line of a file, or nil when it cannot be read.
+    /// The first line of a regular file, or nil when it is not one (a pipe would block) or cannot be read.
     private static func firstLine(of url: URL) -> String? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular,
+              let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 256)) ?? Data()
         return String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)

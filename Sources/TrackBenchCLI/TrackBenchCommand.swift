@@ -20,6 +20,10 @@ public enum TrackBenchCommand {
     /// `registry: try FilterRegistry.builtIn.adding(MyFilter.self)` and a
     /// malformed or duplicate filter name ends the program with `Error: ...`
     /// and `ExitCode.failure` before any command runs, instead of a trap.
+    ///
+    /// `SIGPIPE` is ignored, so output into a closed pipe is an `EPIPE` the console handles rather than death
+    /// by a signal. When standard output could not be written, a command that succeeded returns
+    /// `ExitCode.failure` (its output was lost); other codes, such as a regression's, stand.
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - registry: The filters `run` and `list` know; the built-in ones by default.
@@ -30,6 +34,17 @@ public enum TrackBenchCommand {
         registry: @autoclosure () throws(FilterRegistryError) -> FilterRegistry = .builtIn,
         console: Console = .system,
         commandName: String = executableName
+    ) async -> ExitCode {
+        signal(SIGPIPE, SIG_IGN)
+        let code = await run(arguments: arguments, registry: registry, console: console, commandName: commandName)
+        return code == .success && console.standardOutputFailed() ? .failure : code
+    }
+
+    private static func run(
+        arguments: [String],
+        registry: () throws(FilterRegistryError) -> FilterRegistry,
+        console: Console,
+        commandName: String
     ) async -> ExitCode {
         let filters: FilterRegistry
         do {

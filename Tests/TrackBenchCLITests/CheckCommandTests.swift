@@ -29,6 +29,21 @@ struct CheckCommandTests {
 
     private let rawAndKalman = ["--filter", "raw", "--filter", "kalman"]
 
+    @Test(arguments: ["FIFO", "/dev/full"])
+    func aJobSummaryThatCannotBeWrittenIsAWarningAndTheVerdictStands(kind: String) async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let summary = kind == "FIFO" ? folder.appendingPathComponent("summary.md").path : kind
+            if kind == "FIFO" { #expect(mkfifo(summary, 0o644) == 0) }
+            let result = try await TrackBenchExecutable.run(
+                ["check", "--baseline", baseline.path] + rawAndKalman, environment: ["GITHUB_STEP_SUMMARY": summary]
+            )
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("PASSED: no filter got worse"))
+            #expect(result.standardError.contains("warning: cannot write the job summary '\(summary)': "))
+        }
+    }
+
     @Test func passesAgainstABaselineOfTheSameCode() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
@@ -343,5 +358,42 @@ struct ExternalFilterTests {
             let stock = try await TrackBenchExecutable.run(arguments)
             #expect(stock.status == 64 && stock.standardError.contains("unknown filter 'speed-plausibility-gate'"))
         }
+    }
+
+    @Test(arguments: ["symbolic link", "FIFO", "notes"])
+    func updateBaselineRefusesToReplaceWhatIsNotAResultsFile(kind: String) async throws {
+        try await withTemporaryFolder { folder in
+            let notes = folder.appendingPathComponent("notes.txt")
+            try "my notes\n".write(to: notes, atomically: false, encoding: .utf8)
+            let baseline = kind == "notes" ? notes : folder.appendingPathComponent("baseline.csv")
+            switch kind {
+            case "symbolic link": try FileManager.default.createSymbolicLink(at: baseline, withDestinationURL: notes)
+            case "FIFO": #expect(mkfifo(baseline.path, 0o644) == 0)
+            default: break
+            }
+            let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path, "--filter", "raw"])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("will not replace '\(baseline.path)' with a baseline: it is a"), "\(result.standardError)")
+            #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
+            #expect(AtomicFileKind.isSymbolicLink(baseline) == (kind == "symbolic link"))
+        }
+    }
+
+    @Test func updateBaselineReplacesAResultsFileOfAnOldSchemaWithANote() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = folder.appendingPathComponent("baseline.csv")
+            try "# trackbench-results schema=1 suite=default\nscenario,filter\n".write(to: baseline, atomically: false, encoding: .utf8)
+            let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", baseline.path, "--filter", "raw"])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains("note: replacing '\(baseline.path)', which this TrackBench cannot read"))
+            #expect(try String(contentsOf: baseline, encoding: .utf8).hasPrefix("# trackbench-results schema=3 "))
+        }
+    }
+}
+
+/// Whether a path is a symbolic link, read without following it.
+private enum AtomicFileKind {
+    static func isSymbolicLink(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeSymbolicLink
     }
 }

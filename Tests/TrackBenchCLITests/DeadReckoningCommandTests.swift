@@ -33,6 +33,19 @@ struct DeadReckoningCommandTests {
         }
     }
 
+    @Test func exportLeavesAFIFOAtASensorFileNameAloneWithoutBlockingOnIt() async throws {
+        try await withTemporaryFolder { folder in
+            let fifo = folder.appendingPathComponent("steps.csv")
+            #expect(mkfifo(fifo.path, 0o644) == 0)
+            let result = try await TrackBenchExecutable.run(["export", "loop-1000m-4.2mps-strong", "--output", folder.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["true.csv", "noisy.csv", "steps.csv"])
+            let overwrite = try await TrackBenchExecutable.run(["export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path])
+            #expect(overwrite.status == 1)
+            #expect(overwrite.standardError.contains("will not replace '\(fifo.path)': it is a FIFO (named pipe), not a regular file"), "\(overwrite.standardError)")
+        }
+    }
+
     @Test(arguments: ["export", "plot", "speed"])
     func theCommandsThatSimulateOneRunStateTheirSeedsDefault(command: String) async throws {
         let result = try await TrackBenchExecutable.run([command, "--help"])

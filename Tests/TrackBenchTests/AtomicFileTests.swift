@@ -57,4 +57,52 @@ struct AtomicFileTests {
         #expect(!error.localizedDescription.contains("NSCocoaErrorDomain"))
         #expect(!error.localizedDescription.contains("error 512"))
     }
+
+    @Test(arguments: ["symbolic link", "FIFO", "folder"])
+    func refusesToReplaceAnythingButARegularFileAndLeavesItAsItWas(kind: String) throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pointee = folder.appendingPathComponent("notes.txt")
+        try "mine\n".write(to: pointee, atomically: false, encoding: .utf8)
+        let target = folder.appendingPathComponent("results.csv")
+        switch kind {
+        case "symbolic link": try FileManager.default.createSymbolicLink(at: target, withDestinationURL: pointee)
+        case "FIFO": #expect(mkfifo(target.path, 0o644) == 0)
+        default: try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        }
+        let error = try #require(throws: OutputError.self) { try AtomicFile.write("new\n", to: target) }
+        #expect(error.localizedDescription.contains("will not replace '\(target.path)': it is a"))
+        #expect(AtomicFile.kindOfExistingNonFile(at: target.path) != nil)
+        #expect(try String(contentsOf: pointee, encoding: .utf8) == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "results.csv"])
+    }
+
+    @Test func aLinkPlantedAtTheTemporaryNameIsReplacedNotWrittenThrough() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let victim = folder.appendingPathComponent("victim.txt")
+        try "precious\n".write(to: victim, atomically: false, encoding: .utf8)
+        let planted = folder.appendingPathComponent(AtomicFile.temporaryName(for: "results.csv", pid: getpid()))
+        try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: victim)
+        try AtomicFile.write("new\n", to: folder.appendingPathComponent("results.csv"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["results.csv", "victim.txt"])
+    }
+
+    @Test func temporaryFilesOfDeadRunsAreRemovedAndALiveRunsAreKept() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // No process has an id above Linux's pid_max (at most 2^22), so this one is dead.
+        let dead = AtomicFile.temporaryName(for: "results.csv", pid: 99_999_999)
+        let alive = AtomicFile.temporaryName(for: "results.csv", pid: 1)
+        for name in [dead, dead + AtomicFile.backupSuffix, alive] {
+            try "half a run\n".write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        try AtomicFile.write("new\n", to: folder.appendingPathComponent("results.csv"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [alive, "results.csv"])
+    }
 }

@@ -123,4 +123,26 @@ struct ElevationModelTests {
         let missing = folder.appendingPathComponent("missing")
         #expect(throws: ElevationTileError.unreadableFolder(path: missing.path, reason: "no such file")) { try ElevationModel.open(folder: missing) }
     }
+
+    @Test func aTileTruncatedAfterOpeningLeavesLookupsIntactInsteadOfRaisingSIGBUS() throws {
+        let corner = TileCorner(latitude: 37, longitude: -123)!
+        let folder = try Self.folder(with: [corner])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try ElevationModel.open(folder: folder)
+        #expect(truncate(folder.appendingPathComponent(corner.fileName).path, 0) == 0)
+        let coordinate = Coordinate(latitude: 37.9, longitude: -122.1)
+        let sample = try #require(model.altitude(at: coordinate))
+        #expect(abs(sample.altitudeMeters - Self.plane(coordinate)) < 1e-6)
+    }
+
+    @Test func aFIFONamedLikeATileIsRefusedWithoutBlocking() throws {
+        let folder = try Self.folder(with: [])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("N37W123.hgt")
+        #expect(mkfifo(file.path, 0o644) == 0)
+        #expect(throws: ElevationTileError.unreadable(file: file.path, reason: "it is a FIFO (named pipe), not a regular file")) {
+            try ElevationModel.open(folder: folder)
+        }
+    }
 }
+

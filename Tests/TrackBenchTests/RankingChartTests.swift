@@ -73,4 +73,18 @@ struct RankingChartTests {
         #expect(svg.contains("each recording replayed once: no interval"))
         #expect(!svg.contains(" ± "))
     }
+
+    @Test(arguments: [[1e200, 1e200, 1e200], [1e200, 1e300, 1.7e306], [0.5, 0.7, 1e200]])
+    func hugeErrorsSuchAs1e200DrawABoundedAxisInsteadOfLoopingForever(errors: [Double]) {
+        let scores = errors.enumerated().flatMap { seed, error in
+            [Fixtures.score("kalman", scenario: "a", seed: UInt64(seed), error: error), Fixtures.score("raw", scenario: "a", seed: UInt64(seed), error: 1)]
+        }
+        let ranking = FilterRanking(scores: scores)
+        let svg = RankingChart.render(ranking, suite: "huge", seeds: SeedRange(first: 0, last: 2)!, hasSeeds: true)
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        #expect(!svg.contains("nan") && !svg.contains("inf"))
+        // Ticks: at most 12 decades labelled, three ticks each when every decade is.
+        #expect(svg.components(separatedBy: "<line").count < 60)
+    }
 }
+

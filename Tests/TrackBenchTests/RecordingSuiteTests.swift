@@ -66,4 +66,31 @@ struct RecordingSuiteTests {
             }
         }
     }
+
+    @Test func aSuiteNamingMoreRecordingsThanTheLimitIsRefusedBeforeReadingAny() throws {
+        try Self.withFolder { folder in
+            let url = folder.appendingPathComponent("suite.json")
+            let items = (0...RecordingSuite.recordingLimit).map { #"{"id": "r\#($0)", "fixes": "missing.nmea", "distanceMeters": 1000}"# }
+            try Data(#"{"name": "many", "recordings": [\#(items.joined(separator: ","))]}"#.utf8).write(to: url)
+            let error = try #require(throws: RecordingSuiteError.self) { try RecordingSuite.load(from: url) }
+            let message = try #require(error.errorDescription)
+            #expect(message.contains("expected at most 1000 recordings per suite, got 1001"), "\(message)")
+        }
+    }
+
+    @Test func aSuiteNamingMoreBytesThanTheLimitIsRefusedBeforeReadingAny() throws {
+        try Self.withFolder { folder in
+            // A sparse file: its size counts, and it is never read.
+            let big = folder.appendingPathComponent("big.csv")
+            #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+            #expect(truncate(big.path, off_t(RecordingSuite.byteLimit / 2 + 1)) == 0)
+            let url = folder.appendingPathComponent("suite.json")
+            let items = (0..<2).map { #"{"id": "r\#($0)", "fixes": "big.csv", "distanceMeters": 1000}"# }
+            try Data(#"{"name": "big", "recordings": [\#(items.joined(separator: ","))]}"#.utf8).write(to: url)
+            #expect(throws: RecordingSuiteError.tooManyBytes(suite: url.path, bytes: RecordingSuite.byteLimit + 2, files: 2)) {
+                try RecordingSuite.load(from: url)
+            }
+        }
+    }
 }
+

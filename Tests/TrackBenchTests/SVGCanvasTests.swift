@@ -55,4 +55,12 @@ struct SVGCanvasTests {
         #expect(svg.contains("<g clip-path=\"url(#clip2)\">"))
         #expect(svg.components(separatedBy: "</g>").count - 1 == 2)
     }
+
+    @Test(arguments: [(-1e308, 1e308), (1e200, 1e200 * (1 + 1e-15)), (0.0, 1e-300), (-Double.greatestFiniteMagnitude, 0.0)] as [(Double, Double)])
+    func ticksOfExtremeRangesAreFewAndFiniteWithoutTrapOrEndlessLoop(low: Double, high: Double) {
+        let ticks = SVGCanvas.ticks(from: low, to: high)
+        #expect(ticks.count <= SVGCanvas.maximumTickCount)
+        #expect(ticks.allSatisfy { $0.value.isFinite })
+    }
 }
+

@@ -116,4 +116,23 @@ struct ScenarioFileStrictnessTests {
         let edited = Self.text.replacingOccurrences(of: "\"name\": \"default\"", with: "\"name\": \"\(name)\"")
         #expect(problem(edited)?.contains("name") == true)
     }
+
+    @Test func aGridOfMoreScenariosThanTheLimitIsRefusedBeforeAnyIsMade() throws {
+        let distances = (0..<1_000).map { "\(1_000 + $0)" }.joined(separator: ", ")
+        let edited = Self.text.replacingOccurrences(of: "\"distancesMeters\": [1000, 5000, 10000]", with: "\"distancesMeters\": [\(distances)]")
+        #expect(edited != Self.text)
+        let message = try #require(problem(edited))
+        #expect(message.contains("the grid of 2 path types x 1000 distances x 3 speeds x 1 stops x 1 tunnels x 3 signals x 1 terrains makes 18000 scenarios"), "\(message)")
+        #expect(message.contains("expected at most \(ScenarioLimits.scenariosPerSuite) per suite"))
+    }
+
+    @Test func aSuiteExpectingMoreFixesThanTheLimitIsRefused() throws {
+        let edited = Self.text
+            .replacingOccurrences(of: "\"distancesMeters\": [1000, 5000, 10000]", with: "\"distancesMeters\": [999000, 1000000]")
+            .replacingOccurrences(of: "\"speedsMetersPerSecond\": [1.4, 2.8, 4.2]", with: "\"speedsMetersPerSecond\": [0.6, 0.61, 0.62, 0.63, 0.64]")
+        let message = try #require(problem(edited))
+        #expect(message.contains("the 60 scenarios expect about "), "\(message)")
+        #expect(message.contains("expected at most 50000000 per suite and seed"))
+    }
 }
+

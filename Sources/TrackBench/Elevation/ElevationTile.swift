@@ -13,12 +13,14 @@ public struct ElevationTile: Sendable {
     public static let voidValue: Int16 = -32768
     /// The post counts per side the format allows: 1201 (3 arc-seconds) and 3601 (1 arc-second).
     public static let postsPerSideChoices = [1201, 3601]
+    /// The size of the largest tile file, 3601 x 3601 posts of 2 bytes: larger files are refused unread.
+    static let largestByteCount = 3601 * 3601 * 2
 
     /// The tile's south-west corner, which names it.
     public let corner: TileCorner
     /// Posts along each side: 1201 or 3601.
     public let postsPerSide: Int
-    /// The file's bytes, memory-mapped when read from disk.
+    /// The file's bytes, held in memory.
     private let bytes: Data
 
     /// Wraps the bytes of a tile after checking their size.

@@ -95,6 +95,10 @@ enum CSVRecordingReader {
                 builder.skips.count("time missing or malformed", line: lineNumber)
                 continue
             }
+            guard RecordingPlausibility.isPlausible(hdop: hdop) else {
+                builder.skips.count(RecordingPlausibility.hdopReason, line: lineNumber)
+                continue
+            }
             if !time.hasZone { zoneless += 1 }
             let horizontal: Double
             if let accuracy {

@@ -90,6 +90,10 @@ enum NMEAReader {
                 }
                 continue
             }
+            guard RecordingPlausibility.isPlausible(hdop: epoch.hdop) else {
+                builder.skips.count(RecordingPlausibility.hdopReason, line: epoch.line)
+                continue
+            }
             let accuracy: Double
             if let sd = epoch.errorSD {
                 accuracy = (sd.latitude * sd.latitude + sd.longitude * sd.longitude).squareRoot()

@@ -98,6 +98,10 @@ struct RecordingBuilder {
             skips.count("time out of range (beyond the year 5000)", line: line)
             return
         }
+        if let problem = RecordingPlausibility.problem(with: fix) {
+            skips.count(problem, line: line)
+            return
+        }
         // Order is delivery order: a re-delivered cached fix (TrackBench's path CSV) keeps its old timestamp.
         if hasTimes, let previous = fixes.last {
             if fix.deliveryTimeSeconds == previous.deliveryTimeSeconds, fix.timestampSeconds == previous.timestampSeconds {

@@ -21,6 +21,10 @@ import Foundation
     /// An average Helvetica character at 12 px is about 6.7 px wide; labels are laid out with 7.2 to be safe.
     private static let characterWidth = 7.2
     private static let smallest = 0.01
+    /// The largest decade the axis reaches: 10^308, the largest a `Double` holds.
+    private static let largestDecade = 1e308
+    /// The most decades the axis labels; a wider axis labels every second, third... decade instead.
+    static let maximumLabelledDecades = 12
     /// The space the offline mark's legend line takes under the first.
     private static let legendLineHeight = 18.0
 
@@ -51,27 +55,30 @@ import Foundation
         let interval = hasSeeds ? "95 % confidence intervals over \(ranking.seedCount) seed\(ranking.seedCount == 1 ? "" : "s") (\(seeds))" : "each recording replayed once: no interval"
         canvas.text("Suite '\(suite)', \(entries.first?.summary.scenarioCount ?? 0) runs per filter; \(interval). Lower is better.", 16, 46, size: 12, fill: SVGCanvas.faint)
 
-        // The scale: whole decades around every point and interval end.
+        // The scale: whole decades around every point and interval end, within what a Double holds
+        // (an interval end of 1e200 + 1e308 is infinite, and would make an endless axis).
         let finite = zip(values, halfWidths).filter { $0.0.isFinite }
-        let lows = finite.map { max(smallest, $0.0 - ($0.1 ?? 0)) }
-        let highs = finite.map { max(smallest, $0.0 + ($0.1 ?? 0)) }
-        let low = pow(10, (log10(lows.min() ?? 0.1)).rounded(.down))
-        let high = max(low * 10, pow(10, (log10(highs.max() ?? 10)).rounded(.up)))
+        let lows = finite.map { max(smallest, $0.0 - ($0.1 ?? 0)) }.filter(\.isFinite)
+        let highs = finite.map { max(smallest, $0.0 + ($0.1 ?? 0)) }.filter(\.isFinite)
+        let low = min(largestDecade / 10, pow(10, (log10(lows.min() ?? 0.1)).rounded(.down)))
+        let high = min(largestDecade, max(low * 10, pow(10, (log10(highs.max() ?? 10)).rounded(.up))))
         func x(_ value: Double) -> Double {
-            left + plotWidth * (log10(max(smallest, value)) - log10(low)) / (log10(high) - log10(low))
+            left + plotWidth * (log10(min(high, max(smallest, value))) - log10(low)) / (log10(high) - log10(low))
         }
         let plotBottom = top + rowHeight * Double(entries.count)
         for row in stride(from: 0, to: entries.count, by: 2) {
             canvas.rectangle(8, top + rowHeight * Double(row), width - 16, rowHeight, fill: "#f4f6f8")
         }
+        let decades = Int((log10(high) - log10(low)).rounded())
+        let decadeStep = (decades + maximumLabelledDecades - 1) / maximumLabelledDecades
         var decade = low
-        while decade <= high * 1.0001 {
-            for multiple in [1.0, 2, 5] where decade * multiple <= high * 1.0001 {
+        for _ in stride(from: 0, through: decades, by: decadeStep) {
+            for multiple in decadeStep == 1 ? [1.0, 2, 5] : [1.0] where decade * multiple <= high * 1.0001 {
                 let tick = decade * multiple
                 canvas.line(x(tick), top - 6, x(tick), plotBottom, stroke: multiple == 1 ? "#cfcfcf" : "#ececec")
                 canvas.text(NumberFormat.compact((tick * 1000).rounded() / 1000), x(tick), plotBottom + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
             }
-            decade *= 10
+            decade *= pow(10, Double(decadeStep))
         }
         canvas.line(left, plotBottom, left + plotWidth, plotBottom, stroke: SVGCanvas.ink)
         canvas.text("Mean absolute distance error (%, log scale)", left + plotWidth / 2, plotBottom + 34, size: 12, anchor: "middle")

@@ -162,11 +162,19 @@ struct SVGCanvas {
         return kept
     }
 
+    /// The most ticks `ticks(from:to:)` gives: steps of at least a fifth of the range give at most 6, so this
+    /// bound only stops ranges that floating point cannot step through.
+    static let maximumTickCount = 12
+
     /// About five round tick values (steps of 1, 2 or 5 times a power of ten) covering `low...high`, each with its
     /// label written with just the decimals the step needs.
+    ///
+    /// No ticks for a range that is empty, not finite, wider than a `Double` holds, or too narrow for its magnitude
+    /// to step through (1e200 to 1e200 plus a few units in the last place); never more than `maximumTickCount`.
     static func ticks(from low: Double, to high: Double) -> [(value: Double, label: String)] {
         guard high > low, low.isFinite, high.isFinite else { return [] }
         let rough = (high - low) / 5
+        guard rough.isFinite, rough > 0, rough.isNormal else { return [] }
         let exponent = Int((log10(rough)).rounded(.down))
         let power = pow(10, Double(exponent))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
@@ -174,7 +182,9 @@ struct SVGCanvas {
         var ticks: [(value: Double, label: String)] = []
         // Whole multiples of the step, so no error accumulates from tick to tick.
         var multiple = (low / step).rounded(.up)
-        while multiple * step <= high + step * 1e-9 {
+        // Beyond 2^52 adding 1 may not change a Double: such a range is too narrow for its magnitude to label.
+        guard abs(multiple) < 0x1p52 else { return [] }
+        while multiple * step <= high + step * 1e-9 && ticks.count < maximumTickCount {
             let value = multiple * step
             ticks.append((value, NumberFormat.fixed(value, decimals: decimals)))
             multiple += 1

@@ -15,6 +15,11 @@ public struct RecordingSuite: Sendable {
     public var entries: [Entry]
     /// The largest time offset between a recording and its truth, in seconds either way: a day.
     public static let timeOffsetLimitSeconds = 86_400.0
+    /// The most recordings a suite may name.
+    public static let recordingLimit = 1_000
+    /// The most bytes of recording files a suite may name, counting a file once per time it is named (each is
+    /// read each time): 2 GiB, checked from the files' sizes before any is read.
+    public static let byteLimit = 2 << 30
 
     /// A fingerprint of the suite file and every file it names (FNV-1a 64, 16 hex digits), so a baseline is only
     /// compared with a run of the same recordings.
@@ -56,6 +61,8 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
     ///   - points: How many points the truth has.
     ///   - isTimed: Whether its points have times (a track) or not (a route).
     case truthCoversNoDistance(suite: String, id: String, truthFile: String, points: Int, isTimed: Bool)
+    /// The files the suite names hold more than `RecordingSuite.byteLimit` bytes in all.
+    case tooManyBytes(suite: String, bytes: Int, files: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -67,6 +74,9 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
             return "recording suite '\(suite)', recording '\(id)': truth '\(truthFile)' is \(found), so it covers no distance "
                 + "and every filter's distance error would divide by zero; expected a truth of at least 2 points at different places "
                 + "(for a known length without a track, give distanceMeters and no truth)"
+        case let .tooManyBytes(suite, bytes, files):
+            return "recording suite '\(suite)' names \(files) recording files of \(bytes) bytes in all (a file counts each time it is named); "
+                + "expected at most \(RecordingSuite.byteLimit) bytes (2 GiB) per suite: split it into several suites"
         }
     }
 }
@@ -79,7 +89,7 @@ extension RecordingSuite {
     /// A file that is not valid JSON counts as one when it names `"recordings"`, so its syntax error is reported
     /// as a recording suite's, not a scenario file's.
     public static func isRecordingSuite(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url) else { return false }
+        guard let data = try? FileContents.read(url, limit: ScenarioLimits.suiteFileBytes) else { return false }
         guard let keys = StrictJSONDecoder.topLevelKeys(of: data) else {
             return String(decoding: data, as: UTF8.self).contains("\"\(marker)\"")
         }
@@ -96,7 +106,7 @@ extension RecordingSuite {
         let file = url.path
         let data: Data
         do {
-            data = try FileContents.read(url)
+            data = try FileContents.read(url, limit: ScenarioLimits.suiteFileBytes)
         } catch {
             throw .suiteFile(.unreadable(file: file, reason: error.reason))
         }
@@ -107,13 +117,23 @@ extension RecordingSuite {
             throw .suiteFile(error)
         }
         let folder = url.deletingLastPathComponent()
+        func fileURL(_ name: String) -> URL {
+            URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
+        }
+        // Bound the work before reading anything: a small suite may name one large file hundreds of times.
+        let named = decoded.value.recordings.flatMap { [$0.fixes] + ($0.truth.map { [$0] } ?? []) }
+        var totalBytes = 0
+        for name in named {
+            var status = stat()
+            if stat(fileURL(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { totalBytes += Int(status.st_size) }
+        }
+        guard totalBytes <= RecordingSuite.byteLimit else { throw .tooManyBytes(suite: file, bytes: totalBytes, files: named.count) }
         var hash = FNV1a.hash64(decoded.fingerprint.utf8)
         var entries: [Entry] = []
         for item in decoded.value.recordings {
             func read(_ name: String, options: RecordingReadOptions) throws(RecordingSuiteError) -> Recording {
-                let fileURL = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
                 do {
-                    let loaded = try Recording.loadKeepingBytes(from: fileURL, options: options)
+                    let loaded = try Recording.loadKeepingBytes(from: fileURL(name), options: options)
                     hash = FNV1a.hash64(loaded.bytes, startingFrom: hash)
                     return loaded.recording
                 } catch {
@@ -202,6 +222,10 @@ private struct RecordingSuiteFile: Decodable {
         description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
         recordings = try container.decode([Item].self, forKey: .recordings)
         try require(!recordings.isEmpty, .recordings, in: container, "expected at least one recording")
+        try require(
+            recordings.count <= RecordingSuite.recordingLimit, .recordings, in: container,
+            "expected at most \(RecordingSuite.recordingLimit) recordings per suite, got \(recordings.count): split it into several suites"
+        )
         var seen: Set<String> = []
         for item in recordings {
             try require(seen.insert(item.id).inserted, .recordings, in: container, "two recordings have the id '\(item.id)'; ids must be unique")

@@ -12,6 +12,13 @@ enum ScenarioLimits {
     static let stopSeconds = 0.0...86_400
     /// Expected fixes per scenario: enough for the metrics to mean something, few enough to fit in memory.
     static let fixesPerScenario = 10.0...2_000_000
+    /// The largest scenario or recording suite file, in bytes (16 MiB): a suite is a page of JSON.
+    static let suiteFileBytes = 16 << 20
+    /// The most scenarios a suite's grid may hold: checked from the axes' lengths before any scenario is made,
+    /// so a small file cannot ask for millions.
+    static let scenariosPerSuite = 10_000
+    /// The most fixes a suite's scenarios may expect in total, per seed: 50 times the default suite's.
+    static let fixesPerSuite = 50_000_000.0
     /// The shortest mean fix interval, in seconds (100 Hz).
     static let shortestFixIntervalSeconds = 0.01
     /// The longest time any time constant, interval or fault may last, in seconds.

@@ -12,7 +12,7 @@ extension ScenarioSuite {
     public static func load(from url: URL) throws(ScenarioFileError) -> ScenarioSuite {
         let data: Data
         do {
-            data = try FileContents.read(url)
+            data = try FileContents.read(url, limit: ScenarioLimits.suiteFileBytes)
         } catch {
             throw .unreadable(file: url.path, reason: error.reason)
         }
@@ -207,6 +207,20 @@ private struct SuiteFile: Decodable {
         }
         try require(gaits.isEmpty || routes.isEmpty, .pathTypes, in: container, "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets")
         try require(gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground")
+        let axes = [
+            ("path types", pathTypeNames.count), ("distances", distances.count), (speeds == nil ? "gaits" : "speeds", speeds?.count ?? gaits.count),
+            ("stops", stops.count), ("tunnels", tunnels.count), ("signals", signals.count), ("terrains", max(1, terrains?.count ?? 1)),
+        ]
+        let gridSize = axes.reduce(1) { product, axis in
+            let (result, overflow) = product.multipliedReportingOverflow(by: axis.1)
+            return overflow ? Int.max : result
+        }
+        try require(
+            gridSize <= ScenarioLimits.scenariosPerSuite, .signals, in: container,
+            "the grid of " + axes.map { "\($0.1) \($0.0)" }.joined(separator: " x ") + " makes "
+                + (gridSize == Int.max ? "more scenarios than can be counted" : "\(gridSize) scenarios")
+                + "; expected at most \(ScenarioLimits.scenariosPerSuite) per suite: split it into several suites"
+        )
         for signal in signals {
             for distance in distances {
                 for speed in speeds ?? [] {
@@ -233,9 +247,16 @@ private struct SuiteFile: Decodable {
                 gaits: gaits, sensors: sensors!, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals
             )
         }
+        var suiteFixes = 0.0
         for scenario in suite.scenarios {
             try Self.checkSizes(of: scenario, in: container)
+            suiteFixes += scenario.durationSeconds / scenario.signal.fixIntervalMeanSeconds
         }
+        try require(
+            suiteFixes <= ScenarioLimits.fixesPerSuite, .signals, in: container,
+            "the \(suite.scenarios.count) scenarios expect about \(NumberFormat.fixed(suiteFixes, decimals: 0)) fixes in all; "
+                + "expected at most \(NumberFormat.compact(ScenarioLimits.fixesPerSuite)) per suite and seed: split it into several suites"
+        )
     }
 
     /// Checks what the grid's axes cannot check alone: a dead-reckoning scenario's fixes and sensor samples within

@@ -348,4 +348,19 @@ import Testing
             #expect(throws: RecordingFileError.noFixes(file: "test", detail: "the file is empty")) { try read(empty) }
         }
     }
+
+    @Test func aHeaderWithoutCoordinatesListsItsColumnsButNeverQuotesAFileThatIsNoCSV() throws {
+        do {
+            _ = try read("time,lat,speed\n1,47.5,2\n")
+            Issue.record("a header without longitude was read")
+        } catch {
+            #expect(error.localizedDescription.contains("it has time,lat,speed"), "\(error.localizedDescription)")
+        }
+        do {
+            _ = try read("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/bin/sh\n")
+            Issue.record("a system file was read as a recording")
+        } catch {
+            #expect(!error.localizedDescription.contains("root:x"), "\(error.localizedDescription)")
+        }
+    }
 }

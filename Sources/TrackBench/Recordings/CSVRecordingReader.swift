@@ -12,6 +12,20 @@
 /// Under another separator a number may have a decimal comma, as such
 /// spreadsheets write it: `47,5` is 47.5.
 enum CSVRecordingReader {
+    /// The columns a header names, for a message, when it looks like one: at least two fields of up to 40
+    /// characters without control characters, at most the first 20. Anything else (a file that is no CSV at all,
+    /// such as a system file named by mistake) is described, never quoted.
+    static func headerDescription<Field: StringProtocol>(_ header: [Field]) -> String {
+        let looksLikeColumns = header.count >= 2 && header.allSatisfy { field in
+            field.count <= 40 && !field.unicodeScalars.contains { $0.isControl }
+        }
+        guard looksLikeColumns else {
+            return "its first line is not a header of column names (\(header.count) field\(header.count == 1 ? "" : "s"), \(header.joined().count) characters)"
+        }
+        return "it has " + header.prefix(20).joined(separator: ",") + (header.count > 20 ? " and \(header.count - 20) more columns" : "")
+    }
+
+
     static func read(_ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
             throw .malformed(file: file, line: 1, problem: format == .gnssLogger
@@ -20,7 +34,7 @@ enum CSVRecordingReader {
         }
         let columns = RecordingColumn.indices(in: header)
         guard columns[.latitude] != nil, columns[.longitude] != nil else {
-            throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); it has \(header.joined(separator: ","))")
+            throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); \(headerDescription(header))")
         }
         let timeColumn: RecordingColumn? = [.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time].first { columns[$0] != nil }
         guard let timeColumn else {

@@ -85,8 +85,14 @@ public enum TrackBenchCommand {
     }
 
     /// Prints `Error: ...` on standard error, then `usage` for a `UsageError`, and returns the matching exit code.
+    ///
+    /// Messages quote names and paths from users' files: control characters other than line breaks and tabs
+    /// (a terminal escape in a path, say) are shown as U+FFFD, never sent to the terminal.
     private static func fail(_ error: any Error, usage: String, console: Console) -> ExitCode {
-        let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        let message = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar == "\n" || scalar == "\t" || scalar.properties.generalCategory != .control ? scalar : "\u{FFFD}"
+        }))
         if error is UsageError {
             console.standardError("Error: \(message)\n\(usage)\n")
             return .usage

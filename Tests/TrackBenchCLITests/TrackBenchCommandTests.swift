@@ -55,4 +55,13 @@ struct TrackBenchCommandTests {
         #expect(result.code == .success)
         #expect(result.error.isEmpty && result.output.hasPrefix("team-benchmark (TrackBench "))
     }
+
+    @Test func aTerminalEscapeInAMessageNeverReachesTheTerminal() async throws {
+        let suite = FileManager.default.temporaryDirectory.appendingPathComponent("escape-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: suite) }
+        try Data(#"{"name": "x", "recordings": [{"id": "a", "fixes": "missing\u001b[31m.nmea", "distanceMeters": 100}]}"#.utf8).write(to: suite)
+        let result = await Self.main(["run", "--scenarios", suite.path], registry: FilterRegistry.builtIn)
+        #expect(result.code == .failure)
+        #expect(result.error.contains("missing\u{FFFD}[31m.nmea") && !result.error.unicodeScalars.contains("\u{1B}"), "\(result.error)")
+    }
 }

@@ -286,5 +286,9 @@ struct XMLScannerTests {
         let name = String(repeating: "n", count: 10_000)
         let problem = try #require(fault("<a></\(name)>")?.problem)
         #expect(problem == "the end tag '</\(String(repeating: "n", count: 40))...>' does not match the start tag '<a>' opened at line 1, column 1")
+        // One letter with ten thousand combining marks is one character, but 10,001 scalars: cut by scalars.
+        let accented = "a" + String(repeating: "\u{301}", count: 10_000)
+        let cut = try #require(fault("<a></\(accented)>")?.problem)
+        #expect(cut.unicodeScalars.count < 200)
     }
 }

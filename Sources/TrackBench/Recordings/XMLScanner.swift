@@ -888,9 +888,11 @@ struct XMLScanner {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// At most 40 characters of `text` for a message, so a huge name or value is never echoed whole.
+    /// At most 40 Unicode scalars of `text` for a message, so a huge name or value is never echoed whole (counting
+    /// characters would let one letter with a million combining marks through).
     private func excerpt(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "..."
+        let scalars = text.unicodeScalars
+        return scalars.dropFirst(40).isEmpty ? text : String(scalars.prefix(40)) + "..."
     }
 
     private func string(_ range: Range<Int>) -> String {

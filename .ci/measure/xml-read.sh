@@ -4,7 +4,8 @@
 #   .ci/measure/xml-read.sh [MB] [RUNS] [BINARY...]     (defaults: 20 MB, 3 runs; medians printed)
 #
 # Writes a GPX track of about MB megabytes (a point every 0.1 s, as a 10 Hz
-# reference logs, with elevation and time, about 105 bytes a point) and a
+# reference logs, with elevation and time, about 105 bytes a point; up to
+# 2,500 MB, the 30 days of November at 10 Hz) and a
 # recording suite naming it, then times `trackbench run --filter raw` on it
 # as a whole process: reading the file is most of the work. Prints what the
 # run read, the median wall and CPU time, and peak memory, for the release
@@ -14,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 megabytes="${1:-20}"
 runs="${2:-3}"
-[[ "$megabytes" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [MB] [RUNS] [BINARY...]" >&2; exit 64; }
+[[ "$megabytes" =~ ^[1-9][0-9]*$ && "$megabytes" -le 2500 && "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [MB] [RUNS] [BINARY...]" >&2; exit 64; }
 shift $(( $# < 2 ? $# : 2 ))
 swift build -c release --product trackbench >/dev/null
 binaries=(.build/release/trackbench "$@")
@@ -28,8 +29,8 @@ awk -v n="$points" 'BEGIN {
     print "<trk><name>long reference</name><trkseg>"
     for (i = 0; i < n; i++) {
         tenths = i % 10; s = int(i / 10)
-        printf "<trkpt lat=\"%.8f\" lon=\"%.8f\"><ele>30.0</ele><time>2023-11-14T%02d:%02d:%02d.%dZ</time></trkpt>\n", \
-            37.4275 + i * 1e-6, -122.1697, int(s / 3600) % 24, int(s / 60) % 60, s % 60, tenths
+        printf "<trkpt lat=\"%.8f\" lon=\"%.8f\"><ele>30.0</ele><time>2023-11-%02dT%02d:%02d:%02d.%dZ</time></trkpt>\n", \
+            37.4275 + i * 1e-6, -122.1697, 1 + int(s / 86400), int(s / 3600) % 24, int(s / 60) % 60, s % 60, tenths
     }
     print "</trkseg></trk>"
     print "</gpx>"

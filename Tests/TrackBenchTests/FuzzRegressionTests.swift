@@ -36,6 +36,35 @@ struct FuzzRegressionTests {
         }
     }
 
+    /// The XMLScanner harness scans the input to its end, decoding every text, or meets an `XMLSyntaxError`; its
+    /// seed corpus is replayed too, as the documents it starts from must keep scanning.
+    @Test(arguments: inputs("XMLScanner").map { "Crashes/\($0)" } + corpus("XMLScanner"))
+    func xmlIsScannedOrRejectedWithoutATrap(input: String) throws {
+        let data = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Fuzz").appendingPathComponent(input))
+        do {
+            let depth = try XMLScanner.scan(data) { (scanner: inout XMLScanner) throws(XMLSyntaxError) -> Int in
+                var depth = 0
+                while let event = try scanner.next() {
+                    switch event {
+                    case .start: depth += 1
+                    case let .text(text): _ = scanner.string(text)
+                    case .end: depth -= 1
+                    }
+                }
+                return depth
+            }
+            #expect(depth == 0)
+        } catch {
+            #expect(error.line >= 1 && error.column >= 1)
+        }
+    }
+
+    /// The seed inputs kept for one harness, sorted by name, as paths under `Tests/Fuzz`.
+    private static func corpus(_ harness: String) -> [String] {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Tests/Fuzz/Corpus/\(harness)")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { "Corpus/\(harness)/\($0)" }
+    }
+
     @Test(arguments: inputs("ScenarioFile"))
     func scenarioFileIsRejectedNamingAKey(input: String) throws {
         let error = try #require(throws: ScenarioFileError.self) { try ScenarioSuite.decode(Self.data(input), file: input) }

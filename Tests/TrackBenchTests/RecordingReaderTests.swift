@@ -193,16 +193,15 @@ import Testing
         #expect(recording.fixes.count == 2)
     }
 
-    @Test func malformedGPXNamesTheLine() {
-        #expect(throws: RecordingFileError.self) { try read("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n</gpx>") }
-        do {
-            _ = try read("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n</gpx>")
-        } catch let RecordingFileError.malformed(file, line, _) {
-            #expect(file == "test")
-            #expect(line >= 3)
-        } catch {
-            Issue.record("unexpected \(error)")
+    @Test func malformedGPXNamesTheLineAndColumnOfTheFault() {
+        #expect(throws: RecordingFileError.malformedXML(
+            file: "test", line: 4, column: 3,
+            problem: "the end tag '</gpx>' does not match the start tag '<trkpt>' opened at line 3, column 1"
+        )) {
+            try read("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n  </gpx>")
         }
+        let error = RecordingFileError.malformedXML(file: "a.gpx", line: 4, column: 3, problem: "expected '>'")
+        #expect(error.localizedDescription == "recording file 'a.gpx', line 4, column 3: expected '>'")
     }
 
     @Test func gnssLoggerReadsTheChosenProviderOnly() throws {

@@ -25,6 +25,10 @@ extension Recording {
     /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
     /// - Throws: `RecordingFileError` naming `file` and the line.
     public static func read(_ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        // XML is read from the bytes as they are, so a GPX of any size is neither copied into a string nor split into lines.
+        if RecordingFormat.isXML(data) {
+            return try XMLTrackReader.read(data, file: file, options: options)
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .unreadable(file: file, reason: "not UTF-8 text (a binary file?)")
         }
@@ -33,8 +37,6 @@ extension Recording {
             throw .noFixes(file: file, detail: "the file is empty")
         }
         switch RecordingFormat.detect(in: lines) {
-        case .gpx, .tcx:
-            return try XMLTrackReader.read(TextLines.normalized(text), file: file, options: options)
         case .nmea:
             return try NMEAReader.read(lines, file: file, options: options)
         case let format:

@@ -4,8 +4,12 @@ import Foundation
 public enum RecordingFileError: Error, LocalizedError, Equatable {
     /// The file could not be read at all.
     case unreadable(file: String, reason: String)
-    /// A line or element is wrong in a way that makes the whole file untrustworthy (a header, XML syntax).
+    /// A line or element is wrong in a way that makes the whole file untrustworthy (a header, an XML root element of
+    /// neither GPX nor TCX).
     case malformed(file: String, line: Int, problem: String)
+    /// A GPX or TCX file is not well-formed XML, or uses a feature TrackBench refuses (an entity declaration):
+    /// the line and column of the fault (in characters), and what was expected there.
+    case malformedXML(file: String, line: Int, column: Int, problem: String)
     /// Nothing usable is left: no fixes, or none from the chosen provider.
     case noFixes(file: String, detail: String)
 
@@ -15,6 +19,8 @@ public enum RecordingFileError: Error, LocalizedError, Equatable {
             return "cannot read recording file '\(file)': \(reason)"
         case let .malformed(file, line, problem):
             return "recording file '\(file)', line \(line): \(problem)"
+        case let .malformedXML(file, line, column, problem):
+            return "recording file '\(file)', line \(line), column \(column): \(problem)"
         case let .noFixes(file, detail):
             return "recording file '\(file)' has no usable fixes: \(detail)"
         }

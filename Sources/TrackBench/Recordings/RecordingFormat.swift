@@ -1,3 +1,5 @@
+import Foundation
+
 /// The file formats TrackBench reads recordings from, told apart by their content, not their name.
 public enum RecordingFormat: String, Sendable, CaseIterable {
     /// NMEA 0183 sentences (`$GPGGA`, `$GNRMC`, `$GPGST`, ...), as receivers and logging apps write them.
@@ -13,16 +15,17 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     /// or an app's log of its location objects.
     case csv = "CSV"
 
-    /// The format of a file's text: XML (GPX or TCX, told apart by the root element as it is read) if it starts
-    /// with `<`, NMEA if a line starts with `$` (after any prefix a logger adds), GnssLogger if a line starts
-    /// with `# Fix,` (its header); otherwise CSV.
+    /// Whether a file is XML (GPX or TCX, told apart by the root element as it is read): its first character
+    /// after a byte order mark, spaces, tabs and line breaks is `<`.
+    static func isXML(_ data: Data) -> Bool {
+        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        return body.first { !blanks.contains($0) } == UInt8(ascii: "<")
+    }
+
+    /// The format of a text file that is not XML (see `isXML(_:)`): NMEA if a line starts with `$` (after any
+    /// prefix a logger adds), GnssLogger if a line starts with `# Fix,` (its header); otherwise CSV.
     static func detect(in lines: [Substring]) -> RecordingFormat {
-        for line in lines {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("<") { return .gpx }
-            break
-        }
         for line in lines.prefix(200) {
             if line.hasPrefix("# Fix,") || line.hasPrefix("#Fix,") { return .gnssLogger }
             if NMEASentence.start(in: line) != nil { return .nmea }

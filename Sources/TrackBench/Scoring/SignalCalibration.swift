@@ -91,7 +91,7 @@ public struct SignalCalibration: Sendable {
         self.profile = profile
         self.isFitted = isFitted
         self.seeds = seeds
-        self.notes = notes
+        self.notes = replay.alignmentNotes + notes
         simulatedFixes = seeds.seeds.map { seed in
             track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds).noisyPath
         }

@@ -75,7 +75,7 @@ public struct SignalProfile: Sendable, Hashable {
     /// The probability that a fix is an outlier, from 0 to 1 (0 by default: no step tail).
     ///
     /// Measured error steps have a heavier tail than drift plus normal jitter
-    /// give (p95 / p50 of 2.5 to 6.4 on public phone drives, Docs/noise-model.md):
+    /// give (p95 / p50 of 5.2 and 4.9 on two public phone drives, Docs/calibration.md):
     /// an outlier fix is displaced by an extra normal error of deviation
     /// `stepTailMeters` per axis, for that fix only. `calibrate` measures it as
     /// the share of fixes whose step out and step back both exceed three

@@ -141,6 +141,11 @@ struct SignalCalibrationTests {
             + "\"distancesMeters\": [1000], \"speedsMetersPerSecond\": [2], \"stopsSeconds\": [0], \"signals\": [\(profile.jsonText())]}"
         let suite = try ScenarioSuite.decode(Data(text.utf8), file: "pasted.json")
         #expect(suite.signals == [profile])
+        // The tails print only when fitted, and read back too.
+        let tailed = Self.tailedCalibration.profile
+        #expect(!profile.jsonText().contains("stepTail") && tailed.jsonText().contains("\"multipathDwellSeconds\""))
+        let tailedText = text.replacingOccurrences(of: profile.jsonText(), with: tailed.jsonText())
+        #expect(try ScenarioSuite.decode(Data(tailedText.utf8), file: "pasted.json").signals == [tailed])
     }
 
     @Test func fixesExactlyOnTheTruthFitNoErrorAndSaySo() throws {

@@ -51,6 +51,9 @@ enum CalibrateCommand: Command {
         } else {
             calibration = try SignalCalibration(replay: replay, name: name, seeds: seeds)
         }
+        for (file, recording) in [(fixesFile, fixes), (truthFile, reference)] where recording.skippedCount > 0 {
+            context.console.standardError("Read \(file): skipped \(recording.skippedSummary)\n")
+        }
         context.console.standardError(CalibrationReport.render(calibration, fixesFile: fixesFile, truthFile: truthFile))
         context.print(calibration.profile.jsonText())
         return .success

@@ -82,7 +82,7 @@ enum LoadedSuite {
                 parts.append("time offset \(NumberFormat.compact(replay.timeOffsetSeconds)) s, best fit \(NumberFormat.compact(best)) s")
             }
             lines.append("  \(entry.id): " + parts.joined(separator: "; "))
-            for note in entry.fixes.notes + entry.fixes.accuracyNotes + (entry.truth?.notes ?? []) {
+            for note in entry.fixes.notes + entry.fixes.accuracyNotes + (entry.truth?.notes ?? []) + replay.alignmentNotes {
                 lines.append("    note: \(note)")
             }
             if let best = replay.bestTimeOffsetSeconds, abs(best - replay.timeOffsetSeconds) > RecordingReplay.offsetWarningSeconds {

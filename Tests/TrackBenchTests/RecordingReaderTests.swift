@@ -81,7 +81,7 @@ import Testing
         #expect(recording.fixes.map(\.horizontalAccuracyMeters) == [6, 8])
         // 2021-12-31 23:59:59 UTC, then 2022-01-01 00:00:00.
         #expect(recording.fixes.map(\.timestampSeconds) == [1_640_995_199, 1_640_995_200])
-        #expect(recording.skipped.map(\.reason) == ["bad checksum", "malformed or truncated GGA", "fix quality 0 (no fix)"])
+        #expect(recording.skipped.map(\.reason) == ["GGA sentences with a bad checksum", "malformed or truncated GGA", "fix quality 0 (no fix)"])
         #expect(recording.skipped.map(\.firstLine) == [5, 6, 4])
         #expect(recording.accuracyNotes.count == 1)
     }

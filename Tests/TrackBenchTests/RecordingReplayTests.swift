@@ -31,6 +31,46 @@ import Testing
         RecordingBenchmark(replays: [replay], filters: [try! FilterRegistry.builtIn.configuration(parsing: "raw")]).scores(for: replay)[0]
     }
 
+    /// NMEA GGA (and RMC when `date` is given) every `stepSeconds` from `start` seconds before midnight to `end` after,
+    /// going north about 1 m/s from 100 m before midnight's place; an RMC with a wrong checksum when `brokenRMC`.
+    private static func nmea(from start: Int, to end: Int, stepSeconds: Double, date: String?, brokenRMC: Bool = false) -> String {
+        var lines: [String] = []
+        for tenth in stride(from: Double(start) * 10, through: Double(end) * 10, by: stepSeconds * 10) {
+            let seconds = tenth / 10
+            let ofDay = (seconds + 86_400).truncatingRemainder(dividingBy: 86_400)
+            let time = String(format: "%02d%02d%05.2f", Int(ofDay) / 3600, Int(ofDay) % 3600 / 60, ofDay.truncatingRemainder(dividingBy: 60))
+            let minutes = String(format: "%09.6f", (seconds + 100) / 1852)
+            lines.append(RecordingReaderTests.sentence("GPGGA,\(time),48\(minutes),N,01100.000000,E,1,08,1.0,10.0,M,0,M,,"))
+            if let date {
+                lines.append(RecordingReaderTests.sentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,\(date),,"))
+            } else if brokenRMC {
+                lines.append(String(RecordingReaderTests.sentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,311221,,").dropLast(2)) + "00")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func aTruthWithTimesOfDayOnlyIsPlacedOnTheFixesDateAcrossMidnight() throws {
+        // The fixes start on 2022-01-01 just after midnight; the undated truth starts 15 s before it.
+        let fixes = try Recording.read(Data(Self.nmea(from: 5, to: 20, stepSeconds: 1, date: "010122").utf8), file: "fixes")
+        let truthText = Self.nmea(from: -15, to: 25, stepSeconds: 0.1, date: nil, brokenRMC: true)
+        let truth = try Recording.read(Data(truthText.utf8), file: "truth")
+        #expect(truth.timeBase == .timeOfDay)
+        #expect(truth.skipped == [Recording.Skip(reason: "RMC sentences with a bad checksum", count: 401, firstLine: 2)])
+        let replay = try RecordingReplay(id: "midnight", fixes: fixes, truth: truth)
+        #expect(replay.fixesOutsideTruth == 0)
+        #expect(replay.fixes.count == 16)
+        #expect(replay.alignmentNotes == ["the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on 2021-12-31"])
+        #expect(abs(replay.trueDistanceMeters - 15) < 0.05)
+        #expect(rawScore(replay).metrics.positionRMSEMeters! < 0.01)
+    }
+
+    @Test func aDatedTruthIsLeftWhereItsDatesPutIt() throws {
+        let fixes = try Recording.read(Data(Self.nmea(from: 5, to: 20, stepSeconds: 1, date: "010122").utf8), file: "fixes")
+        let truth = try Recording.read(Data(Self.nmea(from: 5, to: 25, stepSeconds: 0.1, date: "020122").utf8), file: "truth")
+        #expect(throws: RecordingReplay.AlignmentError.self) { try RecordingReplay(id: "next-day", fixes: fixes, truth: truth) }
+    }
+
     @Test func fixesOutsideTheTruthsSpanAreLeftOutAndCounted() throws {
         let replay = try RecordingReplay(Self.entry())
         #expect(replay.fixesOutsideTruth == 10)

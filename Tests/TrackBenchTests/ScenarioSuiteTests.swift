@@ -53,6 +53,24 @@ struct ScenarioSuiteTests {
         }
     }
 
+    @Test func aMultipathOffsetWithoutADwellIsAnErrorNamingTheKey() throws {
+        #expect(throws: ScenarioFileError.self) { try decodeEdited(editSignal(0) { $0["multipathOffsetMeters"] = 2 }) }
+        do {
+            _ = try decodeEdited(editSignal(0) { $0["multipathOffsetMeters"] = 2 })
+        } catch {
+            #expect(error.localizedDescription.contains("multipathDwellSeconds"))
+        }
+        let suite = try decodeEdited(editSignal(0) {
+            $0["multipathOffsetMeters"] = 2
+            $0["multipathDwellSeconds"] = 6
+            $0["stepTailProbability"] = 0.01
+            $0["stepTailMeters"] = 1.5
+        })
+        let signal = suite.signals[0]
+        #expect(signal.multipathOffsetMeters == 2 && signal.multipathDwellSeconds == 6 && signal.stepTailProbability == 0.01 && signal.stepTailMeters == 1.5)
+        #expect(throws: ScenarioFileError.self) { try decodeEdited(editSignal(0) { $0["stepTailProbability"] = 1.5 }) }
+    }
+
     @Test func theHillsSuiteCrossesEveryScenarioWithEachTerrainAtItsOwnOrigin() {
         let suite = Fixtures.hillsSuite
         #expect(suite.terrains.map(\.name) == ["flat", "rolling", "climb"])

@@ -80,12 +80,72 @@ struct SignalCalibrationTests {
         }
     }
 
+    @Test func aPhoneWithoutTailsIsSaidToShowNone() {
+        #expect(Self.calibration.profile.hasErrorTails == false)
+        #expect(Self.calibration.notes.contains { $0.hasPrefix("no step tail or multipath regime") })
+    }
+
+    /// The phone with a multipath regime and a step tail, calibrated from a 10 km out-and-back at 2 m/s.
+    private static let tailedCalibration: SignalCalibration = {
+        var tailed = phone
+        tailed.multipathOffsetMeters = 1
+        tailed.multipathDwellSeconds = 8
+        tailed.stepTailProbability = 0.03
+        tailed.stepTailMeters = 1.5
+        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, signal: tailed, origin: Fixtures.frame.origin)
+        return try! SignalCalibration(replay: replay(scenario, seed: 4), name: "tailed", seeds: SeedRange(first: 100, last: 109)!)
+    }()
+
+    @Test func recoversTheMultipathRegimeAndTheStepTail() {
+        let fitted = Self.tailedCalibration.profile
+        #expect(abs(fitted.multipathOffsetMeters - 1) < 0.3, "offset \(fitted.multipathOffsetMeters) m")
+        #expect(abs(fitted.multipathDwellSeconds - 8) < 4, "dwell \(fitted.multipathDwellSeconds) s")
+        #expect(abs(fitted.stepTailProbability - 0.03) < 0.01, "tail probability \(fitted.stepTailProbability)")
+        #expect(abs(fitted.stepTailMeters - 1.5) < 0.4, "tail \(fitted.stepTailMeters) m")
+        #expect(Self.tailedCalibration.notes.contains { $0.hasPrefix("multipath regime:") })
+        #expect(Self.tailedCalibration.notes.contains { $0.hasPrefix("step tail:") })
+    }
+
+    @Test func aTailedPhonesStepTailAndPathLengthAreReproducedWithinAFactorOfOnePointFive() {
+        let check = Self.tailedCalibration
+        let statistics: [(String, (ErrorStatistics) -> Double?)] = [
+            ("error SD", { $0.errorDeviationMeters }),
+            ("decorrelation", { $0.decorrelationSeconds }),
+            ("step median", { $0.stepMedianMeters }),
+            ("step p95", { $0.step95thPercentileMeters }),
+            ("path length", { $0.lengthErrorPercent }),
+        ]
+        for (name, value) in statistics {
+            var simulated = check.simulated.compactMap(value)
+            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let ratio = median / value(check.measured)!
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured)!)")
+        }
+    }
+
+    @Test func theReportSaysWhetherTheRecordingFallsWithinTheSimulationsRange() {
+        #expect(CalibrationReport.inRange(1.0, [0.9, 1.2], decimals: 2) == "in")
+        #expect(CalibrationReport.inRange(1.3, [0.9, 1.2], decimals: 2) == "out")
+        // Compared as printed: 1.204 shows as 1.20, inside a range that ends at 1.20.
+        #expect(CalibrationReport.inRange(1.204, [0.9, 1.2], decimals: 2) == "in")
+        #expect(CalibrationReport.inRange(nil, [0.9, 1.2], decimals: 2) == "")
+        let text = CalibrationReport.render(Self.tailedCalibration, fixesFile: "noisy.csv", truthFile: "true.csv")
+        let row = text.split(separator: "\n").first { $0.hasPrefix("error step 95th percentile (m)") }!
+        #expect(row.hasSuffix(" in") || row.hasSuffix(" out"))
+        #expect(text.contains("measured in range"))
+    }
+
     @Test func printedProfileReadsBackAsTheProfileSimulated() throws {
         let profile = Self.calibration.profile
         let text = "{\"name\": \"t\", \"description\": \"\", \"origin\": {\"latitude\": 0, \"longitude\": 0}, \"pathTypes\": [\"loop\"], "
             + "\"distancesMeters\": [1000], \"speedsMetersPerSecond\": [2], \"stopsSeconds\": [0], \"signals\": [\(profile.jsonText())]}"
         let suite = try ScenarioSuite.decode(Data(text.utf8), file: "pasted.json")
         #expect(suite.signals == [profile])
+        // The tails print only when fitted, and read back too.
+        let tailed = Self.tailedCalibration.profile
+        #expect(!profile.jsonText().contains("stepTail") && tailed.jsonText().contains("\"multipathDwellSeconds\""))
+        let tailedText = text.replacingOccurrences(of: profile.jsonText(), with: tailed.jsonText())
+        #expect(try ScenarioSuite.decode(Data(tailedText.utf8), file: "pasted.json").signals == [tailed])
     }
 
     @Test func fixesExactlyOnTheTruthFitNoErrorAndSaySo() throws {

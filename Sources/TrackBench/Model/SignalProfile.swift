@@ -72,6 +72,30 @@ public struct SignalProfile: Sendable, Hashable {
     /// The fix-to-fix wobble that makes a raw GPS track climb on level ground:
     /// every small rise adds to the elevation gain, and nothing subtracts.
     public var altitudeJitterMeters: Double
+    /// The probability that a fix is an outlier, from 0 to 1 (0 by default: no step tail).
+    ///
+    /// Measured error steps have a heavier tail than drift plus normal jitter
+    /// give (p95 / p50 of 5.2 and 4.9 on two public phone drives, Docs/calibration.md):
+    /// an outlier fix is displaced by an extra normal error of deviation
+    /// `stepTailMeters` per axis, for that fix only. `calibrate` measures it as
+    /// the share of fixes whose step out and step back both exceed three
+    /// median steps.
+    public var stepTailProbability: Double
+    /// Deviation per axis of an outlier fix's extra error, in metres (0 by default).
+    public var stepTailMeters: Double
+    /// Deviation per axis of the multipath offset, in metres (0 by default: no multipath regime).
+    ///
+    /// Reflections put the error at an offset that persists, then switches to
+    /// another: the error sits on plateaus joined by steps much larger than the
+    /// steps along a plateau. `calibrate` measures the offsets from the steps
+    /// between plateaus (over three median steps, not returning at once).
+    public var multipathOffsetMeters: Double
+    /// Mean time a multipath offset persists before it switches, in seconds (0 by default; > 0 when the offset is).
+    ///
+    /// Dwell times are exponential, so the offset's autocorrelation is
+    /// exp(-t / dwell); `calibrate` measures it as the fix interval over the
+    /// share of steps that switch plateau.
+    public var multipathDwellSeconds: Double
     /// The phone's barometer, if it has one: smooth, precise altitude changes that drift with the weather.
     public var barometer: BarometerProfile?
     /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
@@ -99,6 +123,10 @@ public struct SignalProfile: Sendable, Hashable {
         altitudeSwingMeters: Double = 0,
         altitudeSwingTimeConstantSeconds: Double = 600,
         altitudeJitterMeters: Double = 0,
+        stepTailProbability: Double = 0,
+        stepTailMeters: Double = 0,
+        multipathOffsetMeters: Double = 0,
+        multipathDwellSeconds: Double = 0,
         barometer: BarometerProfile? = nil,
         faults: FaultProfile = .none
     ) {
@@ -122,6 +150,10 @@ public struct SignalProfile: Sendable, Hashable {
         self.altitudeSwingMeters = altitudeSwingMeters
         self.altitudeSwingTimeConstantSeconds = altitudeSwingTimeConstantSeconds
         self.altitudeJitterMeters = altitudeJitterMeters
+        self.stepTailProbability = stepTailProbability
+        self.stepTailMeters = stepTailMeters
+        self.multipathOffsetMeters = multipathOffsetMeters
+        self.multipathDwellSeconds = multipathDwellSeconds
         self.barometer = barometer
         self.faults = faults
     }
@@ -130,6 +162,16 @@ public struct SignalProfile: Sendable, Hashable {
     ///
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
     public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
+
+    /// Whether the profile draws horizontal error beyond drift and jitter: a step tail or a multipath regime.
+    ///
+    /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
+    public var hasErrorTails: Bool { (stepTailProbability > 0 && stepTailMeters > 0) || multipathOffsetMeters > 0 }
+
+    /// The per-axis variance the step tail and the multipath regime take from the error's, in square metres.
+    var errorTailVarianceSquareMeters: Double {
+        stepTailProbability * stepTailMeters * stepTailMeters + multipathOffsetMeters * multipathOffsetMeters
+    }
 
     /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
     public static func isValidName(_ name: String) -> Bool {

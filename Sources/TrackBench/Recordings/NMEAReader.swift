@@ -7,7 +7,7 @@
 /// sqrt(sd_lat^2 + sd_lon^2), when present, else HDOP x the user-equivalent
 /// range error. The altitude's accuracy is the `GST` altitude deviation, -1
 /// (unknown) without one or when the `GGA` altitude field is empty. Bad
-/// checksums, fix quality 0, `RMC` status `V`, malformed sentences (a field
+/// checksums (counted per sentence type), fix quality 0, `RMC` status `V`, malformed sentences (a field
 /// that is not a number, `NaN` included) and times out of order are skipped
 /// and counted.
 enum NMEAReader {
@@ -39,8 +39,8 @@ enum NMEAReader {
             do {
                 guard let parsed = try NMEASentence.parse(line) else { continue }
                 sentence = parsed
-            } catch .badChecksum {
-                builder.skips.count("bad checksum", line: lineNumber)
+            } catch .badChecksum(let type) {
+                builder.skips.count("\(type) sentences with a bad checksum", line: lineNumber)
                 continue
             } catch {
                 builder.skips.count("malformed or truncated sentence", line: lineNumber)
@@ -73,7 +73,7 @@ enum NMEAReader {
         let days = assignDays(epochs)
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
         if timeBase == .timeOfDay {
-            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day, and a truth file with dates will not overlap")
+            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day")
         }
         for (index, epoch) in epochs.enumerated() {
             if let quality = epoch.quality, quality == 0 {

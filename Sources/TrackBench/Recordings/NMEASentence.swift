@@ -9,7 +9,8 @@ struct NMEASentence {
 
     /// Why a line that looks like a sentence cannot be used.
     enum Problem: Error {
-        case badChecksum
+        /// The checksum does not match; `type` is the sentence type the address names, such as `RMC`.
+        case badChecksum(type: Substring)
         case malformed
     }
 
@@ -33,7 +34,7 @@ struct NMEASentence {
             guard written.count == 2, let expected = UInt8(written, radix: 16) else { throw .malformed }
             body = body[..<star]
             let actual = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-            guard actual == expected else { throw .badChecksum }
+            guard actual == expected else { throw .badChecksum(type: body.prefix(5).dropFirst(2)) }
         }
         let parts = body.split(separator: ",", omittingEmptySubsequences: false)
         let address = parts[0]

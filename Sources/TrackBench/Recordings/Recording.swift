@@ -33,7 +33,7 @@ public struct Recording: Sendable {
 
     /// One reason fixes were dropped, how many, and the first line it happened on.
     public struct Skip: Sendable, Hashable {
-        /// Why, such as `bad checksum` or `fix quality 0 (no fix)`.
+        /// Why, such as `RMC sentences with a bad checksum` or `fix quality 0 (no fix)`.
         public var reason: String
         /// How many lines or fixes.
         public var count: Int
@@ -44,7 +44,7 @@ public struct Recording: Sendable {
     /// The number of fixes dropped for any reason.
     public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
 
-    /// One line per reason: `bad checksum: 2 (first at line 14)`.
+    /// One line per reason: `RMC sentences with a bad checksum: 2 (first at line 14)`.
     public var skippedSummary: String {
         skipped.map { "\($0.reason): \($0.count) (first at line \($0.firstLine))" }.joined(separator: "; ")
     }

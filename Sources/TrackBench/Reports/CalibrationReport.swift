@@ -34,6 +34,10 @@ public enum CalibrationReport {
     ]
 
     /// The side-by-side table, with a heading and the fit's notes.
+    ///
+    /// Each row gives the measured value, the simulations' median and range, their ratio, and whether the
+    /// measured value falls within the simulations' range (`in` or `out`): with `--compare`, whether the profile
+    /// covers this recording.
     /// - Parameters:
     ///   - calibration: The fit and its simulations.
     ///   - fixesFile: The recording's file, as the user named it.
@@ -47,7 +51,7 @@ public enum CalibrationReport {
             text += " (\(calibration.replay.fixesOutsideTruth) outside the truth's time span left out)"
         }
         text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) (\(calibration.simulated.count) runs): median and range.\n\n"
-        var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured"]]
+        var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured", "measured in range"]]
         for row in rows {
             let real = row.value(measured)
             var simulated = calibration.simulated.compactMap(row.value)
@@ -57,13 +61,21 @@ public enum CalibrationReport {
             if let real, let median, abs(real) > 1e-9 {
                 ratio = NumberFormat.fixed(median / real, decimals: 2)
             }
-            table.append([row.label, format(real, row.decimals), format(median, row.decimals), range, ratio])
+            table.append([row.label, format(real, row.decimals), format(median, row.decimals), range, ratio, inRange(real, simulated, decimals: row.decimals)])
         }
         text += PlainTextTable.lines(table, rightAligned: Set(1..<table[0].count)).map { $0 + "\n" }.joined()
         if !calibration.notes.isEmpty {
             text += "\nNotes:\n" + calibration.notes.map { "- \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// `in` when the measured value lies within the simulations' range as the table prints them (to `decimals`),
+    /// `out` when it does not, empty when either is missing.
+    static func inRange(_ measured: Double?, _ simulated: [Double], decimals: Int) -> String {
+        guard let measured, let low = simulated.min(), let high = simulated.max() else { return "" }
+        let printed = { (value: Double) in Double(NumberFormat.fixed(value, decimals: decimals)) ?? value }
+        return (printed(low)...printed(high)).contains(printed(measured)) ? "in" : "out"
     }
 
     private static func format(_ value: Double?, _ decimals: Int) -> String {

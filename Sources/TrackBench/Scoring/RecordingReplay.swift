@@ -5,7 +5,8 @@ import Foundation
 /// With a timed truth, the fixes' times plus the suite's offset are put on
 /// the truth's clock; fixes outside the truth's span are left out and
 /// counted, and the true distance is the truth's length over the span the
-/// fixes cover. With a route (a truth without times), every fix is kept and
+/// fixes cover; a truth with times of day only is first placed on the fixes'
+/// date. With a route (a truth without times), every fix is kept and
 /// the true distance is the route's length. With only `distanceMeters`, that
 /// is the true distance. The replay's clock starts at the first fix kept.
 public struct RecordingReplay: Sendable {
@@ -27,6 +28,8 @@ public struct RecordingReplay: Sendable {
     public var durationSeconds: Double
     /// The tags the suite gives.
     public var tags: [String: String]
+    /// What the alignment assumed, one sentence each: a truth with times of day only placed on the fixes' date.
+    public var alignmentNotes: [String] = []
     /// The reference.
     let truth: RecordedTruth
     /// The frame positions are measured in: centred on the truth's first point (or the first fix).
@@ -54,7 +57,9 @@ public struct RecordingReplay: Sendable {
         tags = entry.tags
         timeOffsetSeconds = entry.timeOffsetSeconds
         let recorded = entry.fixes.fixes
-        let truthFixes = entry.truth?.fixes ?? []
+        let placed = entry.truth?.placedOnDate(of: entry.fixes, offsetSeconds: entry.timeOffsetSeconds)
+        if let note = placed?.note { alignmentNotes.append(note) }
+        let truthFixes = placed?.recording.fixes ?? []
         let frame = LocalFrame(origin: (truthFixes.first ?? recorded[0]).coordinate)
         self.frame = frame
         let truthPoints = truthFixes.map { frame.point(for: $0.coordinate) }

@@ -46,6 +46,8 @@ public struct SignalCalibration: Sendable {
     static let dropoutIntervals = 3.0
     /// The decorrelation lag over the drift's time constant for the model's second-order drift: (1 + x) e^-x = 1/e.
     static let decorrelationPerTimeConstant = 2.146
+    /// How many robust deviations (the median distance from the median error over 1.1774) make an excursion.
+    static let excursionDeviations = 5.0
 
     /// Why a recording cannot be calibrated from.
     public struct CalibrationError: Error, LocalizedError, Equatable {
@@ -91,7 +93,7 @@ public struct SignalCalibration: Sendable {
         self.profile = profile
         self.isFitted = isFitted
         self.seeds = seeds
-        self.notes = notes
+        self.notes = replay.alignmentNotes + notes
         simulatedFixes = seeds.seeds.map { seed in
             track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds).noisyPath
         }
@@ -168,7 +170,21 @@ public struct SignalCalibration: Sendable {
                 next += 1
             }
         }
+        // Excursions: fixes whose error lies further from the median error than any normal error would (five robust
+        // deviations, at least a jump), such as a burst of multipath whose steps are not all over the jump threshold.
+        var eastErrors = samples.map(\.error.east)
+        var northErrors = samples.map(\.error.north)
+        let center = LocalPoint(east: EstimateMetrics.percentile(&eastErrors, 0.5) ?? 0, north: EstimateMetrics.percentile(&northErrors, 0.5) ?? 0)
+        var distances = samples.map { $0.error.distance(to: center) }
+        let robustDeviation = (EstimateMetrics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
+        let excursionMeters = max(ErrorStatistics.jumpStepMeters, excursionDeviations * robustDeviation)
+        let inExcursion = samples.indices.map { !inJump[$0] && samples[$0].error.distance(to: center) > excursionMeters }
+        let excursions = inExcursion.filter { $0 }.count
+        if excursions > 0 {
+            notes.append("\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m from the median error (\(NumberFormat.compact(excursionDeviations)) robust deviations) left out of the drift's time, the jitter and the tails as an excursion")
+        }
         let baseSamples = zip(samples, inJump).filter { !$0.1 }.map(\.0)
+        let calmSamples = samples.indices.filter { !inJump[$0] && !inExcursion[$0] }.map { samples[$0] }
         let base = ErrorStatistics(samples: baseSamples) ?? measured
         if !sizes.isEmpty {
             notes.append("\(sizes.count) jump\(sizes.count == 1 ? "" : "s") (error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics")
@@ -203,7 +219,7 @@ public struct SignalCalibration: Sendable {
         }
 
         // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
-        let movingSamples = baseSamples.filter(\.isMoving)
+        let movingSamples = calmSamples.filter(\.isMoving)
         let moving = ErrorStatistics(samples: movingSamples) ?? base
         let lag = moving.decorrelationSeconds ?? (Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval)
         if base.errorDeviationMeters == 0 {
@@ -211,15 +227,46 @@ public struct SignalCalibration: Sendable {
         } else if moving.decorrelationSeconds == nil {
             notes.append("the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound")
         }
-        profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
-
-        // The model's per-axis step variance is s (r^2 / 2 - j^2) + 2 j^2, with s = 2 (1 - rho(1)) for the drift;
+        // The model's per-axis step variance is s x drift variance + 2 j^2, with s = 2 (1 - rho(1)) for the drift;
         // a 2-D Gaussian step's median is 1.1774 x its per-axis deviation.
-        let phi = exp(-interval / profile.driftTimeConstantSeconds)
-        let s = 2 * (1 - 2 * phi / (1 + phi * phi))
-        let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / (2 * log(2.0)).squareRoot()
-        let jitterSquared = (stepDeviation * stepDeviation - s * radius * radius / 2) / (2 - s)
-        profile.jitterMeters = min(max(0, jitterSquared), radius * radius / 2).squareRoot()
+        func jitter(stepDeviation: Double, timeConstant: Double, budget: Double) -> Double {
+            let phi = exp(-interval / timeConstant)
+            let s = 2 * (1 - 2 * phi / (1 + phi * phi))
+            let jitterSquared = (stepDeviation * stepDeviation - s * budget) / (2 - s)
+            return min(max(0, jitterSquared), budget).squareRoot()
+        }
+        let tails = ErrorTailFit(samples: movingSamples, intervalSeconds: interval)
+        if tails.isEmpty {
+            notes.append("no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps exceed three median steps (\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, and no fix is an outlier")
+            profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
+            let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation
+            profile.jitterMeters = jitter(stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2)
+        } else {
+            profile.stepTailProbability = tails.stepTailProbability
+            profile.stepTailMeters = tails.stepTailMeters
+            profile.multipathOffsetMeters = tails.multipathOffsetMeters
+            profile.multipathDwellSeconds = tails.multipathOffsetMeters > 0 ? max(interval, tails.multipathDwellSeconds) : 0
+            let total = radius * radius / 2
+            let budget = max(0, total - profile.errorTailVarianceSquareMeters)
+            // The measured decorrelation is the drift's and the offsets' together: the drift's part at that lag is what
+            // the offsets leave of 1/e.
+            let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
+            let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
+            var jitterMeters = 0.0
+            for _ in 0..<3 {
+                let driftVariance = budget - jitterMeters * jitterMeters
+                let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
+                profile.driftTimeConstantSeconds = max(interval, lag / Self.driftLagPerTimeConstant(atCorrelation: target))
+                jitterMeters = jitter(stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget)
+            }
+            profile.jitterMeters = jitterMeters
+            if profile.multipathOffsetMeters > 0 {
+                notes.append("multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau (over three median steps, \(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m per axis held \(NumberFormat.fixed(profile.multipathDwellSeconds, decimals: 1)) s on average")
+            }
+            if profile.stepTailProbability > 0 {
+                notes.append("step tail: \(NumberFormat.fixed(profile.stepTailProbability * 100, decimals: 2)) % of fixes are outliers of \(NumberFormat.fixed(profile.stepTailMeters, decimals: 2)) m per axis")
+            }
+        }
 
         if base.stoppedStepCount < 10 {
             notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
@@ -266,6 +313,17 @@ public struct SignalCalibration: Sendable {
         }
         profile.faults = faults
         return profile
+    }
+
+    /// The lag, in drift time constants, at which the model's drift autocorrelation e^(-u) (1 + u) falls to
+    /// `correlation`: 2.146 at 1/e; a correlation at or under 0 gives 50, at or over 1 a millionth.
+    static func driftLagPerTimeConstant(atCorrelation correlation: Double) -> Double {
+        var (low, high) = (1e-6, 50.0)
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if exp(-middle) * (1 + middle) > correlation { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
     }
 
     /// The profile a calibration starts from: the default suite's `strong` profile's values for what a recording cannot tell.

@@ -27,7 +27,9 @@ import Foundation
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
 ///   course get independent Gaussian errors (speed floored at 0).
 /// - A profile's altitude swing and jitter come from an `AltitudeChannel` on
-///   a stream of their own.
+///   a stream of their own; its step tail and multipath regime from an
+///   `ErrorTailChannel` on another, and their variance is taken from the
+///   drift's, so the error's size stays what `errorToAccuracyRatio` says.
 struct NoiseModel: Sendable {
     /// The smallest horizontal accuracy a fix reports, in metres.
     static let minimumHorizontalAccuracyMeters = 1.0
@@ -41,6 +43,7 @@ struct NoiseModel: Sendable {
     private var generator: SplitMix64
     private var gaussian = GaussianSampler()
     private var altitude: AltitudeChannel?
+    private var tails: ErrorTailChannel?
     private var accuracyDrift: DriftProcess
     private var eastDrift: DriftProcess
     private var northDrift: DriftProcess
@@ -59,6 +62,7 @@ struct NoiseModel: Sendable {
         self.frame = frame
         generator = SplitMix64(seed: seed, stream: streamName)
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
+        tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
         let step = profile.fixIntervalMeanSeconds
         let timeConstant = profile.driftTimeConstantSeconds
         let stopped = profile.stoppedErrorMotionFactor
@@ -95,13 +99,17 @@ struct NoiseModel: Sendable {
         let accuracy = warmUp * reported
         let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
         let jitter = profile.jitterMeters
-        let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter).squareRoot()
+        let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter - profile.errorTailVarianceSquareMeters).squareRoot()
         let fixJitter = isStopped ? jitter * profile.stoppedErrorMotionFactor : jitter
         let truePoint = frame.point(for: trueFix.coordinate)
         var noisyPoint = LocalPoint(
             east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
             north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
         )
+        if let tail = tails?.next(stopped: isStopped) {
+            noisyPoint.east += tail.east
+            noisyPoint.north += tail.north
+        }
         if bias != 0, trueFix.courseDegrees >= 0 {
             let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
             noisyPoint.east += bias * direction.east

@@ -380,14 +380,17 @@ extension SignalProfile: Decodable {
         case driftTimeConstantSeconds, jitterMeters
         case speedDeviationMetersPerSecond, courseDeviationDegrees
         case errorToAccuracyRatio, accuracyTracking, stoppedErrorMotionFactor, alongTrackBiasMeters
-        case altitudeSwingMeters, altitudeSwingTimeConstantSeconds, altitudeJitterMeters, barometer
+        case altitudeSwingMeters, altitudeSwingTimeConstantSeconds, altitudeJitterMeters
+        case stepTailProbability, stepTailMeters, multipathOffsetMeters, multipathDwellSeconds
+        case barometer
         case faults
     }
 
     /// Decodes a profile strictly: none unknown, values in range, every key required but the four that shape
     /// the error (`errorToAccuracyRatio`, `accuracyTracking`, `stoppedErrorMotionFactor`, `alongTrackBiasMeters`)
-    /// and the four of the altitude channel (`altitudeSwingMeters`, `altitudeSwingTimeConstantSeconds`,
-    /// `altitudeJitterMeters`, `barometer`).
+    /// the four of the altitude channel (`altitudeSwingMeters`, `altitudeSwingTimeConstantSeconds`,
+    /// `altitudeJitterMeters`, `barometer`) and the four of the error's tails (`stepTailProbability`,
+    /// `stepTailMeters`, `multipathOffsetMeters`, `multipathDwellSeconds`).
     ///
     /// Those arrived after the first scenario files; left out, each keeps the earlier behaviour (the defaults of
     /// `SignalProfile.init`).
@@ -439,6 +442,12 @@ extension SignalProfile: Decodable {
             altitudeSwingTimeConstantSeconds = swingTime
         }
         if let jitter = try optionalNumber(.altitudeJitterMeters, atLeast: 0, atMost: ScenarioLimits.altitudeMeters) { altitudeJitterMeters = jitter }
+        if let probability = try optionalNumber(.stepTailProbability, atLeast: 0, atMost: 1) { stepTailProbability = probability }
+        if let size = try optionalNumber(.stepTailMeters, atLeast: 0, atMost: ScenarioLimits.lengthMeters) { stepTailMeters = size }
+        if let offset = try optionalNumber(.multipathOffsetMeters, atLeast: 0, atMost: ScenarioLimits.lengthMeters) { multipathOffsetMeters = offset }
+        if let dwell = try optionalNumber(.multipathDwellSeconds, atLeast: 0, atMost: ScenarioLimits.durationSeconds) { multipathDwellSeconds = dwell }
+        try require(multipathOffsetMeters == 0 || multipathDwellSeconds >= fixIntervalMeanSeconds, .multipathDwellSeconds, in: container,
+                    "expected a dwell of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) with multipathOffsetMeters \(NumberFormat.compact(multipathOffsetMeters)), got \(NumberFormat.compact(multipathDwellSeconds))")
         barometer = try container.decodeIfPresent(BarometerProfile.self, forKey: .barometer)
     }
 }

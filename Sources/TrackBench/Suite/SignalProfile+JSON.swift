@@ -5,7 +5,7 @@ extension SignalProfile {
     /// significant digits (more than any measured statistic carries), lines indented by `indentation`.
     ///
     /// Reading the text back gives exactly the profile it prints, so what `calibrate` prints is what it simulates.
-    /// The altitude keys are printed only when set: a profile without them reads back the same.
+    /// The altitude, step-tail and multipath keys are printed only when set: a profile without them reads back the same.
     public func jsonText(indentation: String = "") -> String {
         let inner = indentation + "  "
         let members = CodingKeys.allCases.compactMap { key -> String? in
@@ -34,6 +34,12 @@ extension SignalProfile {
             case .altitudeJitterMeters:
                 guard altitudeJitterMeters > 0 else { return nil }
                 value = Self.jsonNumber(altitudeJitterMeters)
+            case .stepTailProbability, .stepTailMeters:
+                guard stepTailProbability > 0 else { return nil }
+                value = Self.jsonNumber(key == .stepTailProbability ? stepTailProbability : stepTailMeters)
+            case .multipathOffsetMeters, .multipathDwellSeconds:
+                guard multipathOffsetMeters > 0 else { return nil }
+                value = Self.jsonNumber(key == .multipathOffsetMeters ? multipathOffsetMeters : multipathDwellSeconds)
             case .barometer:
                 guard let barometer else { return nil }
                 value = "{ \"intervalSeconds\": \(Self.jsonNumber(barometer.intervalSeconds)), \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"

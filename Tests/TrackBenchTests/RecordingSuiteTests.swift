@@ -67,6 +67,21 @@ struct RecordingSuiteTests {
         }
     }
 
+    @Test(arguments: [("XYZ", false), ("", false), ("fused", true), ("NLP", true)])
+    func aProviderMustBeOneALoggerWrites(provider: String, accepted: Bool) throws {
+        try Self.withFolder { folder in
+            let url = folder.appendingPathComponent("suite.json")
+            try Data(#"{"name": "p", "recordings": [{"id": "walk", "fixes": "\#(Self.phoneLog)", "distanceMeters": 100, "provider": "\#(provider)"}]}"#.utf8).write(to: url)
+            do {
+                _ = try RecordingSuite.load(from: url)
+                #expect(accepted, "provider '\(provider)' was accepted")
+            } catch {
+                #expect(!accepted, "\(error)")
+                #expect(error.localizedDescription.contains("recordings[0].provider': expected GPS, FLP or NLP"), "\(error)")
+            }
+        }
+    }
+
     @Test func aSuiteNamingMoreRecordingsThanTheLimitIsRefusedBeforeReadingAny() throws {
         try Self.withFolder { folder in
             let url = folder.appendingPathComponent("suite.json")

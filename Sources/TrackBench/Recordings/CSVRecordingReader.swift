@@ -86,9 +86,9 @@ enum CSVRecordingReader {
             }
             // A number: nil when empty or NaN (unknown), .infinity as a marker when the text is not a number.
             func number(_ column: RecordingColumn) -> Double?? {
-                guard let text = text(column) else { return .some(nil) }
+                guard let text = text(column), !Self.isNaN(text) else { return .some(nil) }
                 guard let value = parseNumber(text, separator: separator) else { return nil }
-                return value.isNaN ? .some(nil) : (value.isFinite ? value : nil)
+                return value.isFinite ? value : nil
             }
             guard let latitude = number(.latitude), let longitude = number(.longitude),
                   let altitude = number(.altitude), let accuracy = number(.horizontalAccuracy),
@@ -175,12 +175,17 @@ enum CSVRecordingReader {
         separators.first { line.contains($0) } ?? ","
     }
 
+    /// Whether a field is `NaN` in any case, which loggers write for a value they do not know.
+    private static func isNaN(_ text: Substring) -> Bool {
+        text.utf8.count == 3 && text.lowercased() == "nan"
+    }
+
     /// A number as written, or with a decimal comma (`47,5`) in a file whose fields are not separated by commas;
     /// nil for anything else.
     private static func parseNumber(_ text: Substring, separator: Character) -> Double? {
-        if let value = Double(text) { return value }
+        if let value = DecimalNumber.value(text) { return value }
         guard separator != ",", !text.utf8.contains(UInt8(ascii: ".")), text.utf8.count(where: { $0 == UInt8(ascii: ",") }) == 1 else { return nil }
-        return Double(text.replacingOccurrences(of: ",", with: "."))
+        return DecimalNumber.value(text.replacingOccurrences(of: ",", with: "."))
     }
 
     /// Unix UTC seconds (or seconds as written) from a time field; nil if missing or malformed.

@@ -49,7 +49,7 @@ struct NMEASentence {
     /// A number field; nil if missing or empty; throws if present but not a finite number.
     func number(_ index: Int) throws(Problem) -> Double? {
         guard let text = field(index) else { return nil }
-        guard let value = Double(text), value.isFinite else { throw .malformed }
+        guard let value = DecimalNumber.value(text), value.isFinite else { throw .malformed }
         return value
     }
 
@@ -57,7 +57,7 @@ struct NMEASentence {
     func timeOfDay(_ index: Int) throws(Problem) -> Double? {
         guard let text = field(index) else { return nil }
         guard text.count >= 6, let hours = Int(text.prefix(2)), let minutes = Int(text.dropFirst(2).prefix(2)),
-              let seconds = Double(text.dropFirst(4)), seconds.isFinite,
+              let seconds = DecimalNumber.value(text.dropFirst(4)), seconds.isFinite,
               (0..<24).contains(hours), (0..<60).contains(minutes), seconds >= 0, seconds < 61 else { throw .malformed }
         return Double(hours * 3600 + minutes * 60) + seconds
     }
@@ -65,7 +65,7 @@ struct NMEASentence {
     /// Degrees from a `(d)ddmm.mmmm` field and its hemisphere letter at `index + 1`.
     func angle(_ index: Int, positive: Character, negative: Character, limit: Double) throws(Problem) -> Double? {
         guard let text = field(index) else { return nil }
-        guard let value = Double(text), value.isFinite, value >= 0, let hemisphere = field(index + 1)?.first else { throw .malformed }
+        guard let value = DecimalNumber.value(text), value.isFinite, value >= 0, let hemisphere = field(index + 1)?.first else { throw .malformed }
         let degrees = (value / 100).rounded(.down)
         let minutes = value - degrees * 100
         guard minutes < 60 else { throw .malformed }

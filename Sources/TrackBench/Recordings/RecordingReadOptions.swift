@@ -23,6 +23,9 @@ public struct RecordingReadOptions: Sendable, Hashable {
     }
 
     /// The provider name in GnssLogger's current spelling: `fused` is `FLP`, `network` is `NLP`, case ignored.
+    /// The providers a GnssLogger or GSDC file names, as `canonicalProvider` writes them.
+    static let knownProviders: Set<String> = ["GPS", "FLP", "NLP"]
+
     static func canonicalProvider(_ name: some StringProtocol) -> String {
         switch name.lowercased() {
         case "gps": return "GPS"

@@ -182,7 +182,7 @@ enum XMLTrackReader {
         }
 
         private static func number(_ text: some StringProtocol) -> Double? {
-            Double(text).flatMap { $0.isFinite ? $0 : nil }
+            DecimalNumber.value(text).flatMap { $0.isFinite ? $0 : nil }
         }
 
         /// `text` without leading and trailing white space: the characters of Foundation's `whitespacesAndNewlines`

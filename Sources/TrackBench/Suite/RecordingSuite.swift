@@ -209,7 +209,10 @@ private struct RecordingSuiteFile: Decodable {
             let uere = try container.decodeIfPresent(Double.self, forKey: .userEquivalentRangeErrorMeters) ?? RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
             try require(uere > 0 && uere <= 1000, .userEquivalentRangeErrorMeters, in: container, "expected metres above 0 and at most 1000, got \(uere)")
             let provider = try container.decodeIfPresent(String.self, forKey: .provider) ?? RecordingReadOptions.defaultProvider
-            try require(!provider.isEmpty, .provider, in: container, "expected GPS, FLP or NLP")
+            try require(
+                RecordingReadOptions.knownProviders.contains(RecordingReadOptions.canonicalProvider(provider)), .provider, in: container,
+                "expected GPS, FLP or NLP (or gps, fused, network), got '\(StrictJSONDecoder.sanitized(provider))'"
+            )
             options = RecordingReadOptions(userEquivalentRangeErrorMeters: uere, provider: provider)
         }
     }

@@ -122,18 +122,26 @@ struct CommandContext: Sendable {
     /// - Parameters:
     ///   - specifications: The texts given to `option`.
     ///   - option: The option's name, for errors.
-    func filters(_ specifications: [String], option: String) throws(UsageError) -> [FilterConfiguration] {
+    ///   - processes: How to run filter processes (`exec:COMMAND`); nil where a command cannot run them.
+    /// - Throws: `UsageError` for a bad specification; `FilterProcessError` when a filter process does not start.
+    func filters(_ specifications: [String], option: String, processes: ExecOptions? = nil) throws -> [FilterConfiguration] {
         var configurations: [FilterConfiguration] = []
+        let start = processes.map { options in { (command: String) throws -> FilterProcess in try FilterProcess(command: command, timeout: options.timeout) } }
         for specification in specifications {
             do {
-                configurations.append(try registry.configuration(parsing: specification))
+                configurations.append(try registry.configuration(parsing: specification, startProcess: start))
+            } catch let error as FilterProcessError {
+                try? ExecOptions.finish(configurations)
+                throw error
             } catch {
-                throw .invalidFilter(error.localizedDescription)
+                try? ExecOptions.finish(configurations)
+                throw UsageError.invalidFilter(error.localizedDescription)
             }
         }
         var seen: Set<String> = []
         for configuration in configurations where !seen.insert(configuration.label).inserted {
-            throw .invalidValue(option: option, value: configuration.label, expected: "each filter once")
+            try? ExecOptions.finish(configurations)
+            throw UsageError.invalidValue(option: option, value: configuration.label, expected: "each filter once")
         }
         return configurations
     }

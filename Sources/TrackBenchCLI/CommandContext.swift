@@ -52,10 +52,14 @@ struct CommandContext: Sendable {
     ///   - csv: Makes the text of `results.csv`.
     ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
     ///   - note: Why the files went where they did, when that is not the committed folder (`ResultsFolder.note`).
-    func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil) throws {
+    ///   - timings: The timings of filter processes by specification, which the registry cannot tell.
+    func writeResults(
+        _ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil,
+        timings: [String: FilterTiming] = [:]
+    ) throws {
         let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
             let written = written()
-            let ranking = FilterRanking(scores: written.scores, registry: registry)
+            let ranking = FilterRanking(scores: written.scores, registry: registry, timings: timings)
             let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
             let hasSeeds = !written.scores.contains(where: \.isReplay)
             let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)

@@ -148,6 +148,11 @@ struct ExecOptions {
         timeout = seconds
     }
 
+    /// The timings the filter processes among `filters` declared in their hellos, by specification, for the ranking.
+    static func timings(of filters: [FilterConfiguration]) -> [String: FilterTiming] {
+        Dictionary(filters.filter { $0.process != nil }.map { ($0.specification, $0.timing) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Stops with the first failure of a filter process among `filters`, after ending every process.
     /// - Throws: The `FilterProcessError` of the first filter whose process failed.
     static func finish(_ filters: [FilterConfiguration]) throws(FilterProcessError) {

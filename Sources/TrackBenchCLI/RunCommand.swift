@@ -67,7 +67,7 @@ enum RunCommand: Command {
         }
         try context.writeResults({ ResultsCSV.render(outcome.scores, context: outcome.context) }, holding: {
             ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
-        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note)
+        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note, timings: ExecOptions.timings(of: filters))
         dem.report(scenarioFile: file)
         return .success
     }

@@ -19,6 +19,9 @@ public final class FilterProcess: @unchecked Sendable {
     /// Online or offline, from the process's hello.
     public let timing: FilterTiming
 
+    /// How many fix lines are formatted at a time: about 40 KB, within a pipe's 64 KB buffer.
+    static let fixesPerChunk = 200
+
     /// The timeout unless told otherwise: 30 seconds.
     public static let defaultTimeout = 30.0
 
@@ -90,16 +93,24 @@ public final class FilterProcess: @unchecked Sendable {
             record(failure(tooMany: extra, run: lastRun, connection: connection))
             return []
         }
-        var request: [UInt8] = []
-        request.reserveCapacity(200 * fixes.count + 100)
-        FilterProtocol.appendStart(scenario: scenario, seed: seed, to: &request)
-        for fix in fixes { FilterProtocol.appendFix(fix, to: &request) }
-        FilterProtocol.appendEnd(to: &request)
+        // The request goes a chunk of fixes at a time, so the process parses one chunk while the next is formatted.
+        var sent = -1
+        func produce(_ request: inout [UInt8]) {
+            if sent < 0 {
+                FilterProtocol.appendStart(scenario: scenario, seed: seed, to: &request)
+                sent = 0
+            }
+            guard sent <= fixes.count else { return }
+            let end = min(fixes.count, sent + Self.fixesPerChunk)
+            for fix in fixes[sent..<end] { FilterProtocol.appendFix(fix, to: &request) }
+            if end == fixes.count { FilterProtocol.appendEnd(to: &request) }
+            sent = end + (end == fixes.count ? 1 : 0)
+        }
         var estimates: [LocationFix] = []
         estimates.reserveCapacity(fixes.count)
         var answered = 0
         var violation: (reason: String, line: String)?
-        let interruption = connection.exchange(request: request, expected: fixes.count, timeout: timeout) { line in
+        let interruption = connection.exchange(expected: fixes.count, timeout: timeout, produce: produce) { line in
             do throws(FilterProtocolViolation) {
                 if let estimate = try FilterProtocol.estimate(parsing: line, for: fixes[answered]) {
                     estimates.append(estimate)
@@ -146,7 +157,7 @@ public final class FilterProcess: @unchecked Sendable {
     private static func connect(_ command: String, timeout: Double) throws(FilterProcessError) -> (connection: FilterProcessConnection, hello: FilterProtocol.Hello) {
         let connection = try FilterProcessConnection(command: command)
         var line: String?
-        let interruption = connection.exchange(request: [], expected: 1, timeout: timeout) { bytes in
+        let interruption = connection.exchange(expected: 1, timeout: timeout, produce: { _ in }) { bytes in
             line = String(decoding: bytes, as: UTF8.self)
             return true
         }

@@ -7,7 +7,8 @@ import Darwin
 
 /// One running filter process: `/bin/sh -c COMMAND` with pipes to its standard input, output and error.
 ///
-/// A connection runs one scenario at a time. It writes the whole request
+/// A connection runs one scenario at a time. It writes the request, made a
+/// chunk at a time so the process works on one chunk while the next is made,
 /// (start, fixes, end) while reading answers, multiplexed with poll(2) over
 /// non-blocking pipes, so neither side blocks on a full pipe. The process
 /// runs in its own process group, so killing the group also ends anything
@@ -95,16 +96,21 @@ final class FilterProcessConnection {
         case refused
     }
 
-    /// Writes `request` while handing the lines the process writes to `take`, until it has had `expected` lines and
-    /// the request is written.
+    /// Writes the request `produce` makes while handing the lines the process writes to `take`, until it has had
+    /// `expected` lines and the request is written.
     ///
     /// - Parameters:
-    ///   - request: The bytes to write; the process's standard input stays open after them.
+    ///   - produce: Appends the next chunk of the request to an empty buffer; appends nothing when the request is
+    ///     complete. The process's standard input stays open after it.
     ///   - expected: How many lines to read.
     ///   - timeout: How long the process may go without reading or writing anything, in seconds.
     ///   - take: Takes one line without its newline; returns false to stop the exchange.
     /// - Returns: nil when every line was taken, or why the exchange stopped first.
-    func exchange(request: [UInt8], expected: Int, timeout: Double, take: (UnsafeBufferPointer<UInt8>) -> Bool) -> Interruption? {
+    func exchange(
+        expected: Int, timeout: Double, produce: (inout [UInt8]) -> Void, take: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Interruption? {
+        var request: [UInt8] = []
+        produce(&request)
         var written = 0
         var taken = 0
         guard takeLines(upTo: expected, taken: &taken, take) else { return .refused }
@@ -129,6 +135,11 @@ final class FilterProcessConnection {
                     if count > 0 {
                         written += count
                         lastProgress = .now
+                        if written == request.count {
+                            request.removeAll(keepingCapacity: true)
+                            written = 0
+                            produce(&request)
+                        }
                     } else if count < 0 && errno != EAGAIN && errno != EINTR {
                         // The process closed its input or exited: its output tells which.
                         closeInput()

@@ -33,25 +33,25 @@ enum FilterProtocol {
 
     /// Appends one `fix` line: every column of noisy.csv, numbers in their shortest text that reads back exactly.
     static func appendFix(_ fix: LocationFix, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"type":"fix","timestamp_s":"#.utf8)
+        appendLiteral(#"{"type":"fix","timestamp_s":"#, to: &bytes)
         appendNumber(fix.timestampSeconds, to: &bytes)
-        bytes.append(contentsOf: #","latitude":"#.utf8)
+        appendLiteral(#","latitude":"#, to: &bytes)
         appendNumber(fix.latitude, to: &bytes)
-        bytes.append(contentsOf: #","longitude":"#.utf8)
+        appendLiteral(#","longitude":"#, to: &bytes)
         appendNumber(fix.longitude, to: &bytes)
-        bytes.append(contentsOf: #","altitude_m":"#.utf8)
+        appendLiteral(#","altitude_m":"#, to: &bytes)
         appendNumber(fix.altitudeMeters, to: &bytes)
-        bytes.append(contentsOf: #","horizontal_accuracy_m":"#.utf8)
+        appendLiteral(#","horizontal_accuracy_m":"#, to: &bytes)
         appendNumber(fix.horizontalAccuracyMeters, to: &bytes)
-        bytes.append(contentsOf: #","vertical_accuracy_m":"#.utf8)
+        appendLiteral(#","vertical_accuracy_m":"#, to: &bytes)
         appendNumber(fix.verticalAccuracyMeters, to: &bytes)
-        bytes.append(contentsOf: #","course_deg":"#.utf8)
+        appendLiteral(#","course_deg":"#, to: &bytes)
         appendNumber(fix.courseDegrees, to: &bytes)
-        bytes.append(contentsOf: #","speed_mps":"#.utf8)
+        appendLiteral(#","speed_mps":"#, to: &bytes)
         appendNumber(fix.speedMetersPerSecond, to: &bytes)
-        bytes.append(contentsOf: #","delivery_time_s":"#.utf8)
+        appendLiteral(#","delivery_time_s":"#, to: &bytes)
         appendNumber(fix.deliveryTimeSeconds, to: &bytes)
-        bytes.append(contentsOf: "}\n".utf8)
+        appendLiteral("}\n", to: &bytes)
     }
 
     /// Appends `value` as Swift's shortest round-trip text (`1.5`, `1e-05`), which is valid JSON; `null` if not finite.
@@ -60,7 +60,13 @@ enum FilterProtocol {
             bytes.append(contentsOf: "null".utf8)
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a literal's UTF-8 bytes without going through `String`.
+    private static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.

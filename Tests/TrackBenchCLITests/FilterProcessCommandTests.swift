@@ -79,6 +79,20 @@ struct FilterProcessCommandTests {
         #expect(result.standardError.contains("it wrote: hi there"))
     }
 
+    @Test func aProcessSilentBeforeItsHelloStopsAtTheTimeout() async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", "0.5", "--filter", "exec:sleep 301"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("did not introduce itself: the process wrote nothing for 0.5 s"), "\(result.standardError)")
+        #expect(Self.processes(containing: "sleep 301").isEmpty)
+    }
+
+    @Test(arguments: ["0", "-1", "x", "nan"])
+    func aBadTimeoutIsAUsageError(value: String) async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", value, "--filter", "raw"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--exec-timeout"))
+    }
+
     @Test func sweepRefusesAFilterProcessAsAUsageError() async throws {
         let result = try await TrackBenchExecutable.run(["sweep", "exec:\(Self.hello)", "q=1,2"])
         #expect(result.status == 64)

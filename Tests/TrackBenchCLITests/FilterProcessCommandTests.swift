@@ -79,6 +79,22 @@ struct FilterProcessCommandTests {
         #expect(result.standardError.contains("it wrote: hi there"))
     }
 
+    @Test(arguments: [
+        ("steps", "Scenarios/dead-reckoning.json", #"{"type":"steps","time_s":"#),
+        ("heading", "Scenarios/dead-reckoning.json", #"{"type":"heading","time_s":"#),
+        ("barometer", "Scenarios/hills.json", #"{"type":"barometer","time_s":"#),
+    ])
+    func aSuiteWithSensorsSendsTheirEventsAmongTheFixes(kind: String, suite: String, line: String) async throws {
+        // The client shows the first such line on its standard error and exits, which TrackBench reports.
+        let body = #"while read line; do case $line in *'"type":"\#(kind)"'*) echo "$line" >&2; exit 9;; *'"type":"fix"'*) echo null;; esac; done"#
+        let result = try await TrackBenchExecutable.run([
+            "run", "--scenarios", suite, "--seed", "100", "--jobs", "1", "--filter", "exec:\(Self.hello); \(body)",
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("exited with status 9"), "\(result.standardError)")
+        #expect(result.standardError.contains("    " + line), "\(result.standardError)")
+    }
+
     @Test func aProcessSilentBeforeItsHelloStopsAtTheTimeout() async throws {
         let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", "0.5", "--filter", "exec:sleep 301"])
         #expect(result.status == 1)

@@ -59,6 +59,20 @@ struct FilterProtocolTests {
         }
     }
 
+    @Test func sensorEventLinesCarryTheColumnsOfTheirCSVFiles() {
+        var bytes: [UInt8] = []
+        FilterProtocol.appendSensor(.steps(StepEvent(timeSeconds: 1.5, steps: 3, gait: .walk)), to: &bytes)
+        FilterProtocol.appendSensor(.heading(HeadingEvent(timeSeconds: 2, magneticHeadingDegrees: 90.25, declinationDegrees: -1)), to: &bytes)
+        FilterProtocol.appendSensor(.barometer(BarometerEvent(timeSeconds: 3, relativeAltitudeMeters: 0.5)), to: &bytes)
+        FilterProtocol.appendSensor(.fix(fix), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            {"type":"steps","time_s":1.5,"steps":3,"gait":"walk"}
+            {"type":"heading","time_s":2.0,"magnetic_heading_deg":90.25,"declination_deg":-1.0}
+            {"type":"barometer","time_s":3.0,"relative_altitude_m":0.5}
+
+            """)
+    }
+
     @Test func aStartLineEscapesTheScenarioAndWritesNullWithoutASeed() {
         var bytes: [UInt8] = []
         FilterProtocol.appendStart(scenario: "a\"b\\c\n", seed: nil, to: &bytes)

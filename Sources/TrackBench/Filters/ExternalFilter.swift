@@ -4,7 +4,7 @@
 /// in one request and appends the estimates the answers make. Sending a
 /// whole scenario at once lets the process and TrackBench each work without
 /// waiting for the other line by line. Pedometer, compass and barometer
-/// events are not sent (protocol version 1 carries fixes only).
+/// events go in their place among the fixes.
 struct ExternalFilter: LocationFilter {
     /// The process pool that answers.
     let process: FilterProcess
@@ -13,6 +13,8 @@ struct ExternalFilter: LocationFilter {
     /// The run's seed, nil when it has none.
     let seed: UInt64?
     private var fixes: [LocationFix] = []
+    /// The sensor events, each after the fixes received before it.
+    private var sensorEvents: [(fixesBefore: Int, event: SensorEvent)] = []
 
     init(process: FilterProcess, scenario: String, seed: UInt64?) {
         self.process = process
@@ -28,8 +30,21 @@ struct ExternalFilter: LocationFilter {
         self.fixes.append(contentsOf: fixes)
     }
 
+    mutating func receive(_ steps: StepEvent, into estimates: inout [LocationFix]) {
+        sensorEvents.append((fixes.count, .steps(steps)))
+    }
+
+    mutating func receive(_ heading: HeadingEvent, into estimates: inout [LocationFix]) {
+        sensorEvents.append((fixes.count, .heading(heading)))
+    }
+
+    mutating func receive(_ barometer: BarometerEvent, into estimates: inout [LocationFix]) {
+        sensorEvents.append((fixes.count, .barometer(barometer)))
+    }
+
     mutating func finish(into estimates: inout [LocationFix]) {
-        estimates.append(contentsOf: process.estimates(for: fixes, scenario: scenario, seed: seed))
+        estimates.append(contentsOf: process.estimates(for: fixes, sensorEvents: sensorEvents, scenario: scenario, seed: seed))
         fixes.removeAll()
+        sensorEvents.removeAll()
     }
 }

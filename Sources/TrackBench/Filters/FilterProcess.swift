@@ -67,9 +67,12 @@ public final class FilterProcess: @unchecked Sendable {
 
     /// The estimates the process makes for `fixes`, in order; empty after any failure, which is recorded.
     /// - Parameters:
+    ///   - sensorEvents: Pedometer, compass and barometer events, each sent after the fixes before it; unanswered.
     ///   - scenario: The scenario or recording, for the `start` line and messages.
     ///   - seed: The run's seed; nil when it has none.
-    func estimates(for fixes: [LocationFix], scenario: String, seed: UInt64?) -> [LocationFix] {
+    func estimates(
+        for fixes: [LocationFix], sensorEvents: [(fixesBefore: Int, event: SensorEvent)] = [], scenario: String, seed: UInt64?
+    ) -> [LocationFix] {
         let run = "\(scenario)\u{0}\(seed.map(String.init) ?? "")"
         func failed(_ reason: String, line: String? = nil, _ connection: FilterProcessConnection) -> [LocationFix] {
             connection.terminate()
@@ -95,6 +98,13 @@ public final class FilterProcess: @unchecked Sendable {
         }
         // The request goes a chunk of fixes at a time, so the process parses one chunk while the next is formatted.
         var sent = -1
+        var sensorsSent = 0
+        func appendSensors(upTo fixesBefore: Int, to request: inout [UInt8]) {
+            while sensorsSent < sensorEvents.count, sensorEvents[sensorsSent].fixesBefore <= fixesBefore {
+                FilterProtocol.appendSensor(sensorEvents[sensorsSent].event, to: &request)
+                sensorsSent += 1
+            }
+        }
         func produce(_ request: inout [UInt8]) {
             if sent < 0 {
                 FilterProtocol.appendStart(scenario: scenario, seed: seed, to: &request)
@@ -102,8 +112,14 @@ public final class FilterProcess: @unchecked Sendable {
             }
             guard sent <= fixes.count else { return }
             let end = min(fixes.count, sent + Self.fixesPerChunk)
-            for fix in fixes[sent..<end] { FilterProtocol.appendFix(fix, to: &request) }
-            if end == fixes.count { FilterProtocol.appendEnd(to: &request) }
+            for index in sent..<end {
+                appendSensors(upTo: index, to: &request)
+                FilterProtocol.appendFix(fixes[index], to: &request)
+            }
+            if end == fixes.count {
+                appendSensors(upTo: end, to: &request)
+                FilterProtocol.appendEnd(to: &request)
+            }
             sent = end + (end == fixes.count ? 1 : 0)
         }
         var estimates: [LocationFix] = []

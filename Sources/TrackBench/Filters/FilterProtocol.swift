@@ -4,7 +4,7 @@ import Foundation
 /// reads the answers.
 ///
 /// Requests are JSON Lines: `start`, one `fix` per delivered fix with the
-/// columns of `export`'s noisy.csv, then `end`. Each answer is one line,
+/// columns of `export`'s noisy.csv and a line per sensor event, then `end`. Each answer is one line,
 /// `null` or an object with `latitude`, `longitude` and optionally
 /// `altitude_m` and `speed_mps`. Answers are parsed by hand, not by
 /// `JSONSerialization`, because a run reads millions of them.
@@ -51,6 +51,35 @@ enum FilterProtocol {
         appendNumber(fix.speedMetersPerSecond, to: &bytes)
         appendLiteral(#","delivery_time_s":"#, to: &bytes)
         appendNumber(fix.deliveryTimeSeconds, to: &bytes)
+        appendLiteral("}\n", to: &bytes)
+    }
+
+    /// Appends the line of a pedometer, compass or barometer event, with the columns of `export`'s steps.csv,
+    /// headings.csv or barometer.csv; nothing for a fix, which has `appendFix`.
+    static func appendSensor(_ event: SensorEvent, to bytes: inout [UInt8]) {
+        switch event {
+        case .fix:
+            return
+        case let .steps(steps):
+            appendLiteral(#"{"type":"steps","time_s":"#, to: &bytes)
+            appendNumber(steps.timeSeconds, to: &bytes)
+            appendLiteral(#","steps":"#, to: &bytes)
+            bytes.append(contentsOf: String(steps.steps).utf8)
+            appendLiteral(#","gait":"#, to: &bytes)
+            appendString(steps.gait.rawValue, to: &bytes)
+        case let .heading(heading):
+            appendLiteral(#"{"type":"heading","time_s":"#, to: &bytes)
+            appendNumber(heading.timeSeconds, to: &bytes)
+            appendLiteral(#","magnetic_heading_deg":"#, to: &bytes)
+            appendNumber(heading.magneticHeadingDegrees, to: &bytes)
+            appendLiteral(#","declination_deg":"#, to: &bytes)
+            appendNumber(heading.declinationDegrees, to: &bytes)
+        case let .barometer(reading):
+            appendLiteral(#"{"type":"barometer","time_s":"#, to: &bytes)
+            appendNumber(reading.timeSeconds, to: &bytes)
+            appendLiteral(#","relative_altitude_m":"#, to: &bytes)
+            appendNumber(reading.relativeAltitudeMeters, to: &bytes)
+        }
         appendLiteral("}\n", to: &bytes)
     }
 

@@ -112,7 +112,7 @@ struct FilterProcessCommandTests {
     @Test func sweepRefusesAFilterProcessAsAUsageError() async throws {
         let result = try await TrackBenchExecutable.run(["sweep", "exec:\(Self.hello)", "q=1,2"])
         #expect(result.status == 64)
-        #expect(result.standardError.contains("no parameters to sweep"), "\(result.standardError)")
+        #expect(result.standardError.contains("sweep needs parameters, which a process does not declare"), "\(result.standardError)")
     }
 
     /// The ids of running processes whose command line contains `text`, read from /proc.

@@ -132,7 +132,7 @@ public struct FilterRegistry: Sendable {
         if text.hasPrefix(Self.processPrefix) {
             let command = String(text.dropFirst(Self.processPrefix.count))
             guard let startProcess else {
-                throw FilterSpecificationError.malformed(specification: specification, reason: "a filter process (exec:) runs only in run, check, plot and speed; it has no parameters to sweep")
+                throw FilterSpecificationError.processNotAllowed(specification: specification)
             }
             guard !command.allSatisfy(\.isWhitespace) else {
                 throw FilterSpecificationError.malformed(specification: specification, reason: "'exec:' needs a command")

@@ -65,7 +65,7 @@ enum CheckCommand: Command {
         help: "Judge this results file (such as one 'merge' wrote) instead of running the suite."
     )
     static let options = [baseline, results] + SuiteOptions.options + [SeedOptions.seed, seeds] + ShardOptions.options
-        + [filter, exact, absolute, relative, tolerance, strict, verbose, junit, update] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
+        + [filter, exact, absolute, relative, tolerance, strict, verbose, junit, update] + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -337,7 +337,7 @@ enum CheckCommand: Command {
     ) throws -> [FilterConfiguration] {
         let specifications = arguments.all(filter)
         if !specifications.isEmpty {
-            return try context.filters(specifications, option: filter.name)
+            return try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
         }
         var configurations = context.registry.defaultConfigurations(withSensors: withSensors)
         var labels = Set(configurations.map(\.label))

@@ -52,10 +52,14 @@ struct CommandContext: Sendable {
     ///   - csv: Makes the text of `results.csv`.
     ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
     ///   - note: Why the files went where they did, when that is not the committed folder (`ResultsFolder.note`).
-    func writeResults(_ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil) throws {
+    ///   - timings: The timings of filter processes by specification, which the registry cannot tell.
+    func writeResults(
+        _ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil,
+        timings: [String: FilterTiming] = [:]
+    ) throws {
         let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
             let written = written()
-            let ranking = FilterRanking(scores: written.scores, registry: registry)
+            let ranking = FilterRanking(scores: written.scores, registry: registry, timings: timings)
             let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
             let hasSeeds = !written.scores.contains(where: \.isReplay)
             let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
@@ -122,18 +126,26 @@ struct CommandContext: Sendable {
     /// - Parameters:
     ///   - specifications: The texts given to `option`.
     ///   - option: The option's name, for errors.
-    func filters(_ specifications: [String], option: String) throws(UsageError) -> [FilterConfiguration] {
+    ///   - processes: How to run filter processes (`exec:COMMAND`); nil where a command cannot run them.
+    /// - Throws: `UsageError` for a bad specification; `FilterProcessError` when a filter process does not start.
+    func filters(_ specifications: [String], option: String, processes: ExecOptions? = nil) throws -> [FilterConfiguration] {
         var configurations: [FilterConfiguration] = []
+        let start = processes.map { options in { (command: String) throws -> FilterProcess in try FilterProcess(command: command, timeout: options.timeout) } }
         for specification in specifications {
             do {
-                configurations.append(try registry.configuration(parsing: specification))
+                configurations.append(try registry.configuration(parsing: specification, startProcess: start))
+            } catch let error as FilterProcessError {
+                try? ExecOptions.finish(configurations)
+                throw error
             } catch {
-                throw .invalidFilter(error.localizedDescription)
+                try? ExecOptions.finish(configurations)
+                throw UsageError.invalidFilter(error.localizedDescription)
             }
         }
         var seen: Set<String> = []
         for configuration in configurations where !seen.insert(configuration.label).inserted {
-            throw .invalidValue(option: option, value: configuration.label, expected: "each filter once")
+            try? ExecOptions.finish(configurations)
+            throw UsageError.invalidValue(option: option, value: configuration.label, expected: "each filter once")
         }
         return configurations
     }

@@ -42,13 +42,15 @@ enum LoadedSuite {
 
     /// Runs `filters` on the suite: every scenario under `seeds`, or every recording once.
     /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looked them up.
-    /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
+    /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed;
+    ///   `FilterProcessError` when a filter process failed.
     func run(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int) async throws -> Outcome {
         let shardText = shard.map { ", shard \($0)" } ?? ""
         switch self {
         case let .scenarios(suite):
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
             let scores = await benchmark.run(maximumConcurrency: jobs)
+            try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
@@ -59,6 +61,7 @@ enum LoadedSuite {
             if seedsGiven { throw UsageError.seedsForRecordings(suite: suite.name) }
             let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
             let scores = await benchmark.run(maximumConcurrency: jobs)
+            try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)'\(shardText))",

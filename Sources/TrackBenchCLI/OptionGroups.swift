@@ -124,6 +124,44 @@ struct JobsOptions {
     }
 }
 
+/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may stay silent. Shared by the commands that run
+/// filter processes: `run`, `check`, `plot` and `speed`.
+struct ExecOptions {
+    static let timeout = OptionSpec(
+        name: "--exec-timeout",
+        valueName: "seconds",
+        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may stay silent before the run stops. (default: \(FilterParameter.format(FilterProcess.defaultTimeout)))"
+    )
+    static let options = [timeout]
+
+    /// More than 0.
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let text = arguments.value(Self.timeout) else {
+            timeout = FilterProcess.defaultTimeout
+            return
+        }
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw .invalidValue(option: Self.timeout.name, value: text, expected: "seconds, more than 0 and at most 86400")
+        }
+        timeout = seconds
+    }
+
+    /// The timings the filter processes among `filters` declared in their hellos, by specification, for the ranking.
+    static func timings(of filters: [FilterConfiguration]) -> [String: FilterTiming] {
+        Dictionary(filters.filter { $0.process != nil }.map { ($0.specification, $0.timing) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Stops with the first failure of a filter process among `filters`, after ending every process.
+    /// - Throws: The `FilterProcessError` of the first filter whose process failed.
+    static func finish(_ filters: [FilterConfiguration]) throws(FilterProcessError) {
+        let processes = filters.compactMap(\.process)
+        processes.forEach { $0.shutdown() }
+        if let failure = processes.lazy.compactMap(\.failure).first { throw failure }
+    }
+}
+
 /// `--dem`: the folder of SRTM tiles the terrain-lookup filter reads. Shared by every command that runs filters.
 struct DEMOptions {
     static let dem = OptionSpec(

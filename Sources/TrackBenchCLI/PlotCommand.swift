@@ -19,7 +19,7 @@ enum PlotCommand: Command {
         isRepeatable: true,
         help: "A filter to draw, in the order given. Repeatable. (default: \(defaultFilters.joined(separator: ", ")))"
     )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + [HelpOption.help]
+    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + ExecOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -28,7 +28,7 @@ enum PlotCommand: Command {
         let given = arguments.all(filter)
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
         let dem = try DEMOptions(arguments, context: context)
-        let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name))
+        let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))
         let run: PlottedRun
         let loaded = try context.loadedSuite(SuiteOptions(arguments))
         switch loaded {
@@ -44,6 +44,7 @@ enum PlotCommand: Command {
             }
             run = try PlottedRun(replay: replay, filters: filters)
         }
+        try ExecOptions.finish(filters)
         let mapURL = folderURL.appendingPathComponent("map-\(CommandContext.fileName(for: id)).svg")
         let errorURL = folderURL.appendingPathComponent("error-\(CommandContext.fileName(for: id)).svg")
         try AtomicFile.write([(PathMap.render(run), mapURL), (ErrorTimeline.render(run), errorURL)])

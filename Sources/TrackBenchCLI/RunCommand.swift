@@ -17,7 +17,7 @@ enum RunCommand: Command {
         valueName: "dir",
         help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's)"
     )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
@@ -28,7 +28,7 @@ enum RunCommand: Command {
         let shard = try ShardOptions(arguments).shard
         let specifications = arguments.all(filter)
         let dem = try DEMOptions(arguments, context: context)
-        let given = try context.filters(specifications, option: filter.name)
+        let given = try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
         let jobs = try JobsOptions(arguments).jobs
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given)
@@ -67,7 +67,7 @@ enum RunCommand: Command {
         }
         try context.writeResults({ ResultsCSV.render(outcome.scores, context: outcome.context) }, holding: {
             ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
-        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note)
+        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note, timings: ExecOptions.timings(of: filters))
         dem.report(scenarioFile: file)
         return .success
     }

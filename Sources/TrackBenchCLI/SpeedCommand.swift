@@ -18,7 +18,7 @@ enum SpeedCommand: Command {
         help: "Timed runs over every path per filter; the median is printed. (default: \(defaultRepetitions))"
     )
     static let defaultRepetitions = 5
-    static let options = SuiteOptions.options + [SeedOptions.singleSeed, filter, repetitions] + DEMOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + [SeedOptions.singleSeed, filter, repetitions] + DEMOptions.options + ExecOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
@@ -26,7 +26,7 @@ enum SpeedCommand: Command {
         }
         let seed = try SeedOptions.single(arguments)
         let specifications = arguments.all(filter)
-        let filters = try DEMOptions(arguments, context: context).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
+        let filters = try DEMOptions(arguments, context: context).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))
         var count = defaultRepetitions
         if let text = arguments.value(repetitions) {
             guard let value = Int(text), (1...1000).contains(value) else {
@@ -47,6 +47,7 @@ enum SpeedCommand: Command {
         }
         context.print()
         let speeds = FilterSpeed.measure(filters, on: inputs, repetitions: count)
+        try ExecOptions.finish(filters)
         var rows = [["FILTER", "NS PER FIX", "STAGES ALONE", "PIPELINE / STAGES"]]
         for speed in speeds {
             let stages = speed.stageNanosecondsPerFix.map { NumberFormat.fixed($0, decimals: 1) }.joined(separator: " + ")

@@ -48,6 +48,13 @@ struct FilterRankingTests {
         #expect(ranking.bestOnline?.summary.filter == "accuracy-gate+cv-kalman")
     }
 
+    @Test func aFilterProcessTakesTheTimingItsHelloDeclared() {
+        let scores = Self.scores(seeds: 2, [("exec:python3 smoother.py", { _ in 0.5 }), ("exec:./live", { _ in 0.7 }), ("raw", { _ in 0.9 })])
+        let ranking = FilterRanking(scores: scores, timings: ["exec:python3 smoother.py": .offline, "exec:./live": .online])
+        #expect(ranking.entries.map(\.timing) == [.offline, .online, .online])
+        #expect(ranking.bestOnline?.summary.filter == "exec:./live")
+    }
+
     @Test func notesMarkOfflineFiltersAndNameTheBestOverallAndOnline() {
         let ranking = FilterRanking(scores: Self.scores(seeds: 2, [("rts-smoother", { _ in 0.5 }), ("cv-kalman", { _ in 0.6 })]))
         #expect(ranking.entries.map { ranking.markedLabel($0, name: MarkdownText.code) } == ["`rts-smoother` †", "`cv-kalman`"])

@@ -1,12 +1,15 @@
-/// A filter as the benchmark runs it: one or more stages under a label.
+/// A filter as the benchmark runs it: one or more stages under a label, or a filter process.
 ///
 /// A single stage is a plain filter; several stages form a pipeline (a gate
 /// followed by a smoother, for example), written `accuracy-gate+kalman`.
+/// A filter process (`exec:COMMAND`) has no stages.
 public struct FilterConfiguration: Sendable {
-    /// The stages in the order fixes pass through them.
+    /// The stages in the order fixes pass through them; empty for a filter process.
     public var stages: [FilterStage]
     /// The name in reports; the command-line specification unless the user chose another.
     public var label: String
+    /// The program that filters instead of stages, for `exec:COMMAND`; nil for TrackBench's own filters.
+    public private(set) var process: FilterProcess?
 
     /// Creates a configuration; the label defaults to the stages' specification.
     public init(stages: [FilterStage], label: String? = nil) {
@@ -15,9 +18,18 @@ public struct FilterConfiguration: Sendable {
         self.label = label ?? stages.map(\.specification).joined(separator: "+")
     }
 
-    /// The stages as written on the command line, without the label: `accuracy-gate:max=30+kalman`.
+    /// Runs a filter process, labelled by its hello's name unless `label` is given.
+    public init(process: FilterProcess, label: String? = nil) {
+        self.stages = []
+        self.process = process
+        self.label = label ?? process.name
+    }
+
+    /// The stages as written on the command line, without the label: `accuracy-gate:max=30+kalman`, or
+    /// `exec:COMMAND` for a filter process.
     public var specification: String {
-        stages.map(\.specification).joined(separator: "+")
+        if let process { return FilterRegistry.processPrefix + process.command }
+        return stages.map(\.specification).joined(separator: "+")
     }
 
     /// This configuration with `parameter` set to `value` in the first stage that declares it.
@@ -44,9 +56,11 @@ public struct FilterConfiguration: Sendable {
         stages.contains { $0.filterType.usesSensors }
     }
 
-    /// Offline if any stage is (`RegisteredFilter.timing`): a pipeline can run live only if every stage can.
+    /// Offline if any stage is (`RegisteredFilter.timing`): a pipeline can run live only if every stage can; a filter
+    /// process's timing is what its hello says.
     public var timing: FilterTiming {
-        stages.contains { $0.filterType.timing == .offline } ? .offline : .online
+        if let process { return process.timing }
+        return stages.contains { $0.filterType.timing == .offline } ? .offline : .online
     }
 
     /// Whether a stage needs a terrain model (`terrain-lookup`).
@@ -64,7 +78,13 @@ public struct FilterConfiguration: Sendable {
     }
 
     /// A fresh filter in its initial state, ready for one scenario.
-    public func makeFilter() -> any LocationFilter {
+    /// - Parameters:
+    ///   - scenario: The scenario or recording it will run on, which a filter process is told; empty if none.
+    ///   - seed: The run's seed, which a filter process is told; nil if none.
+    public func makeFilter(scenario: String = "", seed: UInt64? = nil) -> any LocationFilter {
+        if let process {
+            return ExternalFilter(process: process, scenario: scenario, seed: seed)
+        }
         if stages.count == 1 {
             return stages[0].makeFilter()
         }

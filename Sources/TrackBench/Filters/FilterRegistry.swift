@@ -98,13 +98,21 @@ public struct FilterRegistry: Sendable {
         filterTypes.first { $0.name == name }
     }
 
+    /// What starts a filter process's specification: `exec:COMMAND`.
+    public static let processPrefix = "exec:"
+
     /// Parses a command-line filter specification.
     ///
     /// The grammar is `[LABEL=]STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
     /// for example `kalman`, `kalman:q=2.5`, `accuracy-gate:max=30+kalman`, or
-    /// `slow=kalman:q=1` to run a tuning under the label `slow`.
-    /// - Throws: `FilterSpecificationError` naming the bad part and what was expected.
-    public func configuration(parsing specification: String) throws(FilterSpecificationError) -> FilterConfiguration {
+    /// `slow=kalman:q=1` to run a tuning under the label `slow`; or `[LABEL=]exec:COMMAND`, a filter process.
+    /// - Parameter startProcess: Starts the filter process of an `exec:` specification (`FilterProcess.init`);
+    ///   nil refuses such specifications, so a results file, for one, never starts a program.
+    /// - Throws: `FilterSpecificationError` naming the bad part and what was expected; what `startProcess` throws.
+    public func configuration(
+        parsing specification: String,
+        startProcess: ((String) throws -> FilterProcess)? = nil
+    ) throws -> FilterConfiguration {
         var text = Substring(specification.trimmingCharacters(in: .whitespacesAndNewlines))
         var label: String?
         if let equals = text.firstIndex(of: "="),
@@ -112,14 +120,32 @@ public struct FilterRegistry: Sendable {
             label = String(text[..<equals])
             text = text[text.index(after: equals)...]
             guard let label, Self.isValidLabel(label) else {
-                throw .malformed(
+                throw FilterSpecificationError.malformed(
                     specification: specification,
                     reason: "a label must be 1 to \(Self.maximumLabelLength) visible characters, without spaces or any of \(Self.labelForbidden.map { "\($0)" }.joined(separator: " "))"
                 )
             }
         }
         guard !text.isEmpty else {
-            throw .malformed(specification: specification, reason: "it is empty")
+            throw FilterSpecificationError.malformed(specification: specification, reason: "it is empty")
+        }
+        if text.hasPrefix(Self.processPrefix) {
+            let command = String(text.dropFirst(Self.processPrefix.count))
+            guard let startProcess else {
+                throw FilterSpecificationError.processNotAllowed(specification: specification)
+            }
+            guard !command.allSatisfy(\.isWhitespace) else {
+                throw FilterSpecificationError.malformed(specification: specification, reason: "'exec:' needs a command")
+            }
+            let process = try startProcess(command)
+            guard label != nil || Self.isValidLabel(process.name) else {
+                process.shutdown()
+                throw FilterSpecificationError.malformed(
+                    specification: specification,
+                    reason: "the process's name '\(process.name)' cannot label results; give a label, as in NAME=exec:COMMAND"
+                )
+            }
+            return FilterConfiguration(process: process, label: label)
         }
         var stages: [FilterStage] = []
         for stageText in Self.stageTexts(of: text) {

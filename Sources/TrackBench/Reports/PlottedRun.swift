@@ -99,7 +99,7 @@ import Foundation
         var clean = scenario
         clean.signal.faults = .none
         let noiseOnly = scenario.signal.faults == .none ? simulated.noisyPath : clean.simulate(seed: seed).noisyPath
-        let estimates = filters.map { (label: $0.label, path: simulated.estimatedPath(of: $0.makeFilter())) }
+        let estimates = filters.map { (label: $0.label, path: simulated.estimatedPath(of: $0.makeFilter(scenario: scenario.id, seed: seed))) }
         self.init(simulated: simulated, seed: seed, noiseOnly: noiseOnly, estimates: estimates)
     }
 
@@ -143,7 +143,7 @@ import Foundation
         let deliveries = replay.fixes.fixes.map(\.deliveryTimeSeconds).sorted()
         let gaps = zip(deliveries, deliveries.dropFirst()).map { $1 - $0 }.sorted()
         fixIntervalSeconds = gaps.isEmpty ? 1 : max(gaps[gaps.count / 2], 0.001)
-        let estimates = filters.map { (label: $0.label, path: $0.makeFilter().estimatedPath(for: replay.fixes)) }
+        let estimates = filters.map { (label: $0.label, path: $0.makeFilter(scenario: replay.id).estimatedPath(for: replay.fixes)) }
         fixes = Self.fixes(of: replay.fixes, in: frame)
         switch replay.truth {
         case .distanceOnly:

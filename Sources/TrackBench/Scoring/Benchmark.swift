@@ -77,7 +77,7 @@ public struct Benchmark: Sendable {
         return filters.map { configuration in
             var measurement = MetricsAccumulator(scenario: scenario, truth: truth)
             var length = EstimatedPathLength(noisyPath: simulated.noisyPath, noisyMeters: noisyDistance)
-            simulated.run(configuration.makeFilter(), events: events, buffer: &buffer) { estimates in
+            simulated.run(configuration.makeFilter(scenario: scenario.id, seed: seed), events: events, buffer: &buffer) { estimates in
                 measurement.add(estimates)
                 length.add(estimates)
             }

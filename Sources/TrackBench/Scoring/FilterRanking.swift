@@ -33,7 +33,8 @@ public struct FilterRanking: Sendable {
     ///   - scores: Every score of a run.
     ///   - registry: The filters the scores' specifications name, which tell whether each can run live; a filter
     ///     whose specification names one it does not know gets no `timing`.
-    public init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn) {
+    ///   - timings: Timings the registry cannot tell, by specification: a filter process's, from its hello.
+    public init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
         let summaries = FilterSummary.ranking(of: scores)
         let seeds = scores.map(\.seed).uniqued()
         seedCount = seeds.count
@@ -58,7 +59,7 @@ public struct FilterRanking: Sendable {
             for (position, seed) in seeds.enumerated() where bestBySeed[position] != nil && errorMeans[summary.filter]?[seed] == bestBySeed[position] {
                 won += 1 / Double(winnersBySeed[position])
             }
-            let timing = own.first.flatMap { try? registry.configuration(parsing: $0.filterSpecification).timing }
+            let timing = own.first.flatMap { timings[$0.filterSpecification] ?? (try? registry.configuration(parsing: $0.filterSpecification).timing) }
             let versusNext = rank + 1 < summaries.count
                 ? Significance(.errorPercent, first: own, second: byFilter[summaries[rank + 1].filter] ?? [])
                 : nil

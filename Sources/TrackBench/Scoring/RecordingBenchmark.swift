@@ -50,7 +50,7 @@ public struct RecordingBenchmark: Sendable {
         let noisyDistance = replay.fixes.totalDistanceMeters
         let speed = replay.durationSeconds > 0 ? replay.trueDistanceMeters / replay.durationSeconds : 0
         return filters.map { configuration in
-            let estimated = configuration.makeFilter().estimatedPath(for: replay.fixes)
+            let estimated = configuration.makeFilter(scenario: replay.id).estimatedPath(for: replay.fixes)
             var score = ScenarioScore(
                 scenarioID: replay.id,
                 seed: Self.seed,

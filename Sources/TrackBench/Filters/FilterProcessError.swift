@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why a filter process (`exec:COMMAND`, Docs/filter-protocol.md) could not be used; the run stops with it.
+public enum FilterProcessError: Error, LocalizedError, Equatable {
+    /// `/bin/sh` could not be started.
+    case cannotStart(command: String, reason: String)
+    /// The process's first line is not a valid hello, or it never wrote one.
+    case badHello(command: String, line: String?, reason: String, standardError: String)
+    /// The process broke the protocol, exited or fell silent during a run.
+    /// - Parameters:
+    ///   - filter: The name from the process's hello.
+    ///   - scenario: The scenario or recording being run.
+    ///   - seed: The seed of the run; nil for a recording or a timing run.
+    ///   - reason: What went wrong, lowercase.
+    ///   - line: The answer line at fault, if there is one.
+    ///   - standardError: The last lines the process wrote to its standard error.
+    case failed(filter: String, command: String, scenario: String, seed: UInt64?, reason: String, line: String?, standardError: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotStart(command, reason):
+            return "cannot start the filter process '\(command)': \(reason)"
+        case let .badHello(command, line, reason, standardError):
+            let shown = line.map { "; it wrote: \(Self.quoted($0))" } ?? ""
+            return "filter process '\(command)' did not introduce itself: \(reason)\(shown)"
+                + #". Its first line must be {"trackbench": 1, "name": "NAME", "online": true} (Docs/filter-protocol.md)"#
+                + Self.tail(standardError)
+        case let .failed(filter, command, scenario, seed, reason, line, standardError):
+            let run = "scenario '\(scenario)'" + (seed.map { ", seed \($0)" } ?? "")
+            let shown = line.map { "\n  answer: \(Self.quoted($0))" } ?? ""
+            return "filter '\(filter)' (exec:\(command)) failed on \(run): \(reason)\(shown)" + Self.tail(standardError)
+        }
+    }
+
+    /// The longest answer line quoted in a message, in characters.
+    static let quotedLength = 200
+
+    /// `line`, cut to `quotedLength` characters.
+    private static func quoted(_ line: String) -> String {
+        line.count <= quotedLength ? line : String(line.prefix(quotedLength)) + "..."
+    }
+
+    /// The process's last standard error lines, indented, or a note that it wrote none.
+    private static func tail(_ standardError: String) -> String {
+        let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false).suffix(10).filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return "\n  (nothing on its standard error)" }
+        return "\n  its standard error ended with:\n" + lines.map { "    " + $0 }.joined(separator: "\n")
+    }
+}

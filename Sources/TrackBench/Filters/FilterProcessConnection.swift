@@ -49,14 +49,22 @@ final class FilterProcessConnection {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
+        // Darwin declares these types as optional pointers, Glibc as structures.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fds[3], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[5], 2)
         for fd in fds { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -65,7 +73,7 @@ final class FilterProcessConnection {
         let arguments = words.map { strdup($0) }
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment)
         for fd in [fds[0], fds[3], fds[5]] { close(fd) }
         guard status == 0 else {
             for fd in [fds[1], fds[2], fds[4]] { close(fd) }

@@ -65,7 +65,8 @@ enum CheckCommand: Command {
         help: "Judge this results file (such as one 'merge' wrote) instead of running the suite."
     )
     static let options = [baseline, results] + SuiteOptions.options + [SeedOptions.seed, seeds] + ShardOptions.options
-        + [filter, exact, absolute, relative, tolerance, strict, verbose, junit, update] + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help]
+        + [filter, exact, absolute, relative, tolerance, strict, verbose, junit, update] + DEMOptions.options + ExecOptions.options + JobsOptions.options
+        + ProgressOptions.options + [HelpOption.help]
     static let defaultBaseline = "Results/baseline.csv"
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -239,7 +240,8 @@ enum CheckCommand: Command {
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         let outcome = try await suite.run(
-            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: try JobsOptions(arguments).jobs
+            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: try JobsOptions(arguments).jobs,
+            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         )
         let written = ResultsCSV.asWritten(outcome.scores)
         let runs = outcome.runs

@@ -44,12 +44,18 @@ enum LoadedSuite {
     /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looked them up.
     /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed;
     ///   `FilterProcessError` when a filter process failed.
-    func run(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int) async throws -> Outcome {
+    /// - Parameter progress: Where a progress line goes, when one is shown (`ProgressOptions`); nil for none.
+    func run(
+        filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) async throws -> Outcome {
         let shardText = shard.map { ", shard \($0)" } ?? ""
         switch self {
         case let .scenarios(suite):
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
-            let scores = await benchmark.run(maximumConcurrency: jobs)
+            let line = progress.map { ProgressLine(total: benchmark.units.count, noun: "run", write: $0) }
+            let scores = await benchmark.run(maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } })
+            line?.finish()
             try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
@@ -60,7 +66,9 @@ enum LoadedSuite {
         case let .recordings(suite, replays):
             if seedsGiven { throw UsageError.seedsForRecordings(suite: suite.name) }
             let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
-            let scores = await benchmark.run(maximumConcurrency: jobs)
+            let line = progress.map { ProgressLine(total: benchmark.units.count, noun: "recording", write: $0) }
+            let scores = await benchmark.run(maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } })
+            line?.finish()
             try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),

@@ -17,7 +17,7 @@ enum RunCommand: Command {
         valueName: "dir",
         help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's)"
     )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let extra = arguments.positionals.first {
@@ -45,7 +45,8 @@ enum RunCommand: Command {
 
         let start = Date()
         let outcome = try await suite.run(
-            filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs
+            filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs,
+            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         )
         let elapsed = Date().timeIntervalSince(start)
         let reading = suite.readingSummary

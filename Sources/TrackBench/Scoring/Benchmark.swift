@@ -108,11 +108,14 @@ public struct Benchmark: Sendable {
     }
 
     /// Runs the whole benchmark.
-    /// - Parameter maximumConcurrency: How many scenarios may run at once; all
-    ///   cores by default. Results do not depend on it.
+    /// - Parameters:
+    ///   - maximumConcurrency: How many scenarios may run at once; all cores by default. Results do not depend on it.
+    ///   - progress: Told how many of `units` are done after each one, one call at a time: for a progress line.
     /// - Returns: Scores ordered by seed, then scenario, then filter; with a shard, only its units' scores.
-    public func run(maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [ScenarioScore] {
-        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency) { unit in
+    public func run(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
+    ) async -> [ScenarioScore] {
+        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency, progress: progress) { unit in
             scores(for: unit.scenario, seed: unit.seed)
         }.flatMap { $0 }
     }

@@ -74,9 +74,13 @@ public struct RecordingBenchmark: Sendable {
     }
 
     /// Runs the benchmark.
-    /// - Parameter maximumConcurrency: How many recordings may run at once; results do not depend on it.
+    /// - Parameters:
+    ///   - maximumConcurrency: How many recordings may run at once; results do not depend on it.
+    ///   - progress: Told how many recordings are done after each one, one call at a time.
     /// - Returns: Scores ordered by recording, then filter.
-    public func run(maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [ScenarioScore] {
-        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency) { scores(for: $0) }.flatMap { $0 }
+    public func run(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
+    ) async -> [ScenarioScore] {
+        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency, progress: progress) { scores(for: $0) }.flatMap { $0 }
     }
 }

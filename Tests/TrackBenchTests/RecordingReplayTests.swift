@@ -172,7 +172,7 @@ import Testing
     @Test func utcTimesRoundTripThroughTheCalendar() {
         #expect(UTCTime.days(year: 1970, month: 1, day: 1) == 0)
         #expect(UTCTime.days(year: 2000, month: 3, day: 1) == 11_017)
-        #expect(RecordingReplay.utcText(951_782_400) == "2000-02-29 00:00:00 UTC")
+        #expect(UTCTime.text(951_782_400) == "2000-02-29 00:00:00 UTC")
         #expect(UTCTime.parseISO8601("2000-02-30T00:00:00Z") == nil)
         #expect(UTCTime.parseISO8601("2016-12-31T23:59:60Z")?.seconds == 1_483_228_800)
         #expect(UTCTime.unixSeconds(gpsMilliseconds: 0) == UTCTime.gpsEpochUnixSeconds)

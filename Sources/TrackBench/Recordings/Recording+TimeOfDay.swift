@@ -33,7 +33,7 @@ extension Recording {
             fix.deliveryTimeSeconds += Double(day * 86_400)
             return fix
         }
-        let date = String(RecordingReplay.utcText(Double(day * 86_400)).prefix(10))
+        let date = String(UTCTime.text(Double(day * 86_400)).prefix(10))
         return (placed, "the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on \(date)")
     }
 }

@@ -67,7 +67,7 @@ public struct RecordingReplay: Sendable {
         let isTimed = entry.truth?.hasTimes ?? false
         let offset = isTimed ? entry.timeOffsetSeconds : 0
         var kept = recorded
-        func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? Self.utcText(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
+        func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? UTCTime.text(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
         if isTimed {
             let span = truthFixes[0].timestampSeconds...truthFixes[truthFixes.count - 1].timestampSeconds
             kept = recorded.filter { span.contains($0.timestampSeconds + offset) }
@@ -171,24 +171,4 @@ public struct RecordingReplay: Sendable {
         return (fine * 10).rounded() / 10
     }
 
-    /// `2021-04-28 19:01:42 UTC` for Unix seconds.
-    static func utcText(_ seconds: Double) -> String {
-        guard abs(seconds) <= RecordingBuilder.latestSeconds else { return "\(seconds) s" }
-        let whole = Int(seconds.rounded(.down))
-        var days = whole / 86_400
-        var rest = whole % 86_400
-        if rest < 0 { rest += 86_400; days -= 1 }
-        // Civil-from-days (Hinnant), the inverse of UTCTime.days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) UTC"
-    }
 }

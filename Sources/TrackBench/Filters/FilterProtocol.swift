@@ -31,25 +31,26 @@ enum FilterProtocol {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// A `fix` line's fields: noisy.csv's columns, each with the text before its value, in order.
-    private static let fixFields: [(prefix: StaticString, value: @Sendable (LocationFix) -> Double)] = [
-        (#"{"type":"fix","timestamp_s":"#, { $0.timestampSeconds }),
-        (#","latitude":"#, { $0.latitude }),
-        (#","longitude":"#, { $0.longitude }),
-        (#","altitude_m":"#, { $0.altitudeMeters }),
-        (#","horizontal_accuracy_m":"#, { $0.horizontalAccuracyMeters }),
-        (#","vertical_accuracy_m":"#, { $0.verticalAccuracyMeters }),
-        (#","course_deg":"#, { $0.courseDegrees }),
-        (#","speed_mps":"#, { $0.speedMetersPerSecond }),
-        (#","delivery_time_s":"#, { $0.deliveryTimeSeconds }),
-    ]
-
     /// Appends one `fix` line: every column of noisy.csv, numbers in their shortest text that reads back exactly.
     static func appendFix(_ fix: LocationFix, to bytes: inout [UInt8]) {
-        for field in fixFields {
-            appendLiteral(field.prefix, to: &bytes)
-            appendNumber(field.value(fix), to: &bytes)
-        }
+        appendLiteral(#"{"type":"fix","timestamp_s":"#, to: &bytes)
+        appendNumber(fix.timestampSeconds, to: &bytes)
+        appendLiteral(#","latitude":"#, to: &bytes)
+        appendNumber(fix.latitude, to: &bytes)
+        appendLiteral(#","longitude":"#, to: &bytes)
+        appendNumber(fix.longitude, to: &bytes)
+        appendLiteral(#","altitude_m":"#, to: &bytes)
+        appendNumber(fix.altitudeMeters, to: &bytes)
+        appendLiteral(#","horizontal_accuracy_m":"#, to: &bytes)
+        appendNumber(fix.horizontalAccuracyMeters, to: &bytes)
+        appendLiteral(#","vertical_accuracy_m":"#, to: &bytes)
+        appendNumber(fix.verticalAccuracyMeters, to: &bytes)
+        appendLiteral(#","course_deg":"#, to: &bytes)
+        appendNumber(fix.courseDegrees, to: &bytes)
+        appendLiteral(#","speed_mps":"#, to: &bytes)
+        appendNumber(fix.speedMetersPerSecond, to: &bytes)
+        appendLiteral(#","delivery_time_s":"#, to: &bytes)
+        appendNumber(fix.deliveryTimeSeconds, to: &bytes)
         appendLiteral("}\n", to: &bytes)
     }
 

@@ -167,15 +167,22 @@ public struct BaselineReport: Sendable {
         ].joined(separator: " | ")
     }
 
+    /// Tests as a table, one row each: the filter, then `testCells`.
+    private func testTable(_ tests: [PairedVerdicts.Test]) -> String {
+        "| Filter | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n|---|---|---|---:|---:|---:|---:|---:|\n"
+            + tests.map { "| \(MarkdownText.code($0.filter)) | " + testCells($0) + " |\n" }.joined()
+    }
+
     /// Every regression test, then the rows that moved most in each filter's worst one.
     private func regressionSections(_ verdicts: PairedVerdicts) -> String {
         var text = ""
         let regressions = verdicts.regressions
         if !regressions.isEmpty {
-            text += section("Regressions", regressions, intro: "Each a significant worsening beyond its allowance; by metric, the whole suite first, then the most severe.\n\n") { tests in
-                "| Filter | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n|---|---|---|---:|---:|---:|---:|---:|\n"
-                    + tests.map { "| \(MarkdownText.code($0.filter)) | " + testCells($0) + " |\n" }.joined()
-            }
+            text += section(
+                "Regressions", regressions,
+                intro: "Each a significant worsening beyond its allowance; by metric, the whole suite first, then the most severe.\n\n",
+                render: testTable
+            )
             for filter in verdicts.filters {
                 guard let worst = regressions.first(where: { $0.filter == filter }) else { continue }
                 text += worstRows(of: worst)
@@ -241,10 +248,7 @@ public struct BaselineReport: Sendable {
         let hint = "If intended, record them with `\(updateCommand)` so the baseline does not go stale.\n\n"
         if let verdicts {
             if !verdicts.improvements.isEmpty {
-                text += section("Improvements", verdicts.improvements, intro: "Significantly better beyond the allowance. " + hint) { tests in
-                    "| Filter | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n|---|---|---|---:|---:|---:|---:|---:|\n"
-                        + tests.map { "| \(MarkdownText.code($0.filter)) | " + testCells($0) + " |\n" }.joined()
-                }
+                text += section("Improvements", verdicts.improvements, intro: "Significantly better beyond the allowance. " + hint, render: testTable)
             }
             if !verdicts.rowImprovements.isEmpty {
                 text += section("Rows better beyond tolerance", verdicts.rowImprovements, intro: hint, render: changeTable)

@@ -90,9 +90,7 @@ public enum TrackBenchCommand {
     /// (a terminal escape in a path, say) are shown as U+FFFD, never sent to the terminal.
     private static func fail(_ error: any Error, usage: String, console: Console) -> ExitCode {
         let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-        let message = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar == "\n" || scalar == "\t" || scalar.properties.generalCategory != .control ? scalar : "\u{FFFD}"
-        }))
+        let message = text.replacingControlCharacters(keeping: ["\n", "\t"])
         if error is UsageError {
             console.standardError("Error: \(message)\n\(usage)\n")
             return .usage

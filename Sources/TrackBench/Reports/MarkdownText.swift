@@ -8,6 +8,6 @@
 
     /// `text` with control characters replaced by U+FFFD, for plain-text output.
     public static func safe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControl ? "\u{FFFD}" : $0 }))
+        text.replacingControlCharacters()
     }
 }

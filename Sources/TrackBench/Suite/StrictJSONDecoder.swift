@@ -112,7 +112,7 @@ enum StrictJSONDecoder {
     /// A key from the file as a message may quote it: control characters (a terminal escape) replaced by U+FFFD
     /// and at most `StrictJSON.maximumQuotedLength` characters.
     static func sanitized(_ key: String) -> String {
-        StrictJSON.quoted(String(String.UnicodeScalarView(key.unicodeScalars.map { $0.isControl ? "\u{FFFD}" : $0 })))
+        StrictJSON.quoted(key.replacingControlCharacters())
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -309,11 +309,7 @@ enum CheckCommand: Command {
     /// When the run's filters and the baseline's have no label in common, both lists and how to compare a retuned
     /// filter under the baseline's label; nil otherwise.
     private static func labelHint(baseline: [ScenarioScore], run: [ScenarioScore]) -> String? {
-        func labels(_ scores: [ScenarioScore]) -> [String] {
-            var seen: Set<String> = []
-            return scores.map(\.filter).filter { seen.insert($0).inserted }
-        }
-        let (baselineLabels, runLabels) = (labels(baseline), labels(run))
+        let (baselineLabels, runLabels) = (baseline.map(\.filter).uniqued(), run.map(\.filter).uniqued())
         guard !baselineLabels.isEmpty, Set(baselineLabels).isDisjoint(with: runLabels) else { return nil }
         func list(_ labels: [String]) -> String {
             labels.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")

@@ -24,15 +24,7 @@ struct ConsoleTests {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = standardOutput
             process.standardError = standardError ?? errorHandle
-            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
-                }
-            }
+            let status = try await TrackBenchExecutable.runToEnd(process)
             try errorHandle.close()
             return Ending(reason: process.terminationReason, status: status, standardError: try String(contentsOf: errorURL, encoding: .utf8))
         }

@@ -583,6 +583,19 @@ enum TrackBenchExecutable {
         return try await launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: ["PATH": path], in: packageRoot)
     }
 
+    /// Starts `process` and waits for it to end, without blocking a thread; its termination status.
+    static func runToEnd(_ process: Process) async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
     private static func launch(
         _ executable: URL, _ arguments: [String], environment: [String: String], in workingDirectory: URL
     ) async throws -> CommandResult {
@@ -602,15 +615,7 @@ enum TrackBenchExecutable {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = outputHandle
             process.standardError = errorHandle
-            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
-                }
-            }
+            let status = try await runToEnd(process)
             try outputHandle.close()
             try errorHandle.close()
             return CommandResult(

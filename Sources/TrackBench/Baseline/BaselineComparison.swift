@@ -64,13 +64,15 @@ public struct BaselineComparison: Sendable {
                 changedInputs.append(old.key)
                 continue
             }
-            for metric in Metric.allCases {
-                if let problem = Self.badBaselineValue(metric, old: old, new: new) { badBaselineValues.append(problem) }
-            }
             pairs.append((old, new))
             comparedResultCount += 1
             for metric in Metric.allCases {
-                compare(metric, old: old, new: new, tolerance: tolerances[metric])
+                // A value no gate can compare with is reported as such, not judged.
+                if let problem = Self.badBaselineValue(metric, old: old, new: new) {
+                    badBaselineValues.append(problem)
+                } else {
+                    compare(metric, old: old, new: new, tolerance: tolerances[metric])
+                }
             }
         }
         added = current.filter { !baselineKeys.contains($0.key) }.map(\.key)
@@ -128,7 +130,6 @@ public struct BaselineComparison: Sendable {
         let before = metric.value(in: old)
         let after = metric.value(in: new)
         let change = Change(key: old.key, metric: metric, baseline: before, current: after)
-        if Self.badBaselineValue(metric, old: old, new: new) != nil { return }
         switch (before, after) {
         case (nil, nil):
             return

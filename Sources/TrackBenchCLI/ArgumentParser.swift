@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
 
 /// An option a command accepts.
 struct OptionSpec: Sendable {

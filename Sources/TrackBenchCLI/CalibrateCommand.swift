@@ -1,5 +1,10 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchModel
+import TrackBenchRecordings
+import TrackBenchSuite
+import TrackBenchScoring
+import TrackBenchReports
 
 /// `calibrate`: a signal profile fitted to a recording with a timed truth, printed as JSON for a scenario file.
 enum CalibrateCommand: Command {

@@ -1,5 +1,10 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
+import TrackBenchReports
+import TrackBenchBaseline
 
 /// `check`: the CI regression gate.
 enum CheckCommand: Command {

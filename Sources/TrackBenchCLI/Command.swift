@@ -1,4 +1,3 @@
-@_spi(CLI) import TrackBench
 
 /// A subcommand: its help and how to run it.
 protocol Command {

@@ -1,5 +1,12 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchModel
+import TrackBenchSuite
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
+import TrackBenchCharts
+import TrackBenchReports
 
 /// What every command runs with: its own name, the filter registry and the console.
 ///

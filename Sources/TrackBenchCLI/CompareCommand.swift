@@ -1,5 +1,8 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchResults
+import TrackBenchCharts
+import TrackBenchReports
 
 /// `compare`: two results files side by side.
 enum CompareCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchElevation
 
 /// `dem`: a suite's terrains written as SRTM tiles, for the terrain-lookup filter.
 enum DEMCommand: Command {

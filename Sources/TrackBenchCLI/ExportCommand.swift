@@ -1,5 +1,6 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchReports
 
 /// `export`: one scenario's true and noisy paths as CSV, its step and heading streams when it has sensors, and its
 /// barometer readings when its phone has a barometer.

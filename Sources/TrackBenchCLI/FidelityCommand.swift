@@ -1,5 +1,8 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchSuite
+import TrackBenchScoring
+import TrackBenchReports
 
 /// `fidelity`: does the synthetic benchmark rank filters as real recordings do?
 enum FidelityCommand: Command {

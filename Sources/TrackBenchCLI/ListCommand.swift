@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchFilters
 
 /// `list`: the suite's scenarios and the registered filters.
 enum ListCommand: Command {

@@ -1,5 +1,10 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchModel
+import TrackBenchSuite
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
 
 /// The suite `--scenarios` names: scenarios to simulate, or recordings to replay against their truth.
 enum LoadedSuite {

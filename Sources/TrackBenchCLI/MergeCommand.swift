@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchResults
 
 /// `merge`: a sharded run's partial results joined into the results and report one unsharded run writes.
 enum MergeCommand: Command {

@@ -1,5 +1,10 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchModel
+import TrackBenchElevation
+import TrackBenchSuite
+import TrackBenchFilters
+import TrackBenchScoring
 
 /// `--scenarios`: which scenario file defines the suite. Shared by every command that loads a suite.
 struct SuiteOptions {

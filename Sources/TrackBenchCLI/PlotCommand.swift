@@ -1,5 +1,7 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchCharts
+import TrackBenchReports
 
 /// `plot`: one scenario's path map and error timeline as SVG.
 enum PlotCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
 
 /// One line on standard error that a long run keeps rewriting: units done of total, elapsed, time left.
 ///

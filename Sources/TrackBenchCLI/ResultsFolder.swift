@@ -1,5 +1,7 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchModel
+import TrackBenchFilters
+import TrackBenchScoring
 
 /// Where `run` and `merge` write when `--output` is not given, so that only a suite's default run replaces the
 /// reports committed for it.

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchResults
 
 /// `run`: the benchmark itself.
 enum RunCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchScoring
+import TrackBenchReports
 
 /// `speed`: how much CPU time each filter takes per fix.
 enum SpeedCommand: Command {

@@ -1,5 +1,10 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
+import TrackBenchCharts
+import TrackBenchReports
 
 /// `sweep`: one filter parameter over a range of values, side by side.
 enum SweepCommand: Command {

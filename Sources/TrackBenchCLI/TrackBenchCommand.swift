@@ -1,5 +1,8 @@
 import Foundation
-@_spi(CLI) import TrackBench
+import TrackBenchSupport
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
 
 /// The `trackbench` command line: dispatches to a subcommand and maps errors to exit codes.
 ///

@@ -1,5 +1,5 @@
 // libFuzzer harness for SRTM tiles: TileCorner(name:), ElevationTile(corner:bytes:file:) and lookups
-// (Elevation/). Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz ElevationTile`.
+// (Elevation/). Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz ElevationTile`.
 // Input: a tile name up to the first newline, then 16 bytes of latitude and longitude, then posts. The posts are
 // checked as a file of their own size (almost always the wrong size, an expected ElevationTileError), then written
 // over the start of a full 3 arc-second tile that is looked up at the fuzzed coordinate, its corners and edges.

@@ -1,5 +1,5 @@
 // libFuzzer harness for filter specifications: FilterRegistry.configuration(parsing:) (Filters/FilterRegistry.swift).
-// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz FilterSpecification`.
+// Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz FilterSpecification`.
 // A thrown FilterSpecificationError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
 
 /// Five fixes 1 s apart, about 10 m apart, one of them invalid (negative accuracy) and one inaccurate.

@@ -1,5 +1,5 @@
 // libFuzzer harness for results CSVs: ResultsCSV.parse (Reports/ResultsCSV+Parsing.swift).
-// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz ResultsCSV`.
+// Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz ResultsCSV`.
 // A thrown ResultsFileError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
 
 @_cdecl("LLVMFuzzerTestOneInput")

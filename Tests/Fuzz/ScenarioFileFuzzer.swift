@@ -1,5 +1,5 @@
 // libFuzzer harness for scenario files: ScenarioSuite.decode (Suite/ScenarioSuite+Loading.swift).
-// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz ScenarioFile`.
+// Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz ScenarioFile`.
 // A thrown ScenarioFileError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
 import Foundation
 

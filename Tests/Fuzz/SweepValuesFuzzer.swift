@@ -1,5 +1,5 @@
 // libFuzzer harness for sweep values: SweepValues(parsing:) (Reports/SweepValues.swift).
-// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz SweepValues`.
+// Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz SweepValues`.
 // A thrown SweepValuesError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
 
 @_cdecl("LLVMFuzzerTestOneInput")

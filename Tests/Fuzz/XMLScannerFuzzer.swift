@@ -1,6 +1,6 @@
 // libFuzzer harness for XMLScanner (Recordings/), the XML reader under GPX and TCX, fed bytes directly so every input
 // reaches it (the Recording harness reaches it only through files that start with '<' and name a GPX or TCX root).
-// Compiled into module TrackBench together with Sources/TrackBench by .ci/fuzz; run `.ci/fuzz XMLScanner`.
+// Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz XMLScanner`.
 // A thrown XMLSyntaxError is the expected outcome for bad input; only traps, crashes, leaks and ASan reports are
 // findings, and so is a broken promise: a document that scans to the end has as many end events as start events,
 // each closing the innermost open element, and its positions lie within the document.

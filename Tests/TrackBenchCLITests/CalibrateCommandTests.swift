@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(CLI) import TrackBench
+import TrackBench
 
 /// `calibrate` and `fidelity`, end to end on the example recordings in Examples/Recordings.
 struct CalibrateCommandTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(CLI) import TrackBench
+import TrackBench
 
 // End-to-end tests: each runs the real `trackbench` executable built next to
 // the test bundle, from the package root, writing only into temporary folders.

@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
 
 struct AccuracyGateTests {
     private let frame = Fixtures.frame

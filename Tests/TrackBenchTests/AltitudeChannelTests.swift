@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
 
 struct AltitudeChannelTests {
     /// The hills suite's `phone-barometer` profile, with the keys a test changes.

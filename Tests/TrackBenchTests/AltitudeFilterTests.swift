@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchElevation
+@testable import TrackBenchFilters
 
 /// The four altitude filters, on hand-made fixes.
 struct AltitudeFilterTests {

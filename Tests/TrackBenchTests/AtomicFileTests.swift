@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchSuite
 
 struct AtomicFileTests {
     private func temporaryFolder() -> URL {

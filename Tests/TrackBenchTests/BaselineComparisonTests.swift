@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchBaseline
 
 struct BaselineComparisonTests {
     private let baseline = Array(Fixtures.defaultScores.prefix(8))

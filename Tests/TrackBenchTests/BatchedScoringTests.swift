@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 /// Feeding and scoring a run a batch at a time, as the harness does, changes nothing.
 struct BatchedScoringTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
 
 struct BearingTests {
     @Test func wrapsAnglesIntoZeroTo360() {

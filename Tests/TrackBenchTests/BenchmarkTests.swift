@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
 
 struct BenchmarkTests {
     private let benchmark = Benchmark(

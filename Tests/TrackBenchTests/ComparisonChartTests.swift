@@ -3,7 +3,12 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchReports
+@testable import TrackBenchCharts
 
 /// `comparison.svg`: each filter's paired difference per group, where the numbers say, marked by its verdict.
 struct ComparisonChartTests {
@@ -69,7 +74,7 @@ struct ComparisonChartTests {
             // The numbers beside the point are the Markdown table's last two cells.
             let value = ComparisonReport.difference(difference.significance)
             let verdict = ComparisonReport.verdict(difference.significance)
-            #expect(Self.svg.contains(">\(value)</text>") && Self.svg.contains(">\(SVGCanvas.escaped(verdict))</text>"))
+            #expect(Self.svg.contains(">\(value)</text>") && Self.svg.contains(">\(XMLText.escaped(verdict))</text>"))
             #expect(markdown.contains("| \(value) | \(verdict) |"))
         }
     }

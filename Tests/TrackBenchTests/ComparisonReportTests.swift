@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchReports
 
 struct ComparisonReportTests {
     private func file(_ scores: [ScenarioScore]) -> ResultsFile {

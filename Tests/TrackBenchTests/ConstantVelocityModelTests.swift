@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchFilters
 
 struct ConstantVelocityModelTests {
     private let model = ConstantVelocityModel(accelerationNoiseMetersPerSecondSquared: 1)

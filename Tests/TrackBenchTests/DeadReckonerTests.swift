@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
 
 struct DeadReckonerTests {
     private let settings = FilterSettings(overrides: [:])

@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
 
 struct DeadReckoningFusionTests {
     /// A walk due east at 1 m/s for `seconds`: a fix every second (none inside `gap`, with `accuracy`), a compass

@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 /// What the dead-reckoning and dropout suites are judged by: the published estimator's error scale, the per-step
 /// variant on curved routes, the fusion through a dropout.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchRecordings
 
 /// Logged numbers are plain decimals: the other forms Swift's Double parser takes are corrupt fields.
 struct DecimalNumberTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchCharts
 
 /// Output shown in the README and Docs is generated or checked here, never pasted and left to rot.
 struct DocumentationTests {

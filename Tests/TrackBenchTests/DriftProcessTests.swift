@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSimulation
 
 struct DriftProcessTests {
     private func series(timeConstant: Double, count: Int, seed: UInt64) -> [Double] {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchElevation
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
 
 struct ElevationTileTests {
     static let corner = TileCorner(latitude: 37, longitude: -123)!

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 /// The step tail and the multipath regime: their own stream, their shape, and nothing when they are off.
 struct ErrorTailChannelTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 /// Reading the step tail and multipath regime from error series whose answers are known.
 struct ErrorTailFitTests {

@@ -3,7 +3,14 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchCharts
 
 /// `error-<scenario>.svg`: each filter's position error against delivery time, over shading that explains it.
 struct ErrorTimelineTests {

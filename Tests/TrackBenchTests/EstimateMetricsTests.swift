@@ -1,5 +1,10 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 struct EstimateMetricsTests {
     private let scenario = Scenario(

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchFilters
 
 struct ExponentialSmoothingTests {
     @Test func aTimeConstantLaterTheNewValueWeighsOneMinusOneOverE() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSupport
 
 struct FileKindTests {
     @Test(arguments: [

@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
 
 /// Holds every fix back until `finish`, like a look-ahead smoother.
 private struct HoldingFilter: LocationFilter {

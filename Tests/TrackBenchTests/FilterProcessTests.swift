@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
 
 struct FilterProcessTests {
     /// A shell client that answers every fix with (1, 2) and `null` for invalid fixes, offline by its hello.

@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchReports
 
 struct FilterProtocolTests {
     private let fix = LocationFix(

@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchReports
+@testable import TrackBenchSupport
+@testable import TrackBenchScoring
 
 struct FilterRankingTests {
     /// Scores of `errors` (filter and its error per seed) over two scenarios and `seeds` seeds.

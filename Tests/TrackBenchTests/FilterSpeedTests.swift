@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 struct FilterSpeedTests {
     private let paths = (0..<3).map { FilterSpeed.Input(path: Path(Fixtures.noisyLine(eastSpeed: 3, count: 300, deviation: 4, seed: UInt64($0)))) }

@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchScoring
 
 struct FilterSummaryTests {
     private func score(_ scenario: String, _ filter: String, estimated: Double) -> ScenarioScore {

@@ -1,5 +1,11 @@
 import Foundation
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
 
 /// Shared inputs for the tests: the repository's scenario files and small hand-made paths.
 enum Fixtures {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchRecordings
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
 
 /// Inputs that once trapped a parser (found by fuzzing with `.ci/fuzz` or by hand) must now be rejected with a typed error.
 ///
@@ -20,7 +24,6 @@ struct FuzzRegressionTests {
 
     @Test func everyHarnessHasItsCrashesKept() {
         #expect(Self.inputs("ScenarioFile").count >= 4)
-        #expect(Self.inputs("SweepValues").count >= 1)
         #expect(Self.inputs("Recording").count >= 1)
     }
 
@@ -69,12 +72,6 @@ struct FuzzRegressionTests {
     func scenarioFileIsRejectedNamingAKey(input: String) throws {
         let error = try #require(throws: ScenarioFileError.self) { try ScenarioSuite.decode(Self.data(input), file: input) }
         #expect(error.localizedDescription.contains("key '"), "\(error.localizedDescription)")
-    }
-
-    @Test(arguments: inputs("SweepValues"))
-    func sweepValuesAreRejected(input: String) throws {
-        let text = String(decoding: try Self.data(input), as: UTF8.self)
-        #expect(throws: SweepValuesError.self) { try SweepValues(parsing: text) }
     }
 
     @Test(arguments: inputs("ResultsCSV"))

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchBaseline
 
 /// How often the gate's paired verdicts fail filters that did not change: measured, not assumed.
 ///

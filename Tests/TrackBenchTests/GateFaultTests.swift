@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 /// Gates remove the faults they exist for, and nothing else when there are none.
 struct GateFaultTests {

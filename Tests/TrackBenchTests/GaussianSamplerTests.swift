@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSimulation
 
 struct GaussianSamplerTests {
     private func draws(_ count: Int, seed: UInt64) -> [Double] {

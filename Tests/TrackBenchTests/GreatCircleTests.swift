@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchSimulation
 
 struct GreatCircleTests {
     @Test func matchesPublishedNashvilleToLosAngelesDistance() {

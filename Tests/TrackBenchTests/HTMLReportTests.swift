@@ -3,7 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchReports
+@testable import TrackBenchCharts
 
 /// `report.html`: the committed reports of real runs as self-contained pages with the same content.
 struct HTMLReportTests {

@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 struct KalmanFilterTests {
     private let frame = Fixtures.frame

@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
 
 struct LocalFrameTests {
     let frame = LocalFrame(origin: Coordinate(latitude: 37.3861, longitude: -122.0839))

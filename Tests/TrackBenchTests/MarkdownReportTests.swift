@@ -1,5 +1,11 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchReports
 
 struct MarkdownReportTests {
     private let report = MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render()

@@ -1,5 +1,11 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
+@testable import TrackBenchReports
+@testable import TrackBenchBaseline
 
 /// Every declared metric reaches every output: a new declaration is covered here without editing this file.
 struct MetricTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
 
 /// The keys that shape the error apart from the reported accuracy: ratio, tracking, freezing and along-track bias.
 struct NoiseModelErrorShapeTests {

@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 /// The calibration band the default suite must stay in (Phillips 2019, Docs/sources.md).
 struct NoiseModelTests {

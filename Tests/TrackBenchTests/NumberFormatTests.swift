@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchSimulation
 
 /// Report numbers: printf's digits, never `-0.00`, never `nan`.
 struct NumberFormatTests {

@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
+@testable import TrackBenchBaseline
 
 /// The gate's paired verdicts on the default suite's raw and kalman rows under one seed (54 pairs each).
 struct PairedVerdictsTests {

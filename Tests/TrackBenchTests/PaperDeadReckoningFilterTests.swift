@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
 
 struct PaperDeadReckoningFilterTests {
     private let start = Fixtures.fix(Fixtures.frame, east: 0, north: 0, accuracy: 0, time: 0)

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSupport
 
 struct ParallelChunksTests {
     @Test(arguments: [0, 1, ParallelChunks.chunkSize - 1, ParallelChunks.chunkSize, 5 * ParallelChunks.chunkSize + 7])

@@ -3,7 +3,14 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
+@testable import TrackBenchReports
+@testable import TrackBenchCharts
 
 /// `map-<scenario>.svg`: the paths on one map at one scale, with a scale bar, a legend and an inset on the worst stretch.
 struct PathMapTests {

@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
 
 struct PathTests {
     @Test func emptyAndSingleFixPathsHaveZeroLength() {

@@ -1,5 +1,6 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
 
 struct PathTypeGeometryTests {
     /// The length of the shape drawn through `samples` points, in metres.

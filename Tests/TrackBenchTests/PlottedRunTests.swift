@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchCharts
 
 /// `PlottedRun`: a run measured for pictures, with what explains its errors.
 struct PlottedRunTests {

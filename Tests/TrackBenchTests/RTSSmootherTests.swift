@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
 
 struct RTSSmootherTests {
     private let frame = Fixtures.frame

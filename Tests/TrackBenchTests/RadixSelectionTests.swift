@@ -1,5 +1,7 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 struct RadixSelectionTests {
     /// Spread like position errors (centimetres to kilometres), with exact ties and zeros mixed in.

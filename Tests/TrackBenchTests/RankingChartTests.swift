@@ -3,7 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchCharts
 
 /// `ranking.svg`: the ranking drawn with its intervals and ties, readable and byte-stable.
 struct RankingChartTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
 
 /// The `recorded` path type: scenarios that follow a real route read from a reference recording.
 struct RecordedRouteTests {

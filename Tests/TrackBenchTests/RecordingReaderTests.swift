@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable @_spi(CLI) import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchRecordings
+@testable import TrackBenchFilters
+@testable import TrackBenchReports
 
 /// Each reader on a small recording written for the test, with the answer worked out by hand.
 @Suite struct RecordingReaderTests {

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchRecordings
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
 
 /// Aligning a recording with its truth, on tracks whose answers are known: a runner going north at 2 m/s
 /// and a phone whose every fix lies exactly 3 m east of the truth.

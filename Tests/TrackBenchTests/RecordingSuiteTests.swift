@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSuite
 
 /// Loading a recording suite: a truth that covers no distance is refused at load, since every filter's distance
 /// error is relative to the truth's length and would divide by zero.

@@ -1,5 +1,6 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchRecordings
 
 /// Placing a reference that has times of day only on the date of the fixes it is compared with.
 struct RecordingTimeOfDayTests {

@@ -1,5 +1,9 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
 
 struct ResultsCSVTests {
     private let row = ScenarioScore(

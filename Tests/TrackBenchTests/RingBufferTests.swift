@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchFilters
 
 struct RingBufferTests {
     @Test func holdsEveryElementUntilFull() {

@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
 
 struct RunningAverageFilterTests {
     private let frame = Fixtures.frame

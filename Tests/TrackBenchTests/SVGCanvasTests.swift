@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSimulation
+@testable import TrackBenchCharts
 
 /// `SVGCanvas`: the shapes the charts draw, and the reductions that keep long runs' files small.
 struct SVGCanvasTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
 
 /// The scenario file reader: any line ending, strict JSON, bounds that keep every run finite.
 struct ScenarioFileStrictnessTests {

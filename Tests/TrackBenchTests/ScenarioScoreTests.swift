@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchScoring
 
 struct ScenarioScoreTests {
     private func score(true trueDistance: Double, noisy: Double, estimated: Double) -> ScenarioScore {

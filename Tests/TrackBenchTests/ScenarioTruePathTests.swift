@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
 
 struct ScenarioTruePathTests {
     private func truePath(_ pathType: PathType, distance: Double, speed: Double = 2.8) -> (Scenario, Path) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchReports
 
 struct SensorCSVTests {
     @Test func writesEveryUpdateAndSampleInShortestRoundTripForm() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSuite
 
 /// Bad sensor profiles and dead-reckoning grids fail at load, naming the file, the key and what was expected.
 struct SensorProfileDecodingTests {

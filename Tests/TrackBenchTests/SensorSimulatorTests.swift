@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
 
 struct SensorSimulatorTests {
     private func scenario(_ id: String) throws -> Scenario {

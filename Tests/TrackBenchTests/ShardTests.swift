@@ -1,5 +1,8 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchResults
 
 /// Sharding a run over CI jobs and merging the parts back into the unsharded results.
 struct ShardTests {

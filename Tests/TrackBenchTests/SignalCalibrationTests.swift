@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchRecordings
+@testable import TrackBenchSuite
+@testable import TrackBenchScoring
+@testable import TrackBenchReports
 
 /// `calibrate` recovers a profile it knows: a simulated phone written as a recording, its true path as the truth.
 struct SignalCalibrationTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSuite
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 /// The one definition of a real difference, pinned against hand-computed cases.
 struct SignificanceTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
 
 struct SimulatedScenarioEventsTests {
     @Test func mergesFixesCompassAndPedometerInTimeOrderAfterTheKnownStart() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
 
 struct SpeedDecayFilterTests {
     private func speeds(_ filter: some LocationFilter, _ fixes: [LocationFix]) -> [Double] {

@@ -1,5 +1,7 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
+@testable import TrackBenchFilters
 
 struct SpeedWindowFilterTests {
     private func speeds(_ fixes: [LocationFix], filter: SpeedWindowFilter = SpeedWindowFilter(maxAgeSeconds: 15, minimumFixCount: 3)) -> [Double] {

@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSimulation
 
 struct SplitMix64Tests {
     @Test func seedZeroGivesTheReferenceSequence() {

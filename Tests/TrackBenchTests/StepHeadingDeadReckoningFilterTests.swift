@@ -1,5 +1,7 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchFilters
 
 struct StepHeadingDeadReckoningFilterTests {
     @Test func endsAtTheCornerWhereThePublishedEstimatorOvershoots() {

@@ -1,5 +1,6 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSupport
+@testable import TrackBenchScoring
 
 struct StoredFieldTests {
     private func score() -> ScenarioScore {

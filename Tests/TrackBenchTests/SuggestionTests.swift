@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchSupport
 
 struct SuggestionTests {
     @Test func suggestsNamesWithinATypoOrTwo() {

@@ -3,7 +3,12 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchScoring
+@testable import TrackBenchReports
+@testable import TrackBenchCharts
 
 /// `sweep.svg`: the sweep's curve with its band, the best value marked and its ties ringed.
 struct SweepChartTests {

@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchScoring
+@testable import TrackBenchReports
 
 struct SweepReportTests {
     /// Scores of three tunings over two scenarios and `seeds`, with distance errors `errors[label]` (one per scenario and seed, in order).

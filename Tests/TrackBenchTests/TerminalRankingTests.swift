@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchScoring
+@testable import TrackBenchReports
 
 struct TerminalRankingTests {
     @Test func marksOfflineFiltersAndClosesWithTheLegendAndTheBestOverallAndOnline() {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
 
 struct TerrainTests {
     static let origin = Coordinate(latitude: 38.5, longitude: -122.5)

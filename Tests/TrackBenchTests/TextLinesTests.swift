@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchSupport
 
 struct TextLinesTests {
     @Test(arguments: ["a\nb\nc\n", "a\r\nb\r\nc\r\n", "a\rb\rc\r", "a\nb\r\nc", "\u{FEFF}a\rb\nc"])

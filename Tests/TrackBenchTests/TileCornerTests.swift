@@ -1,5 +1,6 @@
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchElevation
 
 struct TileCornerTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchBaseline
 
 struct ToleranceTests {
     @Test func allowsChangesWithinEitherTheAbsoluteOrTheRelativeAllowance() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchGeodesy
+@testable import TrackBenchSimulation
 
 struct TrigonometryTests {
     @Test func sinesAndCosinesAgreeWithTheLibrarysToTheirLastBitsOverEveryKindOfArgument() {

@@ -1,5 +1,6 @@
 import Testing
-@_spi(CLI) @testable import TrackBench
+@testable import TrackBenchModel
+@testable import TrackBenchScoring
 
 struct TruthCacheTests {
     private let scenario = Fixtures.defaultSuite.scenarios.first { $0.pathType == .loop && $0.stopSeconds > 0 } ?? Fixtures.defaultSuite.scenarios[0]

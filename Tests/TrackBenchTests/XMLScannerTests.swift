@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBench
+@testable import TrackBenchRecordings
+@testable import TrackBenchSuite
 
 /// The XML scanner on documents written for the test, and the GPX and TCX reader on top of it.
 struct XMLScannerTests {

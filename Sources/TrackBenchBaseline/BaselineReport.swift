@@ -1,0 +1,362 @@
+import Foundation
+import TrackBenchSupport
+import TrackBenchModel
+import TrackBenchScoring
+import TrackBenchReports
+
+/// The regression gate's Markdown: the verdict with how much was compared, one line per filter, then only what
+/// explains a failure.
+///
+/// Written to fit a terminal and a CI job summary. The first line is the
+/// verdict; then a table with one line per filter (its most telling test:
+/// the worst regression, else the largest improvement, else its distance
+/// error over the whole suite); then, bounded to `listLimit` entries each
+/// unless `isVerbose`, the regressions, the rows that moved most in each,
+/// the results that diverged, went missing or had other input, and the
+/// improvements with the command that records them; last, how the verdict
+/// was reached.
+public struct BaselineReport: Sendable {
+    /// The row comparison.
+    public var comparison: BaselineComparison
+    /// The paired verdicts; nil in exact mode (`check --exact`), which judges every row on its own.
+    public var verdicts: PairedVerdicts?
+    /// The tolerances it was made with.
+    public var tolerances: ToleranceSet
+    /// Whether improvements and additions fail the gate.
+    public var isStrict: Bool
+    /// Whether every entry is listed, instead of the first `listLimit` of each kind.
+    public var isVerbose = false
+    /// The baseline file, as the user named it.
+    public var baselineFile: String
+    /// The command that re-records the baseline, as the user would type it.
+    public var updateCommand: String
+    /// What part of the baseline was judged, when not all of it: "1 of the baseline's 14 filters".
+    public var scope: String?
+
+    /// How many entries of each kind are listed without `isVerbose`.
+    public static let listLimit = 10
+
+    /// Creates a report.
+    public init(
+        comparison: BaselineComparison, verdicts: PairedVerdicts?, tolerances: ToleranceSet, isStrict: Bool,
+        baselineFile: String, updateCommand: String
+    ) {
+        self.comparison = comparison
+        self.verdicts = verdicts
+        self.tolerances = tolerances
+        self.isStrict = isStrict
+        self.baselineFile = baselineFile
+        self.updateCommand = updateCommand
+    }
+
+    /// The gate's outcome: paired verdicts where made, else every row's.
+    public var outcome: BaselineComparison.Verdict {
+        let c = comparison
+        guard let verdicts else { return c.verdict(strict: isStrict) }
+        guard c.nonFinite.isEmpty, c.missing.isEmpty, c.changedInputs.isEmpty, lostValues.isEmpty, c.badBaselineValues.isEmpty,
+              !verdicts.hasRegression else { return .regressed }
+        return isStrict && (verdicts.hasImprovement || !c.added.isEmpty) ? .improvedOnly : .pass
+    }
+
+    /// Metrics that had a value in the baseline and have none now: the filter stopped producing it.
+    var lostValues: [BaselineComparison.Change] {
+        comparison.regressions.filter { $0.baseline != nil && $0.current == nil }
+    }
+
+    /// How much was compared, for the verdict line.
+    var extent: String {
+        let c = comparison
+        guard let verdicts else {
+            return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
+        }
+        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, "
+            + "\(NumberFormat.count(verdicts.testCount, "test")) at level \(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
+            + (scope.map { "; \($0)" } ?? "")
+    }
+
+    /// One line: passed or failed, why, and how much was compared.
+    public var verdict: String {
+        let c = comparison
+        var problems: [String] = []
+        if !c.badBaselineValues.isEmpty { problems.append("\(NumberFormat.count(c.badBaselineValues.count, "unusable baseline value"))") }
+        if !c.nonFinite.isEmpty {
+            problems.append("\(NumberFormat.count(c.nonFinite.count, "non-finite result")) (\(Self.filterList(c.nonFinite.map(\.key.filter))) diverged)")
+        }
+        if let verdicts {
+            for filter in verdicts.filters {
+                let found = verdicts.regressions.filter { $0.filter == filter }
+                guard let first = found.first else { continue }
+                let more = found.count > 1 ? " and \(found.count - 1) more" : ""
+                problems.append("\(MarkdownText.code(filter)) got worse: \(Self.describe(first))\(more)")
+            }
+            if !verdicts.rowRegressions.isEmpty {
+                problems.append("\(NumberFormat.count(verdicts.rowRegressions.count, "row")) worse beyond tolerance (\(Self.filterList(verdicts.rowRegressions.map(\.key.filter))), too few pairs for a test)")
+            }
+            if !lostValues.isEmpty { problems.append("\(NumberFormat.count(lostValues.count, "metric value")) no longer produced (\(Self.filterList(lostValues.map(\.key.filter))))") }
+        } else if !c.regressions.isEmpty {
+            let scenarios = Set(c.regressions.map(\.key.scenarioID)).count
+            problems.append("\(NumberFormat.count(c.regressions.count, "regression")) in \(NumberFormat.count(scenarios, "scenario")) (\(Self.filterList(c.regressions.map(\.key.filter))))")
+        }
+        if !c.missing.isEmpty { problems.append("\(NumberFormat.count(c.missing.count, "result")) missing from this run") }
+        if !c.changedInputs.isEmpty { problems.append("\(NumberFormat.count(c.changedInputs.count, "result")) with changed simulated input") }
+        let improvementCount = verdicts.map { $0.improvements.count + $0.rowImprovements.count } ?? c.improvements.count
+        switch outcome {
+        case .pass:
+            var notes = (verdicts == nil ? "no regressions in " : "no filter got worse: ") + extent
+            if improvementCount > 0 { notes += "; \(NumberFormat.count(improvementCount, "improvement")): update the baseline" }
+            if !c.added.isEmpty { notes += "; \(NumberFormat.count(c.added.count, "new result")) not in the baseline" }
+            return "PASSED: " + notes
+        case .improvedOnly:
+            var notes = ["no regressions in \(extent)"]
+            if improvementCount > 0 { notes.append("\(NumberFormat.count(improvementCount, "improvement")) not in the baseline (strict)") }
+            if !c.added.isEmpty { notes.append("\(NumberFormat.count(c.added.count, "new result")) not in the baseline (strict)") }
+            return "FAILED (baseline stale): " + notes.joined(separator: "; ")
+        case .regressed:
+            return "FAILED: " + problems.joined(separator: "; ") + " (\(extent))"
+        }
+    }
+
+    /// The report as Markdown, ending in a newline.
+    public func render() -> String {
+        var text = "## TrackBench check\n\n**\(verdict)**\n\n"
+        if let verdicts {
+            text += filterTable(verdicts)
+            text += regressionSections(verdicts)
+        } else if !comparison.regressions.isEmpty {
+            text += section("Regressions", comparison.regressions, intro: "", render: changeTable)
+        }
+        text += rowSections()
+        text += improvementSections()
+        text += method()
+        return text
+    }
+
+    // MARK: - Paired verdicts
+
+    /// One line per filter: its most telling test, with that test's verdict.
+    private func filterTable(_ verdicts: PairedVerdicts) -> String {
+        var text = "| Filter | Verdict | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n"
+        text += "|---|---|---|---|---:|---:|---:|---:|---:|\n"
+        for filter in verdicts.filters {
+            let tests = verdicts.tests(of: filter)
+            let rowProblem = comparison.nonFinite.contains { $0.key.filter == filter } ? "diverged"
+                : verdicts.rowRegressions.contains { $0.key.filter == filter } ? "rows worse"
+                : lostValues.contains { $0.key.filter == filter } ? "values lost" : nil
+            // The filter's first regression, else its first improvement, else its distance error over the suite:
+            // the verdict beside the numbers is always that test's own.
+            let headline = tests.first { $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite } ?? tests.first
+            guard let shown = verdicts.regressions.first(where: { $0.filter == filter })
+                ?? verdicts.improvements.first(where: { $0.filter == filter }) ?? headline else { continue }
+            let testVerdict = shown.verdict == .regression ? "**regressed**" : shown.verdict == .improvement ? "improved" : shown.verdict.rawValue
+            let word = rowProblem.map { "**\($0)**" } ?? testVerdict
+            text += "| \(MarkdownText.code(filter)) | \(word) | " + testCells(shown) + " |\n"
+        }
+        return text
+    }
+
+    /// Metric, group, pairs, means, change with interval, p and allowance of one test, as table cells.
+    private func testCells(_ test: PairedVerdicts.Test) -> String {
+        let metric = test.metric
+        let decimals = max(2, metric.decimals)
+        let significance = test.significance
+        var change = Self.signed(significance.estimate, decimals: decimals)
+        if let interval = significance.interval {
+            change += " [\(Self.signed(interval.lower, decimals: decimals)), \(Self.signed(interval.upper, decimals: decimals))]"
+        }
+        let means = "\(NumberFormat.fixed(test.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(test.currentMean, decimals: decimals))"
+        let p = significance.pValue.map { Self.pText($0).replacingOccurrences(of: "= ", with: "") } ?? "no test"
+        return [
+            "`\(metric.column)`", MarkdownText.safe(test.group), "\(significance.pairCount)", means, change, p,
+            NumberFormat.fixed(test.allowance, decimals: decimals),
+        ].joined(separator: " | ")
+    }
+
+    /// Tests as a table, one row each: the filter, then `testCells`.
+    private func testTable(_ tests: [PairedVerdicts.Test]) -> String {
+        "| Filter | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n|---|---|---|---:|---:|---:|---:|---:|\n"
+            + tests.map { "| \(MarkdownText.code($0.filter)) | " + testCells($0) + " |\n" }.joined()
+    }
+
+    /// Every regression test, then the rows that moved most in each filter's worst one.
+    private func regressionSections(_ verdicts: PairedVerdicts) -> String {
+        var text = ""
+        let regressions = verdicts.regressions
+        if !regressions.isEmpty {
+            text += section(
+                "Regressions", regressions,
+                intro: "Each a significant worsening beyond its allowance; by metric, the whole suite first, then the most severe.\n\n",
+                render: testTable
+            )
+            for filter in verdicts.filters {
+                guard let worst = regressions.first(where: { $0.filter == filter }) else { continue }
+                text += worstRows(of: worst)
+            }
+        }
+        if !verdicts.rowRegressions.isEmpty {
+            text += section(
+                "Rows worse beyond tolerance", verdicts.rowRegressions,
+                intro: "These filters and metrics have too few pairs for a test at the gate's level, so each row is judged on its own.\n\n",
+                render: changeTable
+            )
+        }
+        return text
+    }
+
+    /// The rows of a regression's filter and group that moved most in its metric.
+    private func worstRows(of test: PairedVerdicts.Test) -> String {
+        let grouping = PairedVerdicts.groupings(of: comparison.pairs.map(\.baseline))
+        let inGroup = comparison.pairs.filter { pair in
+            pair.baseline.filter == test.filter
+                && (test.group == PairedVerdicts.wholeSuite || grouping.contains { $0.group(pair.baseline) == test.group })
+        }
+        let metric = test.metric
+        let changes = inGroup.compactMap { pair -> (BaselineComparison.Change, Double)? in
+            guard let before = metric.summaryValue(in: pair.baseline), let after = metric.summaryValue(in: pair.current) else { return nil }
+            let worsening = metric.direction == .higher ? before - after : after - before
+            return (BaselineComparison.Change(key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)), worsening)
+        }.sorted { $0.1 > $1.1 }.map(\.0)
+        let limit = isVerbose ? changes.count : 5
+        var text = "\n#### Rows of \(MarkdownText.code(test.filter)) that moved most in `\(metric.column)` (\(MarkdownText.safe(test.group)))\n\n"
+        text += "Single rows are noisy samples: the verdict comes from all \(test.significance.pairCount) pairs above.\n\n"
+        text += changeTable(Array(changes.prefix(limit)))
+        if changes.count > limit { text += "\n\(changes.count - limit) more rows; `--verbose` lists them.\n" }
+        return text
+    }
+
+    // MARK: - Row findings
+
+    private func rowSections() -> String {
+        let c = comparison
+        var text = ""
+        if !c.badBaselineValues.isEmpty {
+            text += section("Unusable baseline values", c.badBaselineValues, intro: "The baseline holds a non-finite value, or none where this run measures one: any run would pass against it. Re-record it with `\(updateCommand)`.\n\n", render: changeTable)
+        }
+        if !c.nonFinite.isEmpty {
+            text += section("Non-finite results", c.nonFinite, intro: "The filter produced NaN or infinity: it diverged. This is the worst regression; fix the filter.\n\n", render: changeTable)
+        }
+        if verdicts != nil, !lostValues.isEmpty {
+            text += section("Values no longer produced", lostValues, intro: "The baseline has these values and this run does not: the filter stopped producing them.\n\n", render: changeTable)
+        }
+        if !c.changedInputs.isEmpty {
+            text += section("Changed inputs", c.changedInputs, intro: "The simulated paths differ from the baseline's (fixes, true or noisy distance) although the suite file and seeds are the same: the noise model changed, so these results cannot be compared, whatever the tolerances. If that was on purpose, run `\(updateCommand)`.\n\n", render: keyList)
+        }
+        if !c.missing.isEmpty {
+            text += section("Missing from this run", c.missing, intro: "In the baseline but not produced now: a filter or scenario was removed or renamed.\n\n", render: keyList)
+        }
+        return text
+    }
+
+    private func improvementSections() -> String {
+        let c = comparison
+        var text = ""
+        let hint = "If intended, record them with `\(updateCommand)` so the baseline does not go stale.\n\n"
+        if let verdicts {
+            if !verdicts.improvements.isEmpty {
+                text += section("Improvements", verdicts.improvements, intro: "Significantly better beyond the allowance. " + hint, render: testTable)
+            }
+            if !verdicts.rowImprovements.isEmpty {
+                text += section("Rows better beyond tolerance", verdicts.rowImprovements, intro: hint, render: changeTable)
+            }
+        } else if !c.improvements.isEmpty {
+            text += section("Improvements", c.improvements, intro: "Better than the baseline beyond tolerance. " + hint, render: changeTable)
+        }
+        if !c.added.isEmpty {
+            text += section("New in this run", c.added, intro: "Not in the baseline yet; `--update-baseline` adds them.\n\n", render: keyList)
+        }
+        return text
+    }
+
+    /// How the verdict was reached, with the numbers that decided it.
+    private func method() -> String {
+        var text = "\n### How this was judged\n\nBaseline: \(MarkdownText.code(baselineFile)). "
+        if let verdicts {
+            text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and tested over the whole suite "
+            text += "and within each group of scenarios: Wilcoxon's signed-rank test, with the Hodges-Lehmann estimate of the change "
+            text += "and its interval at the same level, so a test is significant exactly when its interval excludes 0. "
+            text += "\(NumberFormat.count(verdicts.testCount, "test")) at level \(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each (\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
+            text += "a gate run on filters that did not change fails at most \(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
+            text += "A significant change counts when its estimate exceeds the allowance: the largest of \(NumberFormat.compact(tolerances.standard.absolute)) "
+            text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean and the metric's written resolution"
+        } else {
+            text += "Every metric of every (scenario, filter, seed) in both files was compared on its own (`--exact`). "
+            text += "A change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
+            text += "in the metric's unit and \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline value"
+        }
+        if !tolerances.absoluteOverrides.isEmpty {
+            let overrides = tolerances.absoluteOverrides.sorted { $0.key.column < $1.key.column }
+                .map { "`\($0.key.column)` \(NumberFormat.compact($0.value))" }
+            text += " (absolute overrides: " + overrides.joined(separator: ", ") + ")"
+        }
+        text += ". Simulated inputs must match exactly (fixes; true and noisy distance within \(NumberFormat.compact(BaselineComparison.inputTolerance.absolute)) m).\n"
+        if let verdicts {
+            let counts = PairedVerdicts.Verdict.allCases.compactMap { kind -> String? in
+                let n = verdicts.tests.filter { $0.verdict == kind }.count
+                return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            }
+            text += "\n\(NumberFormat.count(verdicts.tests.count, "comparison")) of a filter's metric in a group (\(verdicts.testCount) with two pairs or more, "
+            text += "which set the level): " + counts.joined(separator: ", ") + ".\n"
+        } else {
+            text += "\n\(comparison.unchangedCount) comparisons within tolerance.\n"
+        }
+        return text
+    }
+
+    // MARK: - Helpers
+
+    /// A titled section listing `items`, the first `listLimit` unless verbose.
+    private func section<Item>(_ title: String, _ items: [Item], intro: String, render: ([Item]) -> String) -> String {
+        let limit = isVerbose ? items.count : Self.listLimit
+        var text = "\n### \(title) (\(items.count))\n\n" + intro + render(Array(items.prefix(limit)))
+        if items.count > limit { text += "\n\(items.count - limit) more; `--verbose` lists them all.\n" }
+        return text
+    }
+
+    private func changeTable(_ changes: [BaselineComparison.Change]) -> String {
+        var text = "| Scenario | Filter | Seed | Metric | Baseline | Current | Delta | Tolerance |\n|---|---|---:|---|---:|---:|---:|---:|\n"
+        for change in changes {
+            let tolerance = tolerances[change.metric]
+            let allowance = max(tolerance.absolute, tolerance.relative * abs(change.baseline ?? 0))
+            text += "| \(MarkdownText.code(change.key.scenarioID)) | \(MarkdownText.code(change.key.filter)) | \(change.key.seed) | "
+                + "`\(change.metric.column)` | \(format(change.baseline)) | \(format(change.current)) | "
+                + "\(change.delta.map { Self.signed($0, decimals: 4) } ?? "") | \(format(allowance)) |\n"
+        }
+        return text
+    }
+
+    private func keyList(_ keys: [ScenarioScore.Key]) -> String {
+        keys.map { "- \(MarkdownText.code($0.scenarioID)) with \(MarkdownText.code($0.filter)), seed \($0.seed)\n" }.joined()
+    }
+
+    private func format(_ value: Double?) -> String {
+        guard let value else { return "n/a" }
+        return value.isFinite ? NumberFormat.fixed(value, decimals: 4) : (value.isNaN ? "NaN" : "infinite")
+    }
+
+    /// A test in a few words: "`error_pct` +1.54 [+1.41, +1.67] in all scenarios (allowance 0.006, p = 3.1e-12)".
+    static func describe(_ test: PairedVerdicts.Test) -> String {
+        let decimals = max(2, test.metric.decimals)
+        var text = "`\(test.metric.column)` \(signed(test.significance.estimate, decimals: decimals))"
+        if let interval = test.significance.interval {
+            text += " [\(signed(interval.lower, decimals: decimals)), \(signed(interval.upper, decimals: decimals))]"
+        }
+        text += " \(test.metric.unit) in \(MarkdownText.safe(test.group)) (allowance \(NumberFormat.fixed(test.allowance, decimals: decimals))"
+        if let p = test.significance.pValue { text += ", p \(pText(p))" }
+        return text + ")"
+    }
+
+    /// "= 0.042", or "= 3.1e-12" for small values, which a Bonferroni level needs.
+    static func pText(_ p: Double) -> String {
+        p >= 0.001 ? "= " + NumberFormat.fixed(p, decimals: 3) : "= " + String(format: "%.1e", p)
+    }
+
+    static func signed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return NumberFormat.nonFinite }
+        let text = NumberFormat.fixed(value, decimals: decimals)
+        return value > 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "+" + text : text
+    }
+
+
+    private static func filterList(_ filters: [String]) -> String {
+        Set(filters).sorted().map(MarkdownText.code).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,180 @@
+/// Signal conditions: the statistics the noise model draws a noisy path from.
+///
+/// Profiles are data in the scenario file, so a team can recalibrate them
+/// against its own devices without touching code. All lengths are metres, all
+/// times seconds; "deviation" is a standard deviation.
+public struct SignalProfile: Sendable, Hashable {
+    /// The profile's name as used in scenario ids, for example `weak`.
+    public var name: String
+    /// Mean reported horizontal accuracy (2-D RMS radius), in metres.
+    public var horizontalAccuracyMeanMeters: Double
+    /// Deviation of the reported horizontal accuracy over time, in metres.
+    public var horizontalAccuracyDeviationMeters: Double
+    /// Mean reported vertical accuracy, in metres.
+    public var verticalAccuracyMeanMeters: Double
+    /// Deviation of the reported vertical accuracy, in metres.
+    public var verticalAccuracyDeviationMeters: Double
+    /// Mean time between fixes, in seconds (1.0 on phones logging at 1 Hz).
+    public var fixIntervalMeanSeconds: Double
+    /// Deviation of the time between fixes, in seconds (0.131 measured).
+    public var fixIntervalDeviationSeconds: Double
+    /// How many fixes at the start of a run have inflated accuracy.
+    public var warmUpFixes: Int
+    /// Accuracy multiplier on the first fix; it falls linearly to 1 over `warmUpFixes`.
+    public var warmUpAccuracyFactor: Double
+    /// Time constant of the slowly drifting receiver error, in seconds.
+    ///
+    /// The error's autocorrelation falls to 1/e after about 2.15 time constants.
+    public var driftTimeConstantSeconds: Double
+    /// Deviation per axis of the independent per-fix jitter, in metres.
+    public var jitterMeters: Double
+    /// Deviation of the reported speed around the true speed, in metres per second.
+    public var speedDeviationMetersPerSecond: Double
+    /// Deviation of the reported course around the true course, in degrees.
+    public var courseDeviationDegrees: Double
+    /// The true error's size as a multiple of the reported accuracy (dimensionless; 1 by default).
+    ///
+    /// The 2-D RMS error is this ratio times the accuracy. Real phones do not
+    /// report their error honestly: clean traces measured 0.2-0.5 (the phone is
+    /// conservative), jumpy ones above 1 (optimistic).
+    public var errorToAccuracyRatio: Double
+    /// How far the true error follows the reported accuracy's wandering, from 0 to 1 (1 by default).
+    ///
+    /// At 1 the error scales with each fix's reported accuracy; at 0 its size
+    /// is fixed by the mean accuracy and the reported accuracy wanders on its
+    /// own, as measured on real phones, which report a near-constant accuracy
+    /// whatever their error does.
+    public var accuracyTracking: Double
+    /// How much the error moves while the runner stands still, as a fraction of its motion while moving (1 by default).
+    ///
+    /// Phones freeze their output when they detect no motion: the measured
+    /// fix-to-fix change while stopped was 0.01-0.14 m against 0.15-0.40 m while
+    /// moving. 0 freezes the error completely; 1 lets it move as usual.
+    public var stoppedErrorMotionFactor: Double
+    /// The mean error along the direction of travel, in metres (0 by default).
+    ///
+    /// Negative means fixes lag behind the truth, positive that they lead;
+    /// applied only while moving. Measured -0.24 to +1.54 m.
+    public var alongTrackBiasMeters: Double
+    /// Deviation of the slow swing of the GPS altitude, in metres (0 by default: no swing).
+    ///
+    /// GPS altitude can swing 50 m while standing still, and the reported
+    /// vertical accuracy does not reflect it (a published comparison of
+    /// smoothing filters on real phone tracks, Docs/sources.md): the swing is its own slowly drifting process,
+    /// added to the altitude error the vertical accuracy describes, never
+    /// slowed by a stop, and not reported in `verticalAccuracyMeters`. Swings
+    /// from lowest to highest span about three deviations over an hour at a 300 s time constant.
+    public var altitudeSwingMeters: Double
+    /// Time constant of the altitude swing, in seconds (600 by default).
+    public var altitudeSwingTimeConstantSeconds: Double
+    /// Deviation of the independent per-fix altitude jitter, in metres (0 by default).
+    ///
+    /// The fix-to-fix wobble that makes a raw GPS track climb on level ground:
+    /// every small rise adds to the elevation gain, and nothing subtracts.
+    public var altitudeJitterMeters: Double
+    /// The probability that a fix is an outlier, from 0 to 1 (0 by default: no step tail).
+    ///
+    /// Measured error steps have a heavier tail than drift plus normal jitter
+    /// give (p95 / p50 of 5.2 and 4.9 on two public phone drives, Docs/calibration.md):
+    /// an outlier fix is displaced by an extra normal error of deviation
+    /// `stepTailMeters` per axis, for that fix only. `calibrate` measures it as
+    /// the share of fixes whose step out and step back both exceed three
+    /// median steps.
+    public var stepTailProbability: Double
+    /// Deviation per axis of an outlier fix's extra error, in metres (0 by default).
+    public var stepTailMeters: Double
+    /// Deviation per axis of the multipath offset, in metres (0 by default: no multipath regime).
+    ///
+    /// Reflections put the error at an offset that persists, then switches to
+    /// another: the error sits on plateaus joined by steps much larger than the
+    /// steps along a plateau. `calibrate` measures the offsets from the steps
+    /// between plateaus (over three median steps, not returning at once).
+    public var multipathOffsetMeters: Double
+    /// Mean time a multipath offset persists before it switches, in seconds (0 by default; > 0 when the offset is).
+    ///
+    /// Dwell times are exponential, so the offset's autocorrelation is
+    /// exp(-t / dwell); `calibrate` measures it as the fix interval over the
+    /// share of steps that switch plateau.
+    public var multipathDwellSeconds: Double
+    /// The phone's barometer, if it has one: smooth, precise altitude changes that drift with the weather.
+    public var barometer: BarometerProfile?
+    /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
+    public var faults: FaultProfile
+
+    /// Creates a profile; see the properties for units.
+    public init(
+        name: String,
+        horizontalAccuracyMeanMeters: Double,
+        horizontalAccuracyDeviationMeters: Double,
+        verticalAccuracyMeanMeters: Double,
+        verticalAccuracyDeviationMeters: Double,
+        fixIntervalMeanSeconds: Double,
+        fixIntervalDeviationSeconds: Double,
+        warmUpFixes: Int,
+        warmUpAccuracyFactor: Double,
+        driftTimeConstantSeconds: Double,
+        jitterMeters: Double,
+        speedDeviationMetersPerSecond: Double,
+        courseDeviationDegrees: Double,
+        errorToAccuracyRatio: Double = 1,
+        accuracyTracking: Double = 1,
+        stoppedErrorMotionFactor: Double = 1,
+        alongTrackBiasMeters: Double = 0,
+        altitudeSwingMeters: Double = 0,
+        altitudeSwingTimeConstantSeconds: Double = 600,
+        altitudeJitterMeters: Double = 0,
+        stepTailProbability: Double = 0,
+        stepTailMeters: Double = 0,
+        multipathOffsetMeters: Double = 0,
+        multipathDwellSeconds: Double = 0,
+        barometer: BarometerProfile? = nil,
+        faults: FaultProfile = .none
+    ) {
+        self.name = name
+        self.horizontalAccuracyMeanMeters = horizontalAccuracyMeanMeters
+        self.horizontalAccuracyDeviationMeters = horizontalAccuracyDeviationMeters
+        self.verticalAccuracyMeanMeters = verticalAccuracyMeanMeters
+        self.verticalAccuracyDeviationMeters = verticalAccuracyDeviationMeters
+        self.fixIntervalMeanSeconds = fixIntervalMeanSeconds
+        self.fixIntervalDeviationSeconds = fixIntervalDeviationSeconds
+        self.warmUpFixes = warmUpFixes
+        self.warmUpAccuracyFactor = warmUpAccuracyFactor
+        self.driftTimeConstantSeconds = driftTimeConstantSeconds
+        self.jitterMeters = jitterMeters
+        self.speedDeviationMetersPerSecond = speedDeviationMetersPerSecond
+        self.courseDeviationDegrees = courseDeviationDegrees
+        self.errorToAccuracyRatio = errorToAccuracyRatio
+        self.accuracyTracking = accuracyTracking
+        self.stoppedErrorMotionFactor = stoppedErrorMotionFactor
+        self.alongTrackBiasMeters = alongTrackBiasMeters
+        self.altitudeSwingMeters = altitudeSwingMeters
+        self.altitudeSwingTimeConstantSeconds = altitudeSwingTimeConstantSeconds
+        self.altitudeJitterMeters = altitudeJitterMeters
+        self.stepTailProbability = stepTailProbability
+        self.stepTailMeters = stepTailMeters
+        self.multipathOffsetMeters = multipathOffsetMeters
+        self.multipathDwellSeconds = multipathDwellSeconds
+        self.barometer = barometer
+        self.faults = faults
+    }
+
+    /// Whether the profile draws altitude error beyond the vertical accuracy's honest one: a swing or jitter.
+    ///
+    /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
+    public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
+
+    /// Whether the profile draws horizontal error beyond drift and jitter: a step tail or a multipath regime.
+    ///
+    /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
+    public var hasErrorTails: Bool { (stepTailProbability > 0 && stepTailMeters > 0) || multipathOffsetMeters > 0 }
+
+    /// The per-axis variance the step tail and the multipath regime take from the error's, in square metres.
+    @inlinable package var errorTailVarianceSquareMeters: Double {
+        stepTailProbability * stepTailMeters * stepTailMeters + multipathOffsetMeters * multipathOffsetMeters
+    }
+
+    /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+    }
+}

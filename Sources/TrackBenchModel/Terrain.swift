@@ -1,0 +1,68 @@
+import Foundation
+import TrackBenchGeodesy
+
+/// The ground a scenario's path crosses: its true altitude at every point.
+///
+/// Terrain is a field over the map, not a profile along the path, so a path
+/// that comes back the same way meets the same hills, and the terrain can be
+/// written as elevation tiles (`trackbench dem`) for the terrain-lookup filter.
+/// Altitudes are metres above the reference surface; positions are metres
+/// east and north of the terrain's origin in its `LocalFrame`.
+public struct Terrain: Sendable, Hashable {
+    /// The form of the ground.
+    public enum Shape: Sendable, Hashable {
+        /// Level ground at the base altitude.
+        case flat
+        /// Rolling hills: two crossed sine waves of one wavelength, turned 30 degrees from north so that a path
+        /// in any direction climbs and descends; the ground lies within base ± amplitude.
+        case rollingHills(amplitudeMeters: Double, wavelengthMeters: Double)
+        /// A plane rising `gradePercent` metres per 100 m towards `uphillBearingDegrees` (clockwise from north): a
+        /// steady climb one way and a steady descent back.
+        case slope(gradePercent: Double, uphillBearingDegrees: Double)
+    }
+
+    /// The terrain's name as used in scenario ids, such as `hills`.
+    public var name: String
+    /// The form of the ground.
+    public var shape: Shape
+    /// The altitude at the origin, in metres.
+    public var baseAltitudeMeters: Double
+    /// Where the terrain lies: its scenarios start here.
+    public var origin: Coordinate
+
+    /// Creates a terrain.
+    public init(name: String, shape: Shape, baseAltitudeMeters: Double, origin: Coordinate) {
+        self.name = name
+        self.shape = shape
+        self.baseAltitudeMeters = baseAltitudeMeters
+        self.origin = origin
+    }
+
+    /// The rotation of the rolling hills' grid from north, in radians.
+    static let hillGridTurnRadians = Double.pi / 6
+    /// The sine and cosine of `hillGridTurnRadians`, computed once.
+    private static let hillGridTurn = (sin: sin(hillGridTurnRadians), cos: cos(hillGridTurnRadians))
+
+    /// The true altitude at `point`, metres east and north of the terrain's origin, in metres.
+    public func altitudeMeters(at point: LocalPoint) -> Double {
+        switch shape {
+        case .flat:
+            return baseAltitudeMeters
+        case let .rollingHills(amplitude, wavelength):
+            let turn = Self.hillGridTurn
+            let across = point.east * turn.cos + point.north * turn.sin
+            let along = -point.east * turn.sin + point.north * turn.cos
+            // Each wave's phase as a fraction of a turn: one turn per wavelength.
+            let waves = Trigonometry.sinCos(turns: across / wavelength).sin + Trigonometry.sinCos(turns: along / wavelength).sin
+            return baseAltitudeMeters + amplitude / 2 * waves
+        case let .slope(grade, bearing):
+            let direction = LocalPoint.direction(courseDegrees: bearing)
+            return baseAltitudeMeters + grade / 100 * (point.east * direction.east + point.north * direction.north)
+        }
+    }
+
+    /// The true altitude at `coordinate`, in metres: the field in the terrain's own frame.
+    public func altitudeMeters(at coordinate: Coordinate) -> Double {
+        altitudeMeters(at: LocalFrame(origin: origin).point(for: coordinate))
+    }
+}

@@ -1,0 +1,185 @@
+import TrackBenchModel
+/// Reads NMEA 0183 logs: `GGA` for position, fix quality, HDOP and altitude, `RMC` for status, date, speed and
+/// course, `GST` for the position error's standard deviations; any talker.
+///
+/// Sentences with the same time of day form one fix. The date comes from
+/// `RMC`; a time of day that falls by more than 12 h without a new date is the
+/// next day (midnight rollover). Accuracy is the `GST` 2-D RMS,
+/// sqrt(sd_lat^2 + sd_lon^2), when present, else HDOP x the user-equivalent
+/// range error. The altitude's accuracy is the `GST` altitude deviation, -1
+/// (unknown) without one or when the `GGA` altitude field is empty. Bad
+/// checksums (counted per sentence type), fix quality 0, `RMC` status `V`, malformed sentences (a field
+/// that is not a number, `NaN` included) and times out of order are skipped
+/// and counted.
+enum NMEAReader {
+    /// What one time of day's sentences said.
+    private struct Epoch {
+        var line: Int
+        var timeOfDaySeconds: Double
+        var day: Int?
+        var latitude: Double?
+        var longitude: Double?
+        var quality: Int?
+        var hdop: Double?
+        var altitudeMeters: Double?
+        var rmcValid: Bool?
+        var speedMetersPerSecond: Double?
+        var courseDegrees: Double?
+        var errorSD: (latitude: Double, longitude: Double, altitude: Double?)?
+    }
+
+    static let metersPerSecondPerKnot = 1852.0 / 3600
+
+    static func read(_ lines: [Substring], file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        var builder = RecordingBuilder()
+        var epochs: [Epoch] = []
+        var sawSentence = false
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = offset + 1
+            let sentence: NMEASentence
+            do {
+                guard let parsed = try NMEASentence.parse(line) else { continue }
+                sentence = parsed
+            } catch .badChecksum(let type) {
+                builder.skips.count("\(type) sentences with a bad checksum", line: lineNumber)
+                continue
+            } catch {
+                builder.skips.count("malformed or truncated sentence", line: lineNumber)
+                continue
+            }
+            sawSentence = true
+            guard ["GGA", "RMC", "GST"].contains(sentence.type) else { continue }
+            do {
+                guard let time = try sentence.timeOfDay(0) else {
+                    builder.skips.count("\(sentence.type) without a time", line: lineNumber)
+                    continue
+                }
+                // Merged into a copy, so a sentence found malformed halfway leaves nothing behind (it is counted once).
+                let continuesEpoch = epochs.last?.timeOfDaySeconds == time
+                var epoch = continuesEpoch ? epochs[epochs.count - 1] : Epoch(line: lineNumber, timeOfDaySeconds: time)
+                try merge(sentence, into: &epoch)
+                if continuesEpoch {
+                    epochs[epochs.count - 1] = epoch
+                } else {
+                    epochs.append(epoch)
+                }
+            } catch {
+                builder.skips.count("malformed or truncated \(sentence.type)", line: lineNumber)
+            }
+        }
+        guard sawSentence else {
+            throw .noFixes(file: file, detail: "no NMEA sentence with a valid checksum (\(builder.skips.skips.map { "\($0.reason): \($0.count)" }.joined(separator: ", ")))")
+        }
+
+        let days = assignDays(epochs)
+        let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
+        if timeBase == .timeOfDay {
+            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day")
+        }
+        for (index, epoch) in epochs.enumerated() {
+            if let quality = epoch.quality, quality == 0 {
+                builder.skips.count("fix quality 0 (no fix)", line: epoch.line)
+                continue
+            }
+            if epoch.quality == nil, epoch.rmcValid == false {
+                builder.skips.count("RMC status V (void)", line: epoch.line)
+                continue
+            }
+            guard let latitude = epoch.latitude, let longitude = epoch.longitude else {
+                if epoch.quality != nil || epoch.rmcValid != nil {
+                    builder.skips.count("no position", line: epoch.line)
+                }
+                continue
+            }
+            guard RecordingPlausibility.isPlausible(hdop: epoch.hdop) else {
+                builder.skips.count(RecordingPlausibility.hdopReason, line: epoch.line)
+                continue
+            }
+            let accuracy: Double
+            if let sd = epoch.errorSD {
+                accuracy = (sd.latitude * sd.latitude + sd.longitude * sd.longitude).squareRoot()
+            } else {
+                accuracy = builder.fallbackAccuracy(hdop: epoch.hdop, options: options)
+            }
+            builder.append(LocationFix(
+                latitude: latitude,
+                longitude: longitude,
+                // An empty altitude field (or no GGA) is unknown, as in the other readers: 0 m with accuracy -1,
+                // whatever GST says about the altitude's deviation.
+                altitudeMeters: epoch.altitudeMeters ?? 0,
+                horizontalAccuracyMeters: accuracy,
+                verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
+                courseDegrees: epoch.courseDegrees ?? -1,
+                speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
+                timestampSeconds: Double(days[index] * 86_400) + epoch.timeOfDaySeconds
+            ), line: epoch.line)
+        }
+        return try builder.recording(format: .nmea, timeBase: timeBase, file: file)
+    }
+
+    private static func merge(_ sentence: NMEASentence, into epoch: inout Epoch) throws(NMEASentence.Problem) {
+        switch sentence.type {
+        case "GGA":
+            // time, lat, N/S, lon, E/W, quality, satellites, HDOP, altitude, M, ...
+            guard let quality = sentence.field(5).flatMap({ Int($0) }) else { throw .malformed }
+            epoch.quality = quality
+            epoch.hdop = try sentence.number(7)
+            epoch.altitudeMeters = try sentence.number(8)
+            if quality > 0 {
+                guard let latitude = try sentence.angle(1, positive: "N", negative: "S", limit: 90),
+                      let longitude = try sentence.angle(3, positive: "E", negative: "W", limit: 180) else { throw .malformed }
+                epoch.latitude = latitude
+                epoch.longitude = longitude
+            }
+        case "RMC":
+            // time, status, lat, N/S, lon, E/W, speed (knots), course, date, ...
+            guard let status = sentence.field(1) else { throw .malformed }
+            epoch.rmcValid = status == "A"
+            epoch.day = try sentence.date(8) ?? epoch.day
+            if status == "A" {
+                if let knots = try sentence.number(6) { epoch.speedMetersPerSecond = max(0, knots) * metersPerSecondPerKnot }
+                if let course = try sentence.number(7), (0...360).contains(course) { epoch.courseDegrees = course.truncatingRemainder(dividingBy: 360) }
+                if epoch.latitude == nil,
+                   let latitude = try sentence.angle(2, positive: "N", negative: "S", limit: 90),
+                   let longitude = try sentence.angle(4, positive: "E", negative: "W", limit: 180) {
+                    epoch.latitude = latitude
+                    epoch.longitude = longitude
+                }
+            }
+        default:
+            // GST: time, RMS, semi-major, semi-minor, orientation, sd latitude, sd longitude, sd altitude
+            guard let latitude = try sentence.number(5), let longitude = try sentence.number(6), latitude >= 0, longitude >= 0 else { throw .malformed }
+            let altitude = try sentence.number(7)
+            epoch.errorSD = (latitude, longitude, altitude.flatMap { $0 >= 0 ? $0 : nil })
+        }
+    }
+
+    /// Each epoch's day (days since 1970): from its RMC date, else carried from its neighbours with a midnight
+    /// rollover wherever the time of day falls by more than 12 h; 0 if the log has no date at all.
+    private static func assignDays(_ epochs: [Epoch]) -> [Int] {
+        guard let firstDated = epochs.firstIndex(where: { $0.day != nil }) else {
+            var day = 0
+            return epochs.indices.map { index in
+                if index > 0, epochs[index - 1].timeOfDaySeconds - epochs[index].timeOfDaySeconds > 43_200 { day += 1 }
+                return day
+            }
+        }
+        var days = [Int](repeating: 0, count: epochs.count)
+        var day = epochs[firstDated].day!
+        days[firstDated] = day
+        for index in stride(from: firstDated - 1, through: 0, by: -1) {
+            if epochs[index].timeOfDaySeconds - epochs[index + 1].timeOfDaySeconds > 43_200 { day -= 1 }
+            days[index] = day
+        }
+        day = epochs[firstDated].day!
+        for index in epochs.indices.dropFirst(firstDated + 1) {
+            if let dated = epochs[index].day {
+                day = dated
+            } else if epochs[index - 1].timeOfDaySeconds - epochs[index].timeOfDaySeconds > 43_200 {
+                day += 1
+            }
+            days[index] = day
+        }
+        return days
+    }
+}

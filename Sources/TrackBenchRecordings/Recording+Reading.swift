@@ -1,0 +1,47 @@
+import Foundation
+import TrackBenchSupport
+
+extension Recording {
+    /// Reads a recording, telling its format from its content.
+    /// - Parameters:
+    ///   - url: The file: NMEA, GPX, TCX, GnssLogger or CSV (see `RecordingFormat`).
+    ///   - options: Choices the file cannot make, such as the GnssLogger provider.
+    /// - Throws: `RecordingFileError` naming the file and the line.
+    public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        try loadKeepingBytes(from: url, options: options).recording
+    }
+
+    /// Reads a recording as `load(from:options:)` does, and returns the file's bytes too, for suites that
+    /// fingerprint the files they name.
+    package static func loadKeepingBytes(from url: URL, options: RecordingReadOptions) throws(RecordingFileError) -> (recording: Recording, bytes: Data) {
+        let data: Data
+        do {
+            data = try FileContents.read(url)
+        } catch {
+            throw .unreadable(file: url.path, reason: error.reason)
+        }
+        return (try read(data, file: url.path, options: options), data)
+    }
+
+    /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
+    /// - Throws: `RecordingFileError` naming `file` and the line.
+    public static func read(_ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+        // XML is read from the bytes as they are, so a GPX of any size is neither copied into a string nor split into lines.
+        if RecordingFormat.isXML(data) {
+            return try XMLTrackReader.read(data, file: file, options: options)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(file: file, reason: "not UTF-8 text (a binary file?)")
+        }
+        let lines = TextLines.split(text)
+        guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            throw .noFixes(file: file, detail: "the file is empty")
+        }
+        switch RecordingFormat.detect(in: lines) {
+        case .nmea:
+            return try NMEAReader.read(lines, file: file, options: options)
+        case let format:
+            return try CSVRecordingReader.read(lines, format: format, file: file, options: options)
+        }
+    }
+}

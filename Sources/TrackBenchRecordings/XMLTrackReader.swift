@@ -1,0 +1,203 @@
+import Foundation
+import TrackBenchSupport
+import TrackBenchModel
+
+/// Reads the XML formats of tracks: GPX 1.0 and 1.1, and Garmin's Training Center XML (TCX).
+///
+/// - GPX: track points (`trk/trkseg/trkpt`), or route points (`rte/rtept`)
+///   when the file has no track, with `lat`, `lon`, `ele`, `time` and `hdop`.
+/// - TCX: every `Trackpoint` (of an activity's laps or a course), with
+///   `Time`, `Position/LatitudeDegrees`, `Position/LongitudeDegrees` and
+///   `AltitudeMeters`. A track point without a `Position` (a watch records
+///   them while paused or indoors) is skipped and counted.
+///
+/// Element names are matched without their namespace prefix, and
+/// `extensions` (heart rate, cadence, a vendor's fields) are passed over, so
+/// exports from Garmin, Strava and phone apps read alike. Times are ISO 8601
+/// with fractional seconds and `Z` or an offset. A file where no point has a
+/// time is a route: its points keep file order and can only serve as truth.
+/// The XML is read by `XMLScanner`: text in CDATA sections and character
+/// references count as text, and a syntax error names its line and column.
+enum XMLTrackReader {
+    /// The longest text of a value read (a number or a time), in bytes; a longer one is no valid value.
+    static let maximumValueBytes = 256
+
+    /// Reads a GPX or TCX file's bytes (UTF-8, with or without a byte order mark, any line endings).
+    /// - Throws: `RecordingFileError.malformedXML` at the line and column of an XML fault,
+    ///   `.malformed` for a root element of another format, `.noFixes` when no point is usable.
+    static func read(_ data: Data, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        let collector = try XMLScanner.scan(data) { (scanner: inout XMLScanner) throws(RecordingFileError) -> Collector in
+            // Before the root element the scanner gives no event, and it throws for a file without one.
+            guard case let .start(root) = try next(&scanner, file: file) else {
+                throw .malformed(file: file, line: 1, problem: rootProblem)
+            }
+            var collector = try Collector(root: root, file: file)
+            while let event = try next(&scanner, file: file) {
+                switch event {
+                case let .start(element):
+                    collector.start(element)
+                case let .text(text):
+                    if collector.wantsText(byteCount: text.bytes.count) { collector.append(scanner.string(text)) }
+                case let .end(name):
+                    collector.end(XMLScanner.localName(name))
+                }
+            }
+            return collector
+        }
+        let format = collector.format
+        let points = collector.trackPoints.isEmpty ? collector.routePoints : collector.trackPoints
+        var builder = RecordingBuilder()
+        builder.hasTimes = points.contains { $0.time != nil }
+        var withoutZone = 0
+        for point in points {
+            guard let latitude = point.latitude, let longitude = point.longitude,
+                  abs(latitude) <= 90, abs(longitude) <= 180 else {
+                builder.skips.count(format == .tcx ? "no Position, or one out of range" : "lat or lon missing or out of range", line: point.line)
+                continue
+            }
+            if builder.hasTimes, point.time == nil {
+                builder.skips.count("point without a valid time", line: point.line)
+                continue
+            }
+            if point.time?.hasZone == false { withoutZone += 1 }
+            let accuracy = builder.fallbackAccuracy(hdop: point.hdop, options: options)
+            builder.append(LocationFix(
+                latitude: latitude,
+                longitude: longitude,
+                altitudeMeters: point.elevation ?? 0,
+                horizontalAccuracyMeters: accuracy,
+                verticalAccuracyMeters: point.elevation == nil ? -1 : 0,
+                timestampSeconds: point.time?.seconds ?? Double(builder.fixes.count)
+            ), line: point.line)
+        }
+        if !builder.hasTimes {
+            builder.notes.append("no point has a time: a route, usable as truth only (position error is the distance to the route)")
+        }
+        if withoutZone > 0 {
+            builder.notes.append("\(withoutZone) times without a zone were taken as UTC")
+        }
+        return try builder.recording(format: format, timeBase: .unixUTC, file: file)
+    }
+
+    /// The error for a root element of another format, naming both accepted ones.
+    static let rootProblem = "expected a <gpx> root element (GPX 1.0 or 1.1) or a <TrainingCenterDatabase> one (TCX)"
+
+    /// The scanner's next event, its syntax error named with the file.
+    private static func next(_ scanner: inout XMLScanner, file: String) throws(RecordingFileError) -> XMLScanner.Event? {
+        do {
+            return try scanner.next()
+        } catch {
+            throw .malformedXML(file: file, line: error.line, column: error.column, problem: error.problem)
+        }
+    }
+
+    /// One `trkpt`, `rtept` or `Trackpoint` as read; fields nil when absent.
+    struct Point {
+        var line: Int
+        var latitude: Double?
+        var longitude: Double?
+        var elevation: Double?
+        var time: (seconds: Double, hasZone: Bool)?
+        var hdop: Double?
+    }
+
+    /// Collects points as the scanner walks the document.
+    private struct Collector {
+        var trackPoints: [Point] = []
+        var routePoints: [Point] = []
+        /// The format the root element names.
+        let format: RecordingFormat
+        private var point: Point?
+        private var isRoutePoint = false
+        /// How deep inside `extensions` the scanner is (0: outside), whose contents are passed over.
+        private var extensionDepth = 0
+        private var text = ""
+        /// Whether the current element's text grew past `maximumValueBytes`: then it is no value.
+        private var isTextTooLong = false
+
+        /// A collector for the document whose root element is `root`.
+        /// - Throws: `RecordingFileError.malformed` when the root is neither `gpx` nor `TrainingCenterDatabase`.
+        init(root: XMLScanner.Element, file: String) throws(RecordingFileError) {
+            switch root.localName {
+            case "gpx": format = .gpx
+            case "TrainingCenterDatabase": format = .tcx
+            default: throw .malformed(file: file, line: root.line, problem: XMLTrackReader.rootProblem)
+            }
+        }
+
+        mutating func start(_ element: XMLScanner.Element) {
+            let name = element.localName
+            if extensionDepth > 0 || name == "extensions" || name == "Extensions" {
+                extensionDepth += 1
+                return
+            }
+            resetText()
+            switch name {
+            case "Trackpoint":
+                isRoutePoint = false
+                point = Point(line: element.line)
+            case "trkpt", "rtept":
+                isRoutePoint = name == "rtept"
+                point = Point(line: element.line, latitude: element.attribute("lat").flatMap(Self.number), longitude: element.attribute("lon").flatMap(Self.number))
+            default:
+                break
+            }
+        }
+
+        /// Whether a text run of `byteCount` bytes is wanted: inside a point, outside extensions, while short enough.
+        mutating func wantsText(byteCount: Int) -> Bool {
+            guard extensionDepth == 0, point != nil, !isTextTooLong else { return false }
+            isTextTooLong = text.utf8.count + byteCount > XMLTrackReader.maximumValueBytes
+            return !isTextTooLong
+        }
+
+        mutating func append(_ run: String) {
+            text += run
+        }
+
+        mutating func end(_ name: Substring) {
+            if extensionDepth > 0 {
+                extensionDepth -= 1
+                return
+            }
+            let value = isTextTooLong ? "" : Self.trimmed(text)
+            resetText()
+            guard var current = point else { return }
+            switch name {
+            case "ele", "AltitudeMeters": current.elevation = Self.number(value)
+            case "time", "Time": current.time = UTCTime.parseISO8601(value)
+            case "hdop": current.hdop = Self.number(value).flatMap { $0 >= 0 ? $0 : nil }
+            case "LatitudeDegrees": current.latitude = Self.number(value)
+            case "LongitudeDegrees": current.longitude = Self.number(value)
+            case "trkpt", "rtept", "Trackpoint":
+                if isRoutePoint { routePoints.append(current) } else { trackPoints.append(current) }
+                point = nil
+                return
+            default: break
+            }
+            point = current
+        }
+
+        private mutating func resetText() {
+            text = ""
+            isTextTooLong = false
+        }
+
+        private static func number(_ text: some StringProtocol) -> Double? {
+            DecimalNumber.value(text).flatMap { $0.isFinite ? $0 : nil }
+        }
+
+        /// `text` without leading and trailing white space: the characters of Foundation's `whitespacesAndNewlines`
+        /// (Unicode's White_Space property), found without bridging to `NSString`, which took a third of the time.
+        private static func trimmed(_ text: String) -> Substring {
+            let scalars = text.unicodeScalars
+            guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+                  let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+            return Substring(scalars[first...last])
+        }
+
+        private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import TrackBenchSupport
+import TrackBenchScoring
+import TrackBenchResults
+/// Two results files side by side per filter and scenario group, with paired differences and whether they are real.
+///
+/// For comparing tunings locally: run twice with different settings (or on
+/// two branches), then compare the two `results.csv` files. Only results
+/// present in both files (the same scenario, filter and seed) are compared,
+/// so both sides of every mean cover the same runs; each filter's distance
+/// errors are paired run by run and tested with `Significance`.
+package struct ComparisonReport: Sendable {
+    /// The file name `compare --output` writes the report under.
+    package static let fileName = "comparison.md"
+
+    /// A way to group scenarios.
+    package enum Grouping: String, CaseIterable, Sendable {
+        case none, signal, speed, gait, distance, path, stop
+
+        /// The group a score belongs to, as shown in the report.
+        func group(of score: ScenarioScore) -> String {
+            switch self {
+            case .none: return "all scenarios"
+            case .signal: return "signal \(score.signal)"
+            case .speed: return "speed \(NumberFormat.compact(score.speedMetersPerSecond)) m/s"
+            case .gait: return score.gait.isEmpty ? "no gait" : "gait \(score.gait)"
+            case .distance: return "distance \(NumberFormat.compact(score.nominalDistanceMeters)) m"
+            case .path: return "path \(score.pathType)"
+            case .stop: return score.stopSeconds > 0 ? "stop \(NumberFormat.compact(score.stopSeconds)) s" : "no stop"
+            }
+        }
+    }
+
+    /// The first file's name and contents ("A").
+    package var first: (name: String, file: ResultsFile)
+    /// The second file's name and contents ("B").
+    package var second: (name: String, file: ResultsFile)
+    /// How to group scenarios below the all-scenarios table.
+    package var grouping: Grouping
+
+    /// Creates a comparison of two runs.
+    package init(first: (name: String, file: ResultsFile), second: (name: String, file: ResultsFile), grouping: Grouping) {
+        self.first = first
+        self.second = second
+        self.grouping = grouping
+    }
+
+    /// The results present in both files.
+    private var shared: (first: [ScenarioScore], second: [ScenarioScore]) {
+        let secondKeys = Set(second.file.scores.map(\.key))
+        let firstKeys = Set(first.file.scores.map(\.key))
+        return (first.file.scores.filter { secondKeys.contains($0.key) }, second.file.scores.filter { firstKeys.contains($0.key) })
+    }
+
+    /// How many results (scenario, filter, seed) both files hold: 0 means there is nothing to compare.
+    package var sharedRunCount: Int {
+        shared.first.count
+    }
+
+    /// What a filter's paired difference in one group says.
+    package enum Verdict: Sendable, Equatable {
+        /// B's absolute distance errors are really lower (`Significance.isReal`).
+        case secondBetter
+        /// B's absolute distance errors are really higher.
+        case firstBetter
+        /// The difference is within noise, or consistent but under the noise threshold.
+        case tied
+        /// Every pair gave the same error.
+        case identical
+        /// No pair had a finite error on both sides: the filter diverged on every run of the group.
+        case diverged
+
+        init(_ significance: Significance) {
+            if significance.pairCount == 0 {
+                self = .diverged
+            } else if significance.nonZeroCount == 0 {
+                self = .identical
+            } else if !significance.isReal {
+                self = .tied
+            } else {
+                self = significance.estimate < 0 ? .secondBetter : .firstBetter
+            }
+        }
+    }
+
+    /// One filter's absolute distance errors in one group, paired run by run (B's minus A's).
+    package struct PairedDifference: Sendable {
+        package var filter: String
+        package var significance: Significance
+        package var verdict: Verdict { Verdict(significance) }
+    }
+
+    /// A group of scenarios: its shared results on each side and each filter's paired difference.
+    package struct Group: Sendable {
+        /// The group as the report titles it, such as "all scenarios" or "signal weak".
+        package var title: String
+        var before: [ScenarioScore]
+        var after: [ScenarioScore]
+        /// One per filter with results in the group, in the order the filters first appear in A.
+        package var differences: [PairedDifference]
+    }
+
+    /// The groups in report order: all scenarios, then each group of `grouping` in order of first appearance.
+    package var groups: [Group] {
+        let (a, b) = shared
+        let filters = a.map(\.filter).uniqued()
+        var groups: [Group] = []
+        for grouping in [Grouping.none] + (grouping == .none ? [] : [grouping]) {
+            for title in a.map(grouping.group(of:)).uniqued() {
+                let inGroup: (ScenarioScore) -> Bool = { grouping.group(of: $0) == title }
+                let (before, after) = (a.filter(inGroup), b.filter(inGroup))
+                let beforeByFilter = Dictionary(grouping: before, by: \.filter)
+                let afterByFilter = Dictionary(grouping: after, by: \.filter)
+                let differences = filters.compactMap { filter -> PairedDifference? in
+                    guard let first = beforeByFilter[filter], let second = afterByFilter[filter] else { return nil }
+                    return PairedDifference(filter: filter, significance: Significance(.errorPercent, first: first, second: second))
+                }
+                groups.append(Group(title: title, before: before, after: after, differences: differences))
+            }
+        }
+        return groups
+    }
+
+    /// The comparison as Markdown: one table per group, one row per filter, each metric as `A -> B (delta)`,
+    /// and the paired verdict on the distance error.
+    package func render() -> String {
+        var text = "## Comparison\n\nA = \(MarkdownText.code(first.name)), B = \(MarkdownText.code(second.name)). "
+        text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
+        text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
+        text += "The last two columns pair each filter's absolute distance errors run by run: the Hodges-Lehmann estimate of their difference with its 95 % interval, "
+        text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, and over 1 % of the error; Docs/statistics.md).\n"
+        if let warning = contextWarning {
+            text += "\n" + warning + "\n"
+        }
+        let firstFilters = first.file.scores.map(\.filter).uniqued()
+        let secondFilters = second.file.scores.map(\.filter).uniqued()
+        let onlyFirst = firstFilters.filter { !secondFilters.contains($0) }
+        let onlySecond = secondFilters.filter { !firstFilters.contains($0) }
+        if !onlyFirst.isEmpty { text += "\nOnly in A: " + onlyFirst.map(MarkdownText.code).joined(separator: ", ") + "\n" }
+        if !onlySecond.isEmpty { text += "\nOnly in B: " + onlySecond.map(MarkdownText.code).joined(separator: ", ") + "\n" }
+        for group in groups {
+            text += table(group)
+        }
+        return text
+    }
+
+    /// "The files were made differently (...): differences may not be the filters'." when the context lines
+    /// differ; nil when they agree.
+    package var contextWarning: String? {
+        let differences = first.file.context.differences(from: second.file.context, names: ("A", "B"))
+        guard !differences.isEmpty else { return nil }
+        return "The files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ") + "): differences may not be the filters'."
+    }
+
+    private func table(_ group: Group) -> String {
+        let beforeSummaries = FilterSummary.ranking(of: group.before)
+        let afterSummaries = FilterSummary.ranking(of: group.after)
+        let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
+        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % [95 % interval] | Verdict |\n"
+        text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
+        for difference in group.differences {
+            let filter = difference.filter
+            guard let a = beforeSummaries.first(where: { $0.filter == filter }), let b = afterSummaries.first(where: { $0.filter == filter }) else { continue }
+            var cells = [MarkdownText.code(filter), "\(a.scenarioCount)", "\(a.improvedCount) -> \(b.improvedCount)"]
+            for metric in metrics {
+                switch (a.means[metric], b.means[metric]) {
+                case let (.some(x), .some(y)) where x.isFinite && y.isFinite:
+                    let delta = NumberFormat.fixed(y - x, decimals: 3)
+                    cells.append("\(NumberFormat.fixed(x, decimals: 3)) -> \(NumberFormat.fixed(y, decimals: 3)) (\(y > x && delta != "0.000" ? "+" : "")\(delta))")
+                case let (x, y):
+                    cells.append("\(x.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a") -> \(y.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a")")
+                }
+            }
+            cells.append(Self.difference(difference.significance))
+            cells.append(Self.verdict(difference.significance))
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// The paired difference with its 95 % interval, such as "-0.084 [-0.110, -0.060]"; empty when no pair was finite.
+    package static func difference(_ significance: Significance) -> String {
+        guard significance.pairCount > 0 else { return "" }
+        let estimate = NumberFormat.fixed(significance.estimate, decimals: 3)
+        guard let interval = significance.interval else { return estimate }
+        return estimate + " [" + NumberFormat.fixed(interval.lower, decimals: 3) + ", " + NumberFormat.fixed(interval.upper, decimals: 3) + "]"
+    }
+
+    /// "B better", "A better" or "tied" with the p-value, "identical", or "diverged" when no pair was finite.
+    package static func verdict(_ significance: Significance) -> String {
+        switch Verdict(significance) {
+        case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
+        case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
+        case .tied: return MarkdownReport.tie(significance)
+        case .identical: return "identical"
+        case .diverged: return NumberFormat.nonFinite
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import TrackBenchSupport
+import TrackBenchFilters
+import TrackBenchScoring
+import TrackBenchResults
+/// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row and its ties marked.
+///
+/// With several seeds the best value is only as good as its margin: a value
+/// whose difference from the best is not real (`Significance`, paired over
+/// the same scenarios and seeds) is marked tied, and when any value ties the
+/// sweep names no single winner.
+package struct SweepReport: Sendable {
+    /// One parameter value's results.
+    package struct Row: Sendable {
+        /// The parameter value.
+        package var value: Double
+        /// Means over every scenario and seed.
+        package var summary: FilterSummary
+        /// Half-width of the 95 % confidence interval of the ranking metric's mean over seeds; nil with one seed.
+        package var confidenceHalfWidth: Double?
+        /// This value against the best one on the ranking metric; nil for the best row itself.
+        package var versusBest: Significance?
+
+        /// Whether some metric came out NaN or infinite: the filter diverged with this value.
+        package var hasDiverged: Bool {
+            summary.means.values.contains { !$0.isFinite }
+        }
+    }
+
+    /// The filter specification being tuned, without the swept parameter.
+    package var filter: String
+    /// The swept parameter's name.
+    package var parameter: String
+    /// The metric that decides the best row.
+    package var rankingMetric: Metric
+    /// How many seeds the sweep ran.
+    package var seedCount: Int
+    /// One row per value, in value order.
+    package private(set) var rows: [Row]
+    /// The row with the best mean ranking metric (first of equals); nil if no row has it.
+    package private(set) var bestIndex: Int?
+
+    /// Builds the sweep from its scores.
+    /// - Parameters:
+    ///   - filter: The tuned filter's specification.
+    ///   - parameter: The swept parameter.
+    ///   - values: Each value with the label its configuration's scores carry.
+    ///   - scores: Every score of the sweep: each label on the same scenarios and seeds.
+    ///   - rankingMetric: The metric that picks the best value.
+    package init(filter: String, parameter: String, values: [(value: Double, label: String)], scores: [ScenarioScore], rankingMetric: Metric) {
+        self.filter = filter
+        self.parameter = parameter
+        self.rankingMetric = rankingMetric
+        let seeds = scores.map(\.seed).uniqued()
+        seedCount = seeds.count
+        let summaries = FilterSummary.ranking(of: scores)
+        let byLabel = Dictionary(grouping: scores, by: \.filter)
+        rows = values.compactMap { value, label in
+            guard let summary = summaries.first(where: { $0.filter == label }) else { return nil }
+            let means = FilterRanking.seedMeans(of: rankingMetric, in: byLabel[label] ?? [], seeds: seeds)
+            let halfWidth = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
+            return Row(value: value, summary: summary, confidenceHalfWidth: halfWidth, versusBest: nil)
+        }
+        var best: (index: Int, value: Double)?
+        for (index, row) in rows.enumerated() {
+            guard let value = row.summary.means[rankingMetric], !row.hasDiverged else { continue }
+            if best.map({ rankingMetric.isBetter(value, than: $0.value) }) ?? true {
+                best = (index, value)
+            }
+        }
+        bestIndex = best?.index
+        guard let bestIndex else { return }
+        let bestScores = byLabel[rows[bestIndex].summary.filter] ?? []
+        for index in rows.indices where index != bestIndex {
+            rows[index].versusBest = Significance(rankingMetric, first: bestScores, second: byLabel[rows[index].summary.filter] ?? [])
+        }
+    }
+
+    /// Rows (other than the best) whose difference from the best is within noise; a row that diverged is never tied.
+    package var tiedIndices: [Int] {
+        rows.indices.filter { !rows[$0].hasDiverged && (rows[$0].versusBest.map { !$0.isReal } ?? false) }
+    }
+
+    private var metrics: [Metric] {
+        Metric.allCases.filter { metric in rows.contains { $0.summary.means[metric] != nil } }
+    }
+
+    /// The verdict in one sentence: the best value, and the values it cannot be told apart from.
+    package var verdict: String {
+        let diverged = rows.filter(\.hasDiverged).map { FilterParameter.format($0.value) }
+        let divergedNote = diverged.isEmpty ? "" : " The filter diverged (NaN or infinite values) with \(parameter) = \(diverged.joined(separator: ", "))."
+        guard let bestIndex else { return "No value has a finite \(rankingMetric.column); nothing to pick." + divergedNote }
+        let best = "\(parameter) = \(FilterParameter.format(rows[bestIndex].value))"
+        let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
+        if ties.isEmpty {
+            let others = diverged.isEmpty ? "every other value" : "every other value that did not diverge"
+            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p ≤ \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
+        }
+        return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
+            + "\(ties.count == 1 ? "is" : "are") not really different from it (p > \(NumberFormat.compact(Significance.alpha)) or under \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart). Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
+    }
+
+    /// The table as Markdown: the best row's value in bold with `*`, ties with `=`.
+    package func renderMarkdown() -> String {
+        let ties = Set(tiedIndices)
+        let hasIntervals = seedCount > 1
+        var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
+        text += "Means over the suite's scenarios and \(seedCount == 1 ? "one seed" : "\(seedCount) seeds") (absolute for distance error and lag). "
+        text += "Best by `\(rankingMetric.column)`: marked `*`; values not really different from the best, marked `=`: the paired "
+        text += "Wilcoxon signed-rank test gives p > \(NumberFormat.compact(Significance.alpha)), or the gap is under "
+        text += "\(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the mean (Docs/statistics.md).\n\n"
+        text += "| \(parameter) | Best | Improved | " + metrics.map { metric in
+            metric == rankingMetric && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
+        }.joined(separator: " | ") + " | p vs best |\n"
+        text += "|---:|:---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|\n"
+        for (index, row) in rows.enumerated() {
+            let value = FilterParameter.format(row.value)
+            let mark = index == bestIndex ? "*" : ties.contains(index) ? "=" : row.hasDiverged ? "diverged" : ""
+            var cells = [index == bestIndex ? "**\(value)**" : value, mark]
+            cells.append("\(row.summary.improvedCount)/\(row.summary.scenarioCount)")
+            cells += metrics.map { metric in
+                guard let mean = row.summary.means[metric] else { return "" }
+                let number = NumberFormat.fixed(mean, decimals: 3)
+                guard metric == rankingMetric, hasIntervals, let halfWidth = row.confidenceHalfWidth else { return number }
+                return number + " ± " + NumberFormat.fixed(halfWidth, decimals: 3)
+            }
+            cells.append(row.versusBest.map(Self.versusBestText) ?? "")
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text + "\n" + verdict + "\n"
+    }
+
+    /// "= 0.042", "< 0.001, under 1 %" when the threshold decided a tie, or "one sample: no test".
+    static func versusBestText(_ significance: Significance) -> String {
+        guard let p = significance.pValue else { return MarkdownReport.noTest }
+        let underThreshold = significance.isSignificant && !significance.isReal
+        return MarkdownReport.pText(p) + (underThreshold ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : "")
+    }
+
+    /// The table as CSV: `value,best,tied,improved,runs`, one column per metric (its CSV name), the ranking metric's CI half-width and p-value against the best.
+    package func renderCSV() -> String {
+        // A value that diverged is written empty, as in results.csv.
+        func number(_ value: Double?) -> String {
+            value.flatMap { $0.isFinite ? NumberFormat.fixed($0, decimals: 4) : nil } ?? ""
+        }
+        let ties = Set(tiedIndices)
+        let interval = "\(rankingMetric.column)_ci95"
+        var text = ([CSVField.escaped(parameter), "best", "tied", "improved", "runs"] + metrics.map(\.column) + [interval, "p_vs_best"]).joined(separator: ",") + "\n"
+        for (index, row) in rows.enumerated() {
+            var fields = [FilterParameter.format(row.value), index == bestIndex ? "true" : "false", ties.contains(index) ? "true" : "false"]
+            fields += [String(row.summary.improvedCount), String(row.summary.scenarioCount)]
+            fields += metrics.map { number(row.summary.means[$0]) }
+            fields.append(number(row.confidenceHalfWidth))
+            fields.append(number(row.versusBest?.pValue ?? nil))
+            text += fields.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,109 @@
+import TrackBenchSupport
+import TrackBenchFilters
+/// Filters ranked by mean absolute distance error over seeds and scenarios, with how sure the order is.
+///
+/// For each filter: its summary over every (scenario, seed), the 95 %
+/// confidence interval of each headline metric's mean (one suite mean per
+/// seed, Student's t), how many seeds it won, whether it can run live, and
+/// whether it is really better than the filter ranked below it
+/// (`Significance`, paired over the same scenarios and seeds) or tied with it.
+public struct FilterRanking: Sendable {
+    /// One filter's place in the ranking.
+    public struct Entry: Sendable {
+        /// Means over every (scenario, seed).
+        public var summary: FilterSummary
+        /// Half-widths of the 95 % confidence intervals of the headline metrics' means, over seeds; empty with one seed.
+        public var confidenceHalfWidths: [Metric: Double]
+        /// Seeds on which this filter had the lowest suite mean absolute distance error.
+        ///
+        /// A seed tied between k filters counts 1/k for each, so the entries'
+        /// values sum to the number of seeds.
+        public var seedsWon: Double
+        /// Online or offline, from the filter's specification; nil when the registry does not know a filter it names.
+        public var timing: FilterTiming?
+        /// The paired comparison with the filter ranked next below; nil for the last.
+        public var versusNext: Significance?
+    }
+
+    /// The filters, best first.
+    public var entries: [Entry]
+    /// How many seeds the scores cover.
+    public var seedCount: Int
+
+    /// Ranks the filters of `scores`.
+    /// - Parameters:
+    ///   - scores: Every score of a run.
+    ///   - registry: The filters the scores' specifications name, which tell whether each can run live; a filter
+    ///     whose specification names one it does not know gets no `timing`.
+    ///   - timings: Timings the registry cannot tell, by specification: a filter process's, from its hello.
+    public init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
+        let summaries = FilterSummary.ranking(of: scores)
+        let seeds = scores.map(\.seed).uniqued()
+        seedCount = seeds.count
+        let byFilter = Dictionary(grouping: scores, by: \.filter)
+        let headlines = Metric.allCases.filter(\.isHeadline)
+        // Each filter's per-seed means of every headline metric, in one pass over its rows.
+        let seedMeansByFilter = byFilter.mapValues { Self.seedMeans(of: headlines, in: $0, seeds: seeds) }
+        let errorMeans = seedMeansByFilter.mapValues { $0[.errorPercent] ?? [:] }
+        let bestBySeed = seeds.map { seed in summaries.compactMap { errorMeans[$0.filter]?[seed] }.min() }
+        // How many filters share each seed's lowest error: each of them gets 1/k of the seed.
+        let winnersBySeed = zip(seeds, bestBySeed).map { seed, best in
+            best == nil ? 0 : summaries.filter { errorMeans[$0.filter]?[seed] == best }.count
+        }
+        entries = summaries.enumerated().map { rank, summary in
+            let own = byFilter[summary.filter] ?? []
+            var halfWidths: [Metric: Double] = [:]
+            for metric in headlines {
+                let means = seedMeansByFilter[summary.filter]?[metric] ?? [:]
+                halfWidths[metric] = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
+            }
+            var won = 0.0
+            for (position, seed) in seeds.enumerated() where bestBySeed[position] != nil && errorMeans[summary.filter]?[seed] == bestBySeed[position] {
+                won += 1 / Double(winnersBySeed[position])
+            }
+            let timing = own.first.flatMap { timings[$0.filterSpecification] ?? (try? registry.configuration(parsing: $0.filterSpecification).timing) }
+            let versusNext = rank + 1 < summaries.count
+                ? Significance(.errorPercent, first: own, second: byFilter[summaries[rank + 1].filter] ?? [])
+                : nil
+            return Entry(summary: summary, confidenceHalfWidths: halfWidths, seedsWon: won, timing: timing, versusNext: versusNext)
+        }
+    }
+
+    /// The best-ranked filter that can run live; nil when no filter is known to.
+    public var bestOnline: Entry? {
+        entries.first { $0.timing == .online }
+    }
+
+    /// An entry's seeds won out of the run's, as the report and terminal show it: `6/10`, `0.5/10`, `2.33/10`.
+    ///
+    /// Whole numbers are written without decimals, shares of tied seeds to at most two decimals.
+    package func seedsWonText(_ entry: Entry) -> String {
+        NumberFormat.compact(NumberFormat.fixedValue(entry.seedsWon, decimals: 2)) + "/\(seedCount)"
+    }
+
+    /// One filter's mean of `metric` over the suite, per seed; seeds where it never applies are absent.
+    package static func seedMeans(of metric: Metric, in scores: [ScenarioScore], seeds: [UInt64]) -> [UInt64: Double] {
+        seedMeans(of: [metric], in: scores, seeds: seeds)[metric] ?? [:]
+    }
+
+    /// One filter's mean of each of `metrics` over the suite, per seed, in one pass over its rows (summed in row
+    /// order, as `Statistics.mean` of each seed's values would); seeds where a metric never applies are absent.
+    static func seedMeans(of metrics: [Metric], in scores: [ScenarioScore], seeds: [UInt64]) -> [Metric: [UInt64: Double]] {
+        let seedIndex = Dictionary(seeds.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var perSeed = Array(repeating: MetricMeans(metrics), count: seeds.count)
+        for score in scores {
+            guard let seed = seedIndex[score.seed] else { continue }
+            perSeed[seed].add(score)
+        }
+        let seedsMeans = perSeed.map(\.means)
+        var means: [Metric: [UInt64: Double]] = [:]
+        for metric in metrics {
+            var bySeed: [UInt64: Double] = [:]
+            for (position, seed) in seeds.enumerated() {
+                bySeed[seed] = seedsMeans[position][metric]
+            }
+            means[metric] = bySeed
+        }
+        return means
+    }
+}

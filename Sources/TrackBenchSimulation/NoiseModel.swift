@@ -1,0 +1,139 @@
+import Foundation
+import TrackBenchGeodesy
+import TrackBenchModel
+
+/// Turns true fixes, one at a time, into the noisy fixes a phone would report under a signal profile.
+///
+/// The horizontal error of each fix is a slowly drifting part plus a small
+/// independent jitter, because that is what measured phone traces show (seed
+/// notes, section 6): an error of metres that changes by only tens of
+/// centimetres from one fix to the next.
+///
+/// - The reported horizontal accuracy wanders around the profile's mean with
+///   the profile's deviation (a `DriftProcess`, floored at 1 m), multiplied
+///   during warm-up by a factor that falls linearly to 1 over `warmUpFixes`.
+/// - The error's 2-D RMS radius is `errorToAccuracyRatio` times an accuracy:
+///   the fix's own reported accuracy when `accuracyTracking` is 1, the
+///   profile's mean accuracy (times the warm-up factor) when it is 0, and
+///   a blend in between. With the ratio and tracking at 1 the accuracy is
+///   honest (about 63 % of fixes lie within it); real phones are not (seed
+///   notes, section 6). Each axis's error has deviation radius / sqrt(2),
+///   split into jitter (deviation `jitterMeters`) and drift (the rest).
+/// - The drift on each axis is its own `DriftProcess`, so the error is
+///   correlated over about 2.15 x `driftTimeConstantSeconds`.
+/// - While the runner stands still (true speed 0), the drift advances only
+///   `stoppedErrorMotionFactor` of each step's time and the jitter shrinks by
+///   the same factor: the phone freezes its output.
+/// - While moving, the fix is shifted `alongTrackBiasMeters` along the true
+///   course (negative: it lags behind).
+/// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
+///   course get independent Gaussian errors (speed floored at 0).
+/// - A profile's altitude swing and jitter come from an `AltitudeChannel` on
+///   a stream of their own; its step tail and multipath regime from an
+///   `ErrorTailChannel` on another, and their variance is taken from the
+///   drift's, so the error's size stays what `errorToAccuracyRatio` says.
+package struct NoiseModel: Sendable {
+    /// The smallest horizontal accuracy a fix reports, in metres.
+    package static let minimumHorizontalAccuracyMeters = 1.0
+    /// The smallest vertical accuracy a fix reports, in metres.
+    static let minimumVerticalAccuracyMeters = 0.5
+
+    /// The signal conditions to simulate.
+    let profile: SignalProfile
+    /// The metric frame errors are applied in; any frame near the path works.
+    private let frame: LocalFrame
+    private var generator: SplitMix64
+    private var gaussian = GaussianSampler()
+    private var altitude: AltitudeChannel?
+    private var tails: ErrorTailChannel?
+    private var accuracyDrift: DriftProcess
+    private var eastDrift: DriftProcess
+    private var northDrift: DriftProcess
+    private var altitudeDrift: DriftProcess
+    /// How many fixes the model has made.
+    private var index = 0
+
+    /// Creates the noise of one run: its drift processes start in their stationary state.
+    /// - Parameters:
+    ///   - profile: The signal conditions.
+    ///   - frame: The metric frame to apply errors in.
+    ///   - seed: The run's seed.
+    ///   - streamName: The run's noise stream; the altitude swing and jitter draw from one of their own beside it.
+    init(profile: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String) {
+        self.profile = profile
+        self.frame = frame
+        generator = SplitMix64(seed: seed, stream: streamName)
+        altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
+        tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
+        let step = profile.fixIntervalMeanSeconds
+        let timeConstant = profile.driftTimeConstantSeconds
+        let stopped = profile.stoppedErrorMotionFactor
+        accuracyDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
+        eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+    }
+
+    /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.
+    func warmUpFactor(forFixAt index: Int) -> Double {
+        guard index < profile.warmUpFixes else { return 1 }
+        let remaining = Double(profile.warmUpFixes - index) / Double(profile.warmUpFixes)
+        return 1 + (profile.warmUpAccuracyFactor - 1) * remaining
+    }
+
+    /// The noisy fix the phone reports for the next true fix, at the same time.
+    mutating func noisyFix(for trueFix: LocationFix) -> LocationFix {
+        let isStopped = trueFix.speedMetersPerSecond == 0
+        if index > 0 {
+            _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)
+            _ = eastDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+            _ = northDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+            _ = altitudeDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+        }
+        let warmUp = warmUpFactor(forFixAt: index)
+        index += 1
+        let tracking = profile.accuracyTracking
+        let bias = profile.alongTrackBiasMeters
+        let reported = max(
+            Self.minimumHorizontalAccuracyMeters,
+            profile.horizontalAccuracyMeanMeters + profile.horizontalAccuracyDeviationMeters * accuracyDrift.value
+        )
+        let accuracy = warmUp * reported
+        let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
+        let jitter = profile.jitterMeters
+        let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter - profile.errorTailVarianceSquareMeters).squareRoot()
+        let fixJitter = isStopped ? jitter * profile.stoppedErrorMotionFactor : jitter
+        let truePoint = frame.point(for: trueFix.coordinate)
+        var noisyPoint = LocalPoint(
+            east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
+            north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
+        )
+        if let tail = tails?.next(stopped: isStopped) {
+            noisyPoint.east += tail.east
+            noisyPoint.north += tail.north
+        }
+        if bias != 0, trueFix.courseDegrees >= 0 {
+            let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
+            noisyPoint.east += bias * direction.east
+            noisyPoint.north += bias * direction.north
+        }
+        let coordinate = frame.coordinate(for: noisyPoint)
+        let verticalAccuracy = warmUp * max(
+            Self.minimumVerticalAccuracyMeters,
+            gaussian.next(mean: profile.verticalAccuracyMeanMeters, deviation: profile.verticalAccuracyDeviationMeters, using: &generator)
+        )
+        let speedError = gaussian.next(mean: 0, deviation: profile.speedDeviationMetersPerSecond, using: &generator)
+        let courseError = gaussian.next(mean: 0, deviation: profile.courseDeviationDegrees, using: &generator)
+        let swing = altitude?.next() ?? 0
+        return LocationFix(
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
+            altitudeMeters: trueFix.altitudeMeters + verticalAccuracy * altitudeDrift.value + swing,
+            horizontalAccuracyMeters: accuracy,
+            verticalAccuracyMeters: verticalAccuracy,
+            courseDegrees: trueFix.courseDegrees < 0 ? -1 : Bearing.normalized(trueFix.courseDegrees + courseError),
+            speedMetersPerSecond: trueFix.speedMetersPerSecond < 0 ? -1 : max(0, trueFix.speedMetersPerSecond + speedError),
+            timestampSeconds: trueFix.timestampSeconds
+        )
+    }
+}

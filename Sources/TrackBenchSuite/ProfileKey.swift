@@ -1,0 +1,41 @@
+import TrackBenchSupport
+/// One numeric key of a profile in a scenario file: its one declaration, which parsing and the documentation loop over.
+///
+/// The bounds are inclusive unless `excludesMinimum` is set (a cadence or a
+/// time constant must be above zero, not zero).
+struct ProfileKey<Root>: Sendable {
+    /// The JSON key, such as `cadenceStepsPerSecond`.
+    let name: String
+    /// The unit, such as `steps/s`, `m`, `s`, `°` or `per step`.
+    let unit: String
+    /// What the key sets, in a few words, for the documentation.
+    let summary: String
+    /// The smallest value accepted.
+    let minimum: Double
+    /// Whether `minimum` itself is refused.
+    let excludesMinimum: Bool
+    /// The largest value accepted.
+    let maximum: Double
+    /// Where the value goes.
+    let keyPath: WritableKeyPath<Root, Double> & Sendable
+
+    init(_ name: String, _ unit: String, _ summary: String, minimum: Double, excludesMinimum: Bool = false, maximum: Double, _ keyPath: WritableKeyPath<Root, Double> & Sendable) {
+        self.name = name
+        self.unit = unit
+        self.summary = summary
+        self.minimum = minimum
+        self.excludesMinimum = excludesMinimum
+        self.maximum = maximum
+        self.keyPath = keyPath
+    }
+
+    /// Whether `value` is finite and within the bounds.
+    func accepts(_ value: Double) -> Bool {
+        value.isFinite && (excludesMinimum ? value > minimum : value >= minimum) && value <= maximum
+    }
+
+    /// The accepted values in words, such as "> 0 and <= 10".
+    var expectation: String {
+        "\(excludesMinimum ? ">" : ">=") \(NumberFormat.compact(minimum)) and <= \(NumberFormat.compact(maximum))"
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import TrackBenchSupport
+
+/// Decodes a suite file strictly: valid JSON without duplicate keys, every key known, errors that name the key.
+///
+/// Scenario files and recording suites share it, so both reject the same
+/// mistakes with the same messages.
+package enum StrictJSONDecoder {
+    /// Decodes `type` from a file's bytes, after dropping a byte order mark and validating the JSON.
+    /// - Returns: The value and the file's fingerprint: FNV-1a 64 of its text with line endings made LF, 16 hex digits.
+    /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(ScenarioFileError) -> (value: T, fingerprint: String) {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+        }
+        let notWhole: [StrictJSON.NotWhole]
+        do {
+            notWhole = try StrictJSON.validate(bytes)
+        } catch {
+            throw .malformedJSON(file: file, detail: error.description)
+        }
+        let value: T
+        do {
+            value = try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            // Foundation says only "not valid JSON" when a whole-number key holds 15.5 or 20 digits: find which.
+            guard let number = wholeNumberCulprit(T.self, bytes: bytes, candidates: notWhole) else {
+                throw fileError(for: .dataCorrupted(context), file: file)
+            }
+            throw .malformedJSON(
+                file: file,
+                detail: "line \(number.line), column \(number.column): \(number.key.map { "key '\(sanitized($0))' holds " } ?? "")"
+                    + "\(number.text), which is not a whole number from \(Int.min) to \(Int.max); this key takes a whole number"
+            )
+        } catch let error as DecodingError {
+            throw fileError(for: error, file: file)
+        } catch {
+            throw .malformedJSON(file: file, detail: syntaxDetail(of: error))
+        }
+        return (value, fingerprint(of: bytes))
+    }
+
+    /// The number whose replacement by 0 lets the file decode past Foundation's top-level complaint: the value a
+    /// whole-number key could not hold. Tried in file order; only on that error, so the cost is no one's but a
+    /// broken file's.
+    private static func wholeNumberCulprit<T: Decodable>(_ type: T.Type, bytes: [UInt8], candidates: [StrictJSON.NotWhole]) -> StrictJSON.NotWhole? {
+        for candidate in candidates {
+            var trial = bytes
+            trial.replaceSubrange(candidate.range, with: [UInt8(ascii: "0")])
+            do {
+                _ = try JSONDecoder().decode(T.self, from: Data(trial))
+                return candidate
+            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+                continue
+            } catch {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// FNV-1a 64 of the text with line endings made LF, as 16 hex digits.
+    static func fingerprint(of bytes: [UInt8]) -> String {
+        let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
+        return FNV1a.hex(FNV1a.hash64(text.utf8))
+    }
+
+    /// The top-level keys of a JSON object file, or nil if it is not one; for telling suite kinds apart.
+    static func topLevelKeys(of data: Data) -> Set<String>? {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+        }
+        guard (try? StrictJSON.validate(bytes)) != nil,
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        return Set(object.keys)
+    }
+
+    private static func syntaxDetail(of error: Error) -> String {
+        let nsError = error as NSError
+        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+    }
+
+    private static func fileError(for error: DecodingError, file: String) -> ScenarioFileError {
+        switch error {
+        case let .keyNotFound(key, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath + [key]), problem: "missing; every key is required")
+        case let .typeMismatch(type, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type))")
+        case let .valueNotFound(type, context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: "expected \(describe(type)), got null")
+        case let .dataCorrupted(context):
+            return .invalidKey(file: file, key: keyPath(context.codingPath), problem: context.debugDescription)
+        @unknown default:
+            return .malformedJSON(file: file, detail: "\(error)")
+        }
+    }
+
+    private static func keyPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                let name = sanitized(key.stringValue)
+                text += text.isEmpty ? name : "." + name
+            }
+        }
+        return text
+    }
+
+    /// A key from the file as a message may quote it: control characters (a terminal escape) replaced by U+FFFD
+    /// and at most `StrictJSON.maximumQuotedLength` characters.
+    static func sanitized(_ key: String) -> String {
+        StrictJSON.quoted(key.replacingControlCharacters())
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+}
+
+/// A coding key for reading whatever keys an object has.
+struct AnyCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int? = nil
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Throws on the first key of the object being decoded that is not in `allowed`.
+func rejectUnknownKeys<Key: CodingKey>(in decoder: any Decoder, allowed: [Key]) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    let known = Set(allowed.map(\.stringValue))
+    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
+        let suggestion = Suggestion.closest(to: key.stringValue, among: Array(known)).map { " (did you mean '\($0)'?)" } ?? ""
+        throw DecodingError.dataCorruptedError(
+            forKey: key,
+            in: container,
+            debugDescription: "unknown key\(suggestion); expected only \(allowed.map(\.stringValue).joined(separator: ", "))"
+        )
+    }
+}
+
+/// Throws a data-corrupted error at `key` with `message` unless `condition` holds.
+func require<Key: CodingKey>(
+    _ condition: Bool,
+    _ key: Key,
+    in container: KeyedDecodingContainer<Key>,
+    _ message: @autoclosure () -> String
+) throws {
+    if !condition {
+        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message())
+    }
+}
+
+/// Throws unless `values` is non-empty and has no repeats.
+func requireUniqueNonEmpty<Key: CodingKey>(_ values: [String], _ key: Key, in container: KeyedDecodingContainer<Key>) throws {
+    try require(!values.isEmpty, key, in: container, "expected at least one value")
+    var seen: Set<String> = []
+    for value in values {
+        try require(seen.insert(value).inserted, key, in: container, "'\(value)' appears twice")
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Writes files so that readers see either the old files or the complete new ones.
+///
+/// A report that is half-written when the disk fills or the job is killed
+/// would be worse than none: CI would compare against garbage. Each text goes
+/// to a temporary file in its target's folder; only when every temporary file
+/// is complete are they renamed over their targets, an atomic step on POSIX
+/// file systems. A failure leaves every target as it was.
+///
+/// Only a missing path or a regular file is replaced: a link, a pipe, a device
+/// or a folder at a target is an error, so a mistyped path never destroys what
+/// is not TrackBench's. Temporary files are created exclusively and never
+/// through a link, so a link planted at a temporary name cannot redirect a write.
+package enum AtomicFile {
+    /// Replaces the file at `url` with `text` in UTF-8, creating parent folders as needed.
+    /// - Throws: `OutputError` naming the path and the system's reason.
+    package static func write(_ text: String, to url: URL) throws(OutputError) {
+        try write([(text, url)])
+    }
+
+    /// Replaces several files together, so that they always come from the same run.
+    ///
+    /// All are written to temporary files first. Then, holding an advisory
+    /// lock (`flock`) on each target folder so that two runs writing the same
+    /// folder take turns, they are renamed over their targets in reverse order,
+    /// the first file last: the first file is the run's commit point, so when it
+    /// is new every other file is too. If a rename fails, the targets already
+    /// replaced get their previous contents back.
+    /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed.
+    package static func write(_ files: [(text: String, url: URL)]) throws(OutputError) {
+        try write(bytes: files.map { (Array($0.text.utf8), $0.url) })
+    }
+
+    /// Replaces several files together with raw bytes, as `write(_:)` does with text.
+    /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed.
+    package static func write(bytes files: [(bytes: [UInt8], url: URL)]) throws(OutputError) {
+        for (_, url) in files {
+            if let kind = kindOfExistingNonFile(at: url.path) {
+                throw .notARegularFile(path: url.path, kind: kind)
+            }
+        }
+        var written: [(temporary: String, target: String)] = []
+        defer {
+            for file in written { unlink(file.temporary) }
+        }
+        for (bytes, url) in files {
+            let folder = url.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateFolder(path: folder.path, reason: existingFileReason(folder) ?? "permission denied or read-only file system")
+            }
+            let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: getpid())).path
+            try writeWhole(bytes, to: temporary, target: url.path)
+            written.append((temporary, url.path))
+        }
+        let folders = Set(files.map { $0.url.deletingLastPathComponent().path }).sorted()
+        let locks = folders.map { open($0, O_RDONLY) }
+        defer {
+            for descriptor in locks where descriptor >= 0 { close(descriptor) }
+        }
+        for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
+        removeStaleTemporaryFiles(of: files.map(\.url))
+        try replace(Array(written.reversed()))
+        written = []
+    }
+
+    /// The temporary file a process writes before renaming it over `name`: `.<name>.<pid>.tmp`.
+    static func temporaryName(for name: String, pid: pid_t) -> String {
+        ".\(name).\(pid).tmp"
+    }
+
+    /// The suffix of the hard link that keeps a replaced target's previous contents until every rename is done.
+    static let backupSuffix = ".previous"
+
+    /// What is at `path` when it is neither missing nor a regular file ("a symbolic link", "a FIFO"...); nil otherwise.
+    ///
+    /// Uses `lstat`, so a link is reported as a link, not as what it points to.
+    package static func kindOfExistingNonFile(at path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return FileKind.describe(status.st_mode)
+    }
+
+    /// Removes the temporary files and backups that killed runs left beside `targets`.
+    ///
+    /// Only files named as this type names them (`.<name>.<pid>.tmp` and its `.previous`) for one of the targets,
+    /// that are regular files, and whose process is no longer alive are removed; a live run's files are left alone.
+    private static func removeStaleTemporaryFiles(of targets: [URL]) {
+        for target in targets {
+            let folder = target.deletingLastPathComponent()
+            let prefix = ".\(target.lastPathComponent)."
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names where name.hasPrefix(prefix) {
+                var rest = name.dropFirst(prefix.count)
+                if rest.hasSuffix(backupSuffix) { rest = rest.dropLast(backupSuffix.count) }
+                guard rest.hasSuffix(".tmp"), let pid = pid_t(rest.dropLast(".tmp".count)), pid > 0, pid != getpid() else { continue }
+                guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                let path = folder.appendingPathComponent(name).path
+                var status = stat()
+                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                unlink(path)
+            }
+        }
+    }
+
+    /// Renames each temporary file over its target; on a failure, puts back the targets already replaced.
+    private static func replace(_ files: [(temporary: String, target: String)]) throws(OutputError) {
+        // A hard link keeps each replaced target's previous contents until every rename is done.
+        var backups: [(backup: String, target: String, existed: Bool, saved: Bool)] = []
+        defer {
+            for entry in backups where entry.saved { unlink(entry.backup) }
+        }
+        for file in files {
+            let backup = file.temporary + backupSuffix
+            unlink(backup)
+            let existed = access(file.target, F_OK) == 0
+            let saved = existed && link(file.target, backup) == 0
+            guard rename(file.temporary, file.target) == 0 else {
+                let reason = systemReason()
+                for entry in backups.reversed() {
+                    if entry.saved {
+                        rename(entry.backup, entry.target)
+                    } else if !entry.existed {
+                        unlink(entry.target)
+                    }
+                }
+                backups = []
+                if saved { unlink(backup) }
+                throw .cannotWrite(path: file.target, reason: reason)
+            }
+            backups.append((backup, file.target, existed, saved))
+        }
+    }
+
+    /// Writes every byte to a new file at `path`; errors name `target`, the file the user asked for.
+    ///
+    /// The file is created exclusively (`O_EXCL`, `O_NOFOLLOW`): whatever is already at `path` (a file a dead
+    /// process with this id left, or a planted link) is unlinked, never written through, and creation retried once.
+    private static func writeWhole(_ bytes: [UInt8], to path: String, target: String) throws(OutputError) {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0 && errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, flags, 0o644)
+        }
+        guard descriptor >= 0 else { throw .cannotWrite(path: target, reason: systemReason()) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = systemReason()
+                close(descriptor)
+                unlink(path)
+                throw .cannotWrite(path: target, reason: reason)
+            }
+            offset += count
+        }
+        guard close(descriptor) == 0 else {
+            let reason = systemReason()
+            unlink(path)
+            throw .cannotWrite(path: target, reason: reason)
+        }
+    }
+
+    /// The current `errno` in words, such as "No space left on device".
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// Why a folder cannot be created when a path component is a file.
+    private static func existingFileReason(_ folder: URL) -> String? {
+        var path = folder
+        while path.path != "/" && !path.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : "'\(path.path)' is a file, not a folder"
+            }
+            path = path.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -10,46 +10,61 @@ import TrackBenchReports
 enum CalibrateCommand: Command {
     static let name = "calibrate"
     static let overview = "Fit a signal profile to a phone recording with a timed reference; print it as JSON for a scenario file's 'signals'."
-    static let arguments: [(name: String, help: String)] = [
-        ("fixes", "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's (the format is detected)."),
+    static let arguments = [
+        Argument(
+            name: "fixes",
+            help: "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's (the format is detected)."
+        ),
     ]
-    static let truth = OptionSpec(name: "--truth", valueName: "file", isRequired: true, help: "The reference recorded with times, in any format 'fixes' takes. (required)")
-    static let profileName = OptionSpec(name: "--name", valueName: "name", help: "The profile's name: lowercase letters, digits and '-'. (default: calibrated)")
-    static let timeOffset = OptionSpec(name: "--time-offset", valueName: "seconds", help: "Seconds added to the fixes' times to put them on the truth's clock. (default: 0)")
-    static let provider = OptionSpec(name: "--provider", valueName: "name", help: "The GnssLogger provider to read: GPS, FLP or NLP. (default: \(RecordingReadOptions.defaultProvider))")
-    static let options = [truth, profileName, timeOffset, provider] + CompareProfileOptions.options + SeedOptions.options + [HelpOption.help]
+    static let truth = Option<String>(name: "--truth", valueName: "file", help: "The reference recorded with times, in any format 'fixes' takes.").required()
+    static let defaultProfileName = "calibrated"
+    static let profileName = Option<String>(
+        name: "--name",
+        valueName: "name",
+        help: "The profile's name: lowercase letters, digits and '-'.",
+        default: defaultProfileName,
+        expected: "lowercase letters, digits and '-' (it becomes part of scenario ids)"
+    ) { SignalProfile.isValidName($0) ? $0 : nil }
+    static let timeOffset = Option<Double>(
+        name: "--time-offset",
+        valueName: "seconds",
+        help: "Seconds added to the fixes' times to put them on the truth's clock.",
+        default: "0",
+        expected: "a number of seconds within -\(offsetLimit)...\(offsetLimit)"
+    ) { text in Double(text).flatMap { $0.isFinite && abs($0) <= RecordingSuite.timeOffsetLimitSeconds ? $0 : nil } }
+    static let provider = Option<String>(
+        name: "--provider",
+        valueName: "name",
+        help: "The GnssLogger provider to read: GPS, FLP or NLP.",
+        default: RecordingReadOptions.defaultProvider,
+        expected: "GPS, FLP or NLP"
+    ) { $0.isEmpty ? nil : $0 }
+    static let seed = SeedOptions.seed.help(
+        "Simulate the profile on the recording's route under this one seed, 0 to \(UInt64.max), for the statistics compared with the recording's."
+    )
+    static let seeds = SeedOptions.seeds.help(
+        "Simulate the profile on the recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
+    )
+    static let options = [truth.spec, profileName.spec, timeOffset.spec, provider.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec]
+        + [HelpOption.help.spec]
+
+    /// The largest time offset, as the error shows it.
+    private static var offsetLimit: String { NumberFormat.compact(RecordingSuite.timeOffsetLimitSeconds) }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let fixesFile = try arguments.onlyPositional("the recording's file", command: name)
-        guard let truthFile = arguments.value(truth) else {
-            throw UsageError.missingArgument("--truth <file>", command: name)
-        }
-        let name = arguments.value(profileName) ?? "calibrated"
-        guard SignalProfile.isValidName(name) else {
-            throw UsageError.invalidValue(option: profileName.name, value: name, expected: "lowercase letters, digits and '-' (it becomes part of scenario ids)")
-        }
-        var offset = 0.0
-        if let text = arguments.value(timeOffset) {
-            let limit = RecordingSuite.timeOffsetLimitSeconds
-            guard let value = Double(text), value.isFinite, abs(value) <= limit else {
-                throw UsageError.invalidValue(option: timeOffset.name, value: text, expected: "a number of seconds within -\(NumberFormat.compact(limit))...\(NumberFormat.compact(limit))")
-            }
-            offset = value
-        }
+        let truthFile = try arguments.required(truth, command: name)
+        let name = try arguments.value(profileName, default: defaultProfileName)
+        let offset = try arguments.value(timeOffset, default: 0)
         var readOptions = RecordingReadOptions()
-        if let text = arguments.value(provider) {
-            guard !text.isEmpty else {
-                throw UsageError.invalidValue(option: provider.name, value: text, expected: "GPS, FLP or NLP")
-            }
-            readOptions.provider = text
-        }
+        if let provider = try arguments.value(provider) { readOptions.provider = provider }
         let seeds = try SeedOptions(arguments).seeds
         let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
         let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)
         let replay = try RecordingReplay(id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset)
         let calibration: SignalCalibration
         if let profile = try CompareProfileOptions.profile(arguments, context: context) {
-            if arguments.value(profileName) != nil {
+            if arguments.isGiven(profileName) {
                 throw UsageError.conflictingOptions(profileName.name, CompareProfileOptions.compare.name)
             }
             calibration = try SignalCalibration(replay: replay, comparing: profile, seeds: seeds)

@@ -1,13 +1,12 @@
-
-/// A subcommand: its help and how to run it.
+/// A subcommand: its declarations, from which its help and usage line are made, and how to run it.
 protocol Command {
     /// The name typed on the command line.
     static var name: String { get }
     /// One sentence for the help overview.
     static var overview: String { get }
-    /// Positional arguments: how they look in usage, and one line of help each.
-    static var arguments: [(name: String, help: String)] { get }
-    /// The options the command accepts, `--help` included: its own and the shared groups'.
+    /// Positional arguments, in order.
+    static var arguments: [Argument] { get }
+    /// The options the command accepts, `--help` included: its own and the shared groups', in the order help lists them.
     static var options: [OptionSpec] { get }
     /// Runs the command on parsed arguments.
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode
@@ -19,24 +18,19 @@ extension Command {
     static func help(commandName: String) -> String {
         var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage(commandName: commandName))\n"
         if !arguments.isEmpty {
-            text += "\nARGUMENTS:\n" + table(arguments.map { ("<\($0.name)>", $0.help) })
+            text += "\nARGUMENTS:\n" + table(arguments.map { ($0.spelling, $0.help) })
         }
         text += "\nOPTIONS:\n" + table(options.map { option in
-            let spelling = option.name == HelpOption.help.name ? "-h, --help" : option.name
-            return (option.valueName.map { "\(spelling) <\($0)>" } ?? spelling, option.help)
+            let spelling = option.name == HelpOption.help.name ? "-h, --help" : option.spelling
+            return (spelling, option.helpLine)
         })
         text += "\nSee '\(commandName) help' for all commands.\n"
         return text
     }
 
-    /// The usage line.
+    /// The usage line: the command, its arguments, then its options but `--help`.
     static func usage(commandName: String) -> String {
-        var words = [commandName, name]
-        words += arguments.map { "<\($0.name)>" }
-        for option in options where option.name != HelpOption.help.name {
-            let spelling = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            words.append((option.isRequired ? spelling : "[\(spelling)]") + (option.isRepeatable ? " ..." : ""))
-        }
+        let words = [commandName, name] + arguments.map(\.spelling) + options.filter { $0.name != HelpOption.help.name }.map(\.usage)
         return words.joined(separator: " ")
     }
 

@@ -37,13 +37,13 @@ struct CommandContext: Sendable {
 
     /// Loads the suite the options name, or the default suite.
     func suite(_ options: SuiteOptions) throws(ScenarioFileError) -> (suite: ScenarioSuite, file: String) {
-        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
+        let file = options.file
         do {
             return (try ScenarioSuite.load(from: URL(fileURLWithPath: file)), file)
         } catch .unreadable(let path, _) where options.scenarioFile == nil && !FileManager.default.fileExists(atPath: file) {
             throw .unreadable(
                 file: path,
-                reason: "no such file; run from the repository root or pass --scenarios <file>"
+                reason: "no such file; run from the repository root or pass \(SuiteOptions.scenarios.spec.spelling)"
             )
         }
     }
@@ -94,7 +94,7 @@ struct CommandContext: Sendable {
         try AtomicFile.write(csv, to: csvURL)
         print(summary)
         print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
-        print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, "--output", "<dir>"))")
+        print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, OutputOptions.folder.spec.spelling))")
         if let note { print(note) }
     }
 
@@ -107,15 +107,18 @@ struct CommandContext: Sendable {
         return scenario
     }
 
-    /// Reads a whole run's results file given to `option` (`--results`), which excludes the options that would make a run.
-    /// - Throws: `UsageError` when a conflicting option is also given; `CommandError` for a shard's partial file.
-    func wholeResults(_ file: String, option: OptionSpec, excluding conflicting: [OptionSpec], in arguments: ParsedArguments) throws -> ResultsFile {
-        for other in conflicting where arguments.isGiven(other) {
-            throw UsageError.conflictingOptions(option.name, other.name)
+    /// The signal profile `name` of `suite`, read from `file`, named by `option` (`--compare`).
+    /// - Throws: `UsageError.invalidValue` listing the suite's signals, with the closest as a suggestion.
+    func signal(named name: String, option: String, in suite: ScenarioSuite, file: String) throws(UsageError) -> SignalProfile {
+        let names = suite.signals.map(\.name)
+        guard let profile = suite.signals.first(where: { $0.name == name }) else {
+            throw .invalidValue(
+                option: option, value: name,
+                expected: "a signal of \(file): \(names.joined(separator: ", "))"
+                    + (Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? "")
+            )
         }
-        let read = try ResultsCSV.load(from: URL(fileURLWithPath: file))
-        if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
-        return read
+        return profile
     }
 
     /// Refuses filters that use a pedometer and compass when the scenarios they would run on have none.

@@ -8,21 +8,23 @@ import TrackBenchReports
 enum CompareCommand: Command {
     static let name = "compare"
     static let overview = "Put two results.csv files side by side per filter and scenario group, with deltas."
-    static let arguments: [(name: String, help: String)] = [
-        ("a.csv", "The first results file (A), such as a committed baseline."),
-        ("b.csv", "The second results file (B), such as a new tuning's run."),
+    static let arguments = [
+        Argument(name: "a.csv", help: "The first results file (A), such as a committed baseline."),
+        Argument(name: "b.csv", help: "The second results file (B), such as a new tuning's run."),
     ]
-    static let by = OptionSpec(
+    static let by = Option<ComparisonReport.Grouping>(
         name: "--by",
         valueName: "group",
-        help: "Group scenarios by \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", ")) after the all-scenarios table. (default: signal)"
+        help: "Group scenarios by \(groupings) after the all-scenarios table.",
+        default: ComparisonReport.Grouping.signal.rawValue,
+        expected: "one of \(groupings)"
+    ) { ComparisonReport.Grouping(rawValue: $0) }
+    static let output = OutputOptions.folder.help(
+        "Also write the report as \(ComparisonReport.fileName) and its chart as \(ComparisonChart.fileName) into this folder, created if missing."
     )
-    static let output = OptionSpec(
-        name: "--output",
-        valueName: "dir",
-        help: "Also write the report as \(ComparisonReport.fileName) and its chart as \(ComparisonChart.fileName) into this folder, created if missing."
-    )
-    static let options = [by, output, HelpOption.help]
+    static let options = [by.spec, output.spec, HelpOption.help.spec]
+
+    private static var groupings: String { ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", ") }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard arguments.positionals.count >= 2 else {
@@ -31,15 +33,8 @@ enum CompareCommand: Command {
         if arguments.positionals.count > 2 {
             throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
         }
-        let groupText = arguments.value(by) ?? ComparisonReport.Grouping.signal.rawValue
-        guard let grouping = ComparisonReport.Grouping(rawValue: groupText) else {
-            throw UsageError.invalidValue(
-                option: by.name,
-                value: groupText,
-                expected: "one of \(ComparisonReport.Grouping.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        let folderURL = try arguments.folder(output)
+        let grouping = try arguments.value(by, default: .signal)
+        let folderURL = try arguments.value(output)
         let files = arguments.positionals
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
         let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))

@@ -6,28 +6,22 @@ import TrackBenchElevation
 enum DEMCommand: Command {
     static let name = "dem"
     static let overview = "Write the terrains of a suite as SRTM .hgt tiles, so terrain-lookup can run with --dem."
-    static let arguments: [(name: String, help: String)] = []
-    static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder for the tiles, created if missing. (required)")
-    static let arcSeconds = OptionSpec(
+    static let arguments: [Argument] = []
+    static let output = OutputOptions.folder.help("Folder for the tiles, created if missing.").required()
+    /// `--arc-seconds`, read as the posts along a tile's side.
+    static let arcSeconds = Option<Int>(
         name: "--arc-seconds",
         valueName: "n",
-        help: "Post spacing: 1 (3601 x 3601 posts, 25 MB a tile, as SRTM GL1) or 3 (1201 x 1201, 2.8 MB). (default: 1)"
-    )
-    static let options = [output, arcSeconds] + SuiteOptions.options + [HelpOption.help]
+        help: "Post spacing: 1 (3601 x 3601 posts, 25 MB a tile, as SRTM GL1) or 3 (1201 x 1201, 2.8 MB).",
+        default: "1",
+        expected: "1 or 3"
+    ) { text in ["1": 3601, "3": 1201][text] }
+    static let options = [output.spec, arcSeconds.spec] + SuiteOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        if let extra = arguments.positionals.first {
-            throw UsageError.unexpectedArgument(extra, command: name)
-        }
-        guard let folder = try arguments.folder(output) else {
-            throw UsageError.missingArgument("\(output.name) <dir>, the folder for the tiles", command: name)
-        }
-        let postsPerSide: Int
-        switch arguments.value(arcSeconds) {
-        case nil, "1": postsPerSide = 3601
-        case "3": postsPerSide = 1201
-        case let text?: throw UsageError.invalidValue(option: arcSeconds.name, value: text, expected: "1 or 3")
-        }
+        try arguments.noPositionals(command: name)
+        let folder = try arguments.required(output, command: name, purpose: ", the folder for the tiles")
+        let postsPerSide = try arguments.value(arcSeconds, default: 3601)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let plan = try TerrainTilePlan(scenarios: suite.scenarios)
         let files = plan.tiles.map { tile in
@@ -40,7 +34,7 @@ enum DEMCommand: Command {
         for tile in plan.tiles {
             context.print("  \(tile.corner.fileName)  terrain \(tile.terrain.name)")
         }
-        context.print("Run terrain-lookup with them: \(context.invocation(RunCommand.self, SuiteOptions.scenarios.name, file, "--filter", "terrain-lookup", DEMOptions.dem.name, folder.relativePath))")
+        context.print("Run terrain-lookup with them: \(context.invocation(RunCommand.self, SuiteOptions.scenarios.name, file, FilterOptions.filter.name, "terrain-lookup", DEMOptions.dem.name, folder.relativePath))")
         return .success
     }
 }

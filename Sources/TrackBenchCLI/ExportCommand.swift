@@ -7,26 +7,17 @@ import TrackBenchReports
 enum ExportCommand: Command {
     static let name = "export"
     static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv, headings.csv and barometer.csv, and filters' estimates."
-    static let arguments: [(name: String, help: String)] = [
-        ("scenario", "A scenario id, as printed by the 'list' command.")
-    ]
-    static let output = OptionSpec(name: "--output", valueName: "dir", isRequired: true, help: "Folder to write into, created if missing. (required)")
-    static let filter = OptionSpec(
-        name: "--filter",
-        valueName: "spec",
-        isRepeatable: true,
-        help: "Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable."
-    )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + [HelpOption.help]
+    static let arguments = [Argument(name: "scenario", help: "A scenario id, as printed by the 'list' command.")]
+    static let output = OutputOptions.folder.required()
+    static let filter = FilterOptions.filter.help("Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable.")
+    static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
-        guard let folderURL = try arguments.folder(output) else {
-            throw UsageError.missingArgument("--output <dir>", command: name)
-        }
+        let folderURL = try arguments.required(output, command: name)
         let seed = try SeedOptions.single(arguments)
         let dem = try DEMOptions(arguments, context: context)
-        let filters = try dem.apply(to: context.filters(arguments.all(filter), option: filter.name))
+        let filters = try dem.apply(to: context.filters(FilterOptions(arguments).specifications, option: filter.name))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let scenario = try context.scenario(withID: id, in: suite, file: file)
         try context.requireSensors(for: filters, hasSensors: scenario.sensors != nil, file: file)

@@ -5,13 +5,11 @@ import TrackBenchFilters
 enum ListCommand: Command {
     static let name = "list"
     static let overview = "List the suite's scenarios and the registered filters with their parameters."
-    static let arguments: [(name: String, help: String)] = []
-    static let options = SuiteOptions.options + [HelpOption.help]
+    static let arguments: [Argument] = []
+    static let options = SuiteOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        if let extra = arguments.positionals.first {
-            throw UsageError.unexpectedArgument(extra, command: name)
-        }
+        try arguments.noPositionals(command: name)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
         for scenario in suite.scenarios {

@@ -112,7 +112,7 @@ enum LoadedSuite {
 extension CommandContext {
     /// Loads the suite the options name (a scenario file or a recording suite), or the default suite.
     func loadedSuite(_ options: SuiteOptions) throws -> (suite: LoadedSuite, file: String) {
-        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
+        let file = options.file
         let url = URL(fileURLWithPath: file)
         guard RecordingSuite.isRecordingSuite(url) else {
             let (suite, file) = try suite(options)
@@ -125,7 +125,7 @@ extension CommandContext {
 
     /// Loads a scenario suite for a command that simulates; a recording suite is an error naming the command.
     func scenarioSuite(_ options: SuiteOptions, command: String) throws -> (suite: ScenarioSuite, file: String) {
-        let file = options.scenarioFile ?? SuiteOptions.defaultScenarioFile
+        let file = options.file
         if RecordingSuite.isRecordingSuite(URL(fileURLWithPath: file)) {
             throw UsageError.recordingSuiteNotSupported(file: file, command: command)
         }

@@ -5,15 +5,12 @@ import TrackBenchResults
 enum MergeCommand: Command {
     static let name = "merge"
     static let overview = "Join the partial results of 'run --shard K/N' into the results.csv and report.md of the whole run."
-    static let arguments: [(name: String, help: String)] = [
-        ("parts", "Every shard's results.csv (or the folder holding it), in any order."),
-    ]
-    static let output = OptionSpec(
-        name: "--output",
-        valueName: "dir",
-        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when the parts' filters or seeds differ from the default run's)"
+    static let arguments = [Argument(name: "parts", help: "Every shard's results.csv (or the folder holding it), in any order.")]
+    static let output = OutputOptions.folder.help(
+        "Folder for results.csv and report.md, created if missing.",
+        default: "Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when the parts' filters or seeds differ from the default run's"
     )
-    static let options = [output] + SuiteOptions.options + [HelpOption.help]
+    static let options = [output.spec] + SuiteOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard !arguments.positionals.isEmpty else {
@@ -39,7 +36,7 @@ enum MergeCommand: Command {
         for score in written.scores where !filters.contains(where: { $0.label == score.filter }) {
             filters.append((score.filter, score.filterSpecification))
         }
-        let givenFolder = try arguments.folder(output)
+        let givenFolder = try arguments.value(output)
         let defaultFolder = ResultsFolder(
             suite: suite, file: file, filters: filters,
             defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors), seeds: written.context.seeds, shard: nil

@@ -7,27 +7,23 @@ import TrackBenchReports
 enum PlotCommand: Command {
     static let name = "plot"
     static let overview = "Draw one scenario's or recording's paths on a map and its filters' position error over time, as SVG."
-    static let arguments: [(name: String, help: String)] = [
-        ("scenario", "A scenario id, as printed by the 'list' command; with a recording suite (--scenarios), a recording id.")
+    static let arguments = [
+        Argument(name: "scenario", help: "A scenario id, as printed by the 'list' command; with a recording suite (--scenarios), a recording id.")
     ]
     /// The filters drawn when `--filter` is not given: the noisy path itself, the filter copied into many apps, and
     /// the best of the default suite; those the registry has, or its first three if it has none of them.
     static let defaultFilters = ["raw", "kalman", "rts-smoother"]
     static let defaultFolder = "Results/plots"
-    static let output = OptionSpec(name: "--output", valueName: "dir", help: "Folder to write into, created if missing. (default: \(defaultFolder))")
-    static let filter = OptionSpec(
-        name: "--filter",
-        valueName: "spec",
-        isRepeatable: true,
-        help: "A filter to draw, in the order given. Repeatable. (default: \(defaultFilters.joined(separator: ", ")))"
-    )
-    static let options = [output, filter] + SuiteOptions.options + [SeedOptions.singleSeed] + DEMOptions.options + ExecOptions.options + [HelpOption.help]
+    static let output = OutputOptions.folder.help("Folder to write into, created if missing.", default: defaultFolder)
+    static let filter = FilterOptions.filter.help("A filter to draw, in the order given. Repeatable.", default: defaultFilters.joined(separator: ", "))
+    static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options + ExecOptions.options
+        + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
-        let folderURL = try arguments.folder(output) ?? URL(fileURLWithPath: defaultFolder)
+        let folderURL = try arguments.value(output, default: URL(fileURLWithPath: defaultFolder))
         let seed = try SeedOptions.single(arguments)
-        let given = arguments.all(filter)
+        let given = try FilterOptions(arguments).specifications
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
         let dem = try DEMOptions(arguments, context: context)
         let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))

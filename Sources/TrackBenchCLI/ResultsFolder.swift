@@ -60,7 +60,7 @@ struct ResultsFolder {
     var note: String? {
         guard !differences.isEmpty else { return nil }
         return "Not the suite's default run (\(differences.joined(separator: "; "))), so it wrote into \(path), "
-            + "not the default run's \(committedPath); give --output \(committedPath) to write there."
+            + "not the default run's \(committedPath); give \(OutputOptions.folder.name) \(committedPath) to write there."
     }
 
     /// Whether two paths name one file, after resolving `.`, `..` and symbolic links against the working directory.

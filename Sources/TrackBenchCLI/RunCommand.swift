@@ -6,28 +6,21 @@ import TrackBenchResults
 enum RunCommand: Command {
     static let name = "run"
     static let overview = "Run every filter on every scenario and write results.csv and report.md."
-    static let arguments: [(name: String, help: String)] = []
-    static let filter = OptionSpec(
-        name: "--filter",
-        valueName: "spec",
-        isRepeatable: true,
-        help: "Filter to run: NAME, NAME:KEY=VALUE[,KEY=VALUE], or stages joined by '+'. Repeat for more. (default: every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which)"
+    static let arguments: [Argument] = []
+    static let filter = FilterOptions.filter
+    static let output = OutputOptions.folder.help(
+        "Folder for results.csv and report.md, created if missing.",
+        default: "Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's"
     )
-    static let output = OptionSpec(
-        name: "--output",
-        valueName: "dir",
-        help: "Folder for results.csv and report.md, created if missing. (default: Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's)"
-    )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter, output] + DEMOptions.options + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter.spec, output.spec] + DEMOptions.options
+        + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        if let extra = arguments.positionals.first {
-            throw UsageError.unexpectedArgument(extra, command: name)
-        }
-        let seeds = try SeedOptions(arguments).seeds
-        let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(SeedOptions.seeds)
+        try arguments.noPositionals(command: name)
+        let seedOptions = try SeedOptions(arguments)
+        let seeds = seedOptions.seeds
         let shard = try ShardOptions(arguments).shard
-        let specifications = arguments.all(filter)
+        let specifications = try FilterOptions(arguments).specifications
         let dem = try DEMOptions(arguments, context: context)
         let given = try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
         let jobs = try JobsOptions(arguments).jobs
@@ -35,7 +28,7 @@ enum RunCommand: Command {
         let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations(withSensors: suite.hasSensors) : given)
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         // Another suite's reports go beside the default ones, a trial run's into Results/local, a shard's into a folder of its own.
-        let givenFolder = try arguments.folder(output)
+        let givenFolder = try arguments.value(output)
         let defaultFolder = ResultsFolder(
             suite: suite, file: file, filters: filters.map { ($0.label, $0.specification) },
             defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors),
@@ -46,7 +39,7 @@ enum RunCommand: Command {
 
         let start = Date()
         let outcome = try await suite.run(
-            filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs,
+            filters: filters, seeds: seeds, seedsGiven: seedOptions.isGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs,
             progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         )
         let elapsed = Date().timeIntervalSince(start)

@@ -7,35 +7,26 @@ import TrackBenchReports
 enum SpeedCommand: Command {
     static let name = "speed"
     static let overview = "Time each filter per fix on the suite's noisy paths (for pipelines, each stage too), in nanoseconds."
-    static let arguments: [(name: String, help: String)] = []
-    static let filter = OptionSpec(
-        name: "--filter",
-        valueName: "spec",
-        isRepeatable: true,
-        help: "Filter to time, as for 'run'. Repeat for more. (default: every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which)"
-    )
-    static let repetitions = OptionSpec(
+    static let arguments: [Argument] = []
+    /// `speed` times filters on fixes alone, so the dead-reckoning filters run only when named.
+    static let filter = FilterOptions.filter.help("Filter to time, as for 'run'. Repeat for more.", default: FilterOptions.sensorlessDefaults)
+    static let repetitions = Option<Int>(
         name: "--repeat",
         valueName: "n",
-        help: "Timed runs over every path per filter; the median is printed. (default: \(defaultRepetitions))"
-    )
+        help: "Timed runs over every path per filter; the median is printed.",
+        default: "\(defaultRepetitions)",
+        expected: "a whole number from 1 to 1000"
+    ) { text in Int(text).flatMap { (1...1000).contains($0) ? $0 : nil } }
     static let defaultRepetitions = 5
-    static let options = SuiteOptions.options + [SeedOptions.singleSeed, filter, repetitions] + DEMOptions.options + ExecOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options + ExecOptions.options
+        + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        if let extra = arguments.positionals.first {
-            throw UsageError.unexpectedArgument(extra, command: name)
-        }
+        try arguments.noPositionals(command: name)
         let seed = try SeedOptions.single(arguments)
-        let specifications = arguments.all(filter)
+        let specifications = try FilterOptions(arguments).specifications
         let filters = try DEMOptions(arguments, context: context).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))
-        var count = defaultRepetitions
-        if let text = arguments.value(repetitions) {
-            guard let value = Int(text), (1...1000).contains(value) else {
-                throw UsageError.invalidValue(option: repetitions.name, value: text, expected: "a whole number from 1 to 1000")
-            }
-            count = value
-        }
+        let count = try arguments.value(repetitions, default: defaultRepetitions)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         try context.requireSensors(for: filters, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
         let inputs = suite.scenarios.map { FilterSpeed.Input($0.simulate(seed: seed, keepingTruePath: false)) }

@@ -5,71 +5,50 @@ import TrackBenchScoring
 import TrackBenchResults
 import TrackBenchCharts
 import TrackBenchReports
+import TrackBenchModel
 
 /// `sweep`: one filter parameter over a range of values, side by side.
 enum SweepCommand: Command {
     static let name = "sweep"
     static let overview = "Run the suite for each value of one filter parameter and mark the best value."
-    static let arguments: [(name: String, help: String)] = [
-        ("filter", "The filter to tune, as for 'run --filter' (other parameters may be set, e.g. kalman or accuracy-gate:max=30+kalman)."),
-        ("parameter=values", "The parameter and its values: START...END:STEP (e.g. q=0.5...6:0.5) or a list (e.g. window=3,5,10,20)."),
-    ]
-    static let by = OptionSpec(
+    static let filterArgument = Argument(
+        name: "filter",
+        help: "The filter to tune, as for 'run --filter' (other parameters may be set, e.g. kalman or accuracy-gate:max=30+kalman)."
+    )
+    static let assignmentArgument = Argument(
+        name: "parameter=values",
+        help: "The parameter and its values: START...END:STEP (e.g. q=0.5...6:0.5) or a list (e.g. window=3,5,10,20)."
+    )
+    static let arguments = [filterArgument, assignmentArgument]
+    static let by = Option<Metric>(
         name: "--by",
         valueName: "metric",
-        help: "Metric (CSV column) that picks the best value. (default: error_pct, the mean absolute distance error)"
+        help: "Metric (CSV column) that picks the best value.",
+        default: "error_pct, the mean absolute distance error",
+        expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))"
+    ) { Metric(column: $0) }
+    static let output = OutputOptions.folder.help(
+        "Also write sweep.csv, sweep.md and \(SweepChart.fileName) into this folder; with --shard, the shard's partial results.csv (required)."
     )
-    static let output = OptionSpec(
-        name: "--output",
-        valueName: "dir",
-        help: "Also write sweep.csv, sweep.md and sweep.svg into this folder; with --shard, the shard's partial results.csv (required)."
+    static let results = ResultsFileOptions.results.help(
+        "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
     )
-    static let results = OptionSpec(
-        name: "--results",
-        valueName: "file",
-        help: "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
-    )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by, output, results] + DEMOptions.options + JobsOptions.options + [HelpOption.help]
+    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by.spec, output.spec, results.spec]
+        + DEMOptions.options + JobsOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard arguments.positionals.count >= 2 else {
-            throw UsageError.missingArgument(arguments.positionals.isEmpty ? "a filter and PARAMETER=VALUES" : "PARAMETER=VALUES", command: name)
-        }
-        if arguments.positionals.count > 2 {
-            throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
-        }
-        let assignment = arguments.positionals[1].split(separator: "=", maxSplits: 1).map(String.init)
-        guard assignment.count == 2 else {
-            throw UsageError.invalidValue(option: "<parameter=values>", value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C")
-        }
-        let parameter = assignment[0]
-        let values: [Double]
-        do {
-            values = try SweepValues(parsing: assignment[1]).values
-        } catch {
-            throw UsageError.invalidArgument(name: "<parameter=values>", message: error.localizedDescription)
-        }
-        let rankingMetric = try metric(from: arguments)
+        let (parameter, values) = try assignment(arguments)
+        let rankingMetric = try arguments.value(by, default: .errorPercent)
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
         let dem = try DEMOptions(arguments, context: context)
-        let base = try dem.apply(to: context.filters([arguments.positionals[0]], option: "<filter>"))[0]
-        let configurations: [FilterConfiguration]
-        do {
-            configurations = try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
-        } catch .unknownParameter(_, _, let known) {
-            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
-            throw UsageError.invalidValue(option: "<parameter=values>", value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
-        } catch {
-            throw UsageError.invalidFilter(error.localizedDescription)
-        }
+        let base = try dem.apply(to: context.filters([arguments.positionals[0]], option: filterArgument.spelling))[0]
+        let configurations = try sweptConfigurations(of: base, parameter: parameter, values: values)
         let labels = configurations.map(\.label)
         let scores: [ScenarioScore]
         let runContext: ResultsContext
-        if let file = arguments.value(results) {
-            let read = try context.wholeResults(
-                file, option: results, excluding: [SeedOptions.seed, SeedOptions.seeds, ShardOptions.shard, SuiteOptions.scenarios], in: arguments
-            )
+        let excluded = [SeedOptions.seed.spec, SeedOptions.seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
+        if let (file, read) = try ResultsFileOptions.read(arguments, excluding: excluded) {
             let found = Set(read.scores.map(\.filter))
             if let absent = labels.first(where: { !found.contains($0) }) {
                 throw CommandError.missingSweepValue(file: file, label: absent)
@@ -83,16 +62,7 @@ enum SweepCommand: Command {
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {
-                guard let folderURL = try arguments.folder(output) else {
-                    throw UsageError.missingArgument("--output <dir> for the shard's partial results", command: name)
-                }
-                let computed = await benchmark.run(maximumConcurrency: jobs)
-                try context.writePartialResults(
-                    ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
-                    summary: "Ran shard \(shard) of the sweep."
-                )
-                dem.report(scenarioFile: file)
-                context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
+                try await runShard(shard, of: benchmark, context: runContext, scenarioFile: file, dem: dem, jobs: jobs, arguments: arguments, commandContext: context)
                 return .success
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
@@ -108,32 +78,83 @@ enum SweepCommand: Command {
             rankingMetric: rankingMetric
         )
         context.print(report.renderMarkdown())
-        let seedRange = runContext.seeds
-        context.print("Suite '\(runContext.suiteName)', \(seedRange.count == 1 ? "seed" : "seeds") \(seedRange).")
-        if let folderURL = try arguments.folder(output) {
-            var unit = ""
-            for stage in base.stages {
-                if let declaration = stage.filterType.parameters.first(where: { $0.name == parameter }) {
-                    unit = declaration.unit
-                    break
-                }
-            }
-            let chart = SweepChart.render(report, parameterUnit: unit, suite: runContext.suiteName, seeds: seedRange)
-            try AtomicFile.write([
-                (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),
-                (report.renderMarkdown(), folderURL.appendingPathComponent("sweep.md")),
-                (chart, folderURL.appendingPathComponent(SweepChart.fileName)),
-            ])
-            context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath), sweep.md and \(SweepChart.fileName).")
+        context.print("Suite '\(runContext.suiteName)', \(runContext.seeds.count == 1 ? "seed" : "seeds") \(runContext.seeds).")
+        if let folderURL = try arguments.value(output) {
+            try write(report, parameterUnit: unit(of: parameter, in: base), context: runContext, to: folderURL, commandContext: context)
         }
         return .success
     }
 
-    private static func metric(from arguments: ParsedArguments) throws(UsageError) -> Metric {
-        guard let text = arguments.value(by) else { return .errorPercent }
-        guard let metric = Metric(column: text) else {
-            throw .invalidValue(option: by.name, value: text, expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))")
+    /// The parameter and its values, from the two positional arguments.
+    /// - Throws: `UsageError` for a missing or extra argument, or values that do not parse.
+    private static func assignment(_ arguments: ParsedArguments) throws(UsageError) -> (parameter: String, values: [Double]) {
+        guard arguments.positionals.count >= 2 else {
+            throw .missingArgument(arguments.positionals.isEmpty ? "a filter and PARAMETER=VALUES" : "PARAMETER=VALUES", command: name)
         }
-        return metric
+        if arguments.positionals.count > 2 {
+            throw .unexpectedArgument(arguments.positionals[2], command: name)
+        }
+        let parts = arguments.positionals[1].split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            throw .invalidValue(option: assignmentArgument.spelling, value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C")
+        }
+        do {
+            return (parts[0], try SweepValues(parsing: parts[1]).values)
+        } catch {
+            throw .invalidArgument(name: assignmentArgument.spelling, message: error.localizedDescription)
+        }
+    }
+
+    /// `base` once for each value of `parameter`.
+    /// - Throws: `UsageError` naming the parameters `base` has when it has no such parameter, or a value out of range.
+    private static func sweptConfigurations(of base: FilterConfiguration, parameter: String, values: [Double]) throws(UsageError) -> [FilterConfiguration] {
+        do {
+            return try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
+        } catch .unknownParameter(_, _, let known) {
+            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
+            throw .invalidValue(option: assignmentArgument.spelling, value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
+        } catch {
+            throw .invalidFilter(error.localizedDescription)
+        }
+    }
+
+    /// Runs one shard of the sweep and writes its partial results into `--output`, with how to merge the shards
+    /// and make the table from them.
+    /// - Throws: `UsageError.missingArgument` without `--output`; the writing error.
+    private static func runShard(
+        _ shard: Shard, of benchmark: Benchmark, context runContext: ResultsContext, scenarioFile file: String, dem: DEMOptions, jobs: Int,
+        arguments: ParsedArguments, commandContext context: CommandContext
+    ) async throws {
+        let folderURL = try arguments.required(output, command: name, purpose: " for the shard's partial results")
+        let computed = await benchmark.run(maximumConcurrency: jobs)
+        try context.writePartialResults(
+            ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
+            summary: "Ran shard \(shard) of the sweep."
+        )
+        dem.report(scenarioFile: file)
+        context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
+    }
+
+    /// The unit of `parameter` as the first stage of `base` that has it declares it; empty when none does.
+    private static func unit(of parameter: String, in base: FilterConfiguration) -> String {
+        for stage in base.stages {
+            if let declaration = stage.filterType.parameters.first(where: { $0.name == parameter }) {
+                return declaration.unit
+            }
+        }
+        return ""
+    }
+
+    /// Writes the table as `sweep.csv` and `sweep.md` and its chart into `folder`, and says so.
+    private static func write(
+        _ report: SweepReport, parameterUnit unit: String, context runContext: ResultsContext, to folderURL: URL, commandContext context: CommandContext
+    ) throws {
+        let chart = SweepChart.render(report, parameterUnit: unit, suite: runContext.suiteName, seeds: runContext.seeds)
+        try AtomicFile.write([
+            (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),
+            (report.renderMarkdown(), folderURL.appendingPathComponent("sweep.md")),
+            (chart, folderURL.appendingPathComponent(SweepChart.fileName)),
+        ])
+        context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath), sweep.md and \(SweepChart.fileName).")
     }
 }

@@ -144,34 +144,3 @@ struct ArgumentParserTests {
         }
     }
 }
-
-/// The command-line doc's synopsis and every usage line quoted in the docs are what `--help` prints.
-struct DocumentedUsageTests {
-    private static let docs = TrackBenchExecutable.packageRoot.appendingPathComponent("Docs")
-
-    @Test func theSynopsisListsEveryCommandsUsageLine() throws {
-        let text = try String(contentsOf: Self.docs.appendingPathComponent("command-line.md"), encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let begin = try #require(lines.firstIndex(of: "<!-- synopsis:begin -->"))
-        let end = try #require(lines.firstIndex(of: "<!-- synopsis:end -->"))
-        let synopsis = lines[(begin + 2)..<(end - 1)]
-        let expected = TrackBenchCommand.commands.map { $0.usage(commandName: "trackbench") }
-            + ["trackbench help [<command>]", "trackbench --version"]
-        #expect(Array(synopsis) == expected)
-    }
-
-    @Test func everyUsageLineQuotedInTheDocsIsCurrent() throws {
-        let usages = Dictionary(uniqueKeysWithValues: TrackBenchCommand.commands.map { ($0.name, $0.usage(commandName: "trackbench")) })
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).filter { $0.hasSuffix(".md") }
-        var checked = 0
-        for file in files {
-            let text = try String(contentsOf: Self.docs.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("trackbench ") && line.contains(" [--") {
-                let name = String(line.split(separator: " ")[1])
-                #expect(usages[name] == String(line), "\(file): '\(line)' is not what '\(name) --help' prints")
-                checked += 1
-            }
-        }
-        #expect(checked >= TrackBenchCommand.commands.count)
-    }
-}

@@ -7,37 +7,8 @@ import TrackBench
 
 // MARK: - Help
 
+/// Help beyond each command's own, which `CommandHelpTests` checks for every declared command.
 struct HelpTests {
-    @Test(arguments: [["--help"], ["-h"], ["help"]])
-    func topLevelHelpExitsZeroAndListsEveryCommand(arguments: [String]) async throws {
-        let result = try await TrackBenchExecutable.run(arguments)
-        #expect(result.status == 0)
-        #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
-        #expect(result.standardOutput.contains("USAGE: trackbench [<command>]"))
-        #expect(result.standardOutput.contains("SUBCOMMANDS:"))
-        for command in ["run (default)", "check", "sweep", "compare", "list", "export", "plot", "help"] {
-            #expect(result.standardOutput.contains("\n  \(command) "), "missing \(command)")
-        }
-    }
-
-    @Test(arguments: [
-        (["help", "run"], "run"), (["run", "--help"], "run"), (["run", "-h"], "run"),
-        (["list", "--help"], "list"), (["help", "list"], "list"),
-        (["export", "--help"], "export"), (["help", "export"], "export"),
-    ])
-    func commandHelpExitsZeroAndPrintsOverviewUsageAndOptions(arguments: [String], command: String) async throws {
-        let result = try await TrackBenchExecutable.run(arguments)
-        #expect(result.status == 0)
-        #expect(result.standardError.isEmpty)
-        let help = result.standardOutput
-        #expect(help.hasPrefix("OVERVIEW: "))
-        #expect(help.contains("\nUSAGE: trackbench \(command)"))
-        #expect(help.contains("\nOPTIONS:\n"))
-        #expect(help.contains("-h, --help"))
-        #expect(help.contains("--scenarios <file>"))
-    }
-
     @Test(arguments: [
         ("trackbench", "trackbench \(ResultsContext.currentVersion)\n"),
         ("team-filter-benchmark", "team-filter-benchmark (TrackBench \(ResultsContext.currentVersion))\n"),

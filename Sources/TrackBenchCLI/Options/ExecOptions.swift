@@ -1,0 +1,34 @@
+import TrackBenchFilters
+
+/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may stay silent. Shared by the commands that run
+/// filter processes: `run`, `check`, `plot` and `speed`.
+struct ExecOptions {
+    static let timeout = Option<Double>(
+        name: "--exec-timeout",
+        valueName: "seconds",
+        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may stay silent before the run stops.",
+        default: FilterParameter.format(FilterProcess.defaultTimeout),
+        expected: "seconds, more than 0 and at most 86400"
+    ) { text in Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil } }
+    static let options = [timeout.spec]
+
+    /// More than 0.
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        timeout = try arguments.value(Self.timeout, default: FilterProcess.defaultTimeout)
+    }
+
+    /// The timings the filter processes among `filters` declared in their hellos, by specification, for the ranking.
+    static func timings(of filters: [FilterConfiguration]) -> [String: FilterTiming] {
+        Dictionary(filters.filter { $0.process != nil }.map { ($0.specification, $0.timing) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Stops with the first failure of a filter process among `filters`, after ending every process.
+    /// - Throws: The `FilterProcessError` of the first filter whose process failed.
+    static func finish(_ filters: [FilterConfiguration]) throws(FilterProcessError) {
+        let processes = filters.compactMap(\.process)
+        processes.forEach { $0.shutdown() }
+        if let failure = processes.lazy.compactMap(\.failure).first { throw failure }
+    }
+}

@@ -37,13 +37,7 @@ let package = Package(
         // The allocator setting the command-line tool starts with (Sources/CAllocatorTuning/include/AllocatorTuning.h).
         .target(name: "CAllocatorTuning"),
         .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI", "CAllocatorTuning"]),
-        // How a team benchmarks its own filter: see Docs/embedding.md.
-        .executableTarget(
-            name: "team-filter-benchmark",
-            dependencies: ["TrackBench", "TrackBenchCLI"],
-            path: "Examples/TeamFilterBenchmark"
-        ),
         .testTarget(name: "TrackBenchTests", dependencies: layerNames),
-        .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench", "team-filter-benchmark"]),
+        .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench"]),
     ]
 )

@@ -329,37 +329,8 @@ struct CheckCommandTests {
     }
 }
 
-/// A filter defined outside the library, registered by a team's own executable.
-struct ExternalFilterTests {
-    @Test func teamExecutableListsAndRunsItsOwnFilter() async throws {
-        let list = try await TrackBenchExecutable.run(["list"], executable: "team-filter-benchmark")
-        #expect(list.status == 0 && list.standardOutput.contains("speed-plausibility-gate"))
-        try await withTemporaryFolder { folder in
-            let run = try await TrackBenchExecutable.run(
-                ["run", "--seed", "100", "--scenarios", "Scenarios/hard.json", "--filter", "raw", "--filter", "accuracy-gate+speed-plausibility-gate",
-                 "--output", folder.path],
-                executable: "team-filter-benchmark"
-            )
-            #expect(run.status == 0, "\(run.standardError)")
-            let rows = try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8).split(separator: "\n")
-            #expect(rows.filter { $0.contains(",accuracy-gate+speed-plausibility-gate,") }.count == 48)
-        }
-    }
-
-    @Test func teamExecutableGatesItsOwnFilterAgainstABaseline() async throws {
-        try await withTemporaryFolder { folder in
-            let baseline = folder.appendingPathComponent("team-baseline.csv")
-            let arguments = ["check", "--baseline", baseline.path, "--filter", "speed-plausibility-gate:max-speed=8"]
-            let update = try await TrackBenchExecutable.run(arguments + ["--update-baseline", "--seed", "100"], executable: "team-filter-benchmark")
-            #expect(update.status == 0)
-            let check = try await TrackBenchExecutable.run(arguments, executable: "team-filter-benchmark")
-            #expect(check.status == 0 && check.standardOutput.contains("PASSED"))
-            // The stock trackbench does not know the team's filter: the spec is rejected.
-            let stock = try await TrackBenchExecutable.run(arguments)
-            #expect(stock.status == 64 && stock.standardError.contains("unknown filter 'speed-plausibility-gate'"))
-        }
-    }
-
+/// What `check --update-baseline` will and will not replace.
+struct UpdateBaselineTests {
     @Test(arguments: ["symbolic link", "FIFO", "notes"])
     func updateBaselineRefusesToReplaceWhatIsNotAResultsFile(kind: String) async throws {
         try await withTemporaryFolder { folder in

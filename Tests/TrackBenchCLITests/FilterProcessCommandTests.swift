@@ -19,10 +19,31 @@ struct FilterProcessCommandTests {
     ])
     func aReferenceMedianOfOneFixGivesExactlyTheRawFiltersResults(program: String, command: String) async throws {
         guard Self.isInstalled(program) else { return }
+        try await Self.expectSameResultsAsRaw(command: "\(command) 1")
+    }
+
+    /// The protocol exercised with a client the test builds itself: the C echo client, compiled with the
+    /// toolchain's `clang` (or the system's `cc`), must reproduce the raw filter's results to the bit.
+    @Test func aCompiledEchoClientGivesExactlyTheRawFiltersResults() async throws {
+        let compiler = try #require(["clang", "cc"].first(where: Self.isInstalled), "no C compiler on the PATH")
+        try await withTemporaryFolder { folder in
+            let binary = folder.appendingPathComponent("echo-filter").path
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = [compiler, "-O2", "-o", binary, "Examples/FilterProcess/echo.c"]
+            build.currentDirectoryURL = TrackBenchExecutable.packageRoot
+            #expect(try await TrackBenchExecutable.runToEnd(build) == 0)
+            try await Self.expectSameResultsAsRaw(command: binary)
+        }
+    }
+
+    /// Runs the hard suite under seed 100 with `raw` and `median=exec:COMMAND`, and expects every measured
+    /// column of the two filters' rows to match (all but the label and the specification).
+    private static func expectSameResultsAsRaw(command: String) async throws {
         try await withTemporaryFolder { folder in
             let result = try await TrackBenchExecutable.run([
                 "run", "--scenarios", "Scenarios/hard.json", "--seed", "100", "--output", folder.path,
-                "--filter", "raw", "--filter", "median=exec:\(command) 1",
+                "--filter", "raw", "--filter", "median=exec:\(command)",
             ])
             #expect(result.status == 0, "\(result.standardError)")
             let rows = try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8).split(separator: "\n")

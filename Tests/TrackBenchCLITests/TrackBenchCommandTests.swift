@@ -42,6 +42,12 @@ struct TrackBenchCommandTests {
         return (code, output.text, error.text)
     }
 
+    @Test func anEmbeddedCommandLineNamesItselfAndTheTrackBenchItRuns() async {
+        let result = await Self.main(["--version"], registry: FilterRegistry.builtIn)
+        #expect(result.code == .success)
+        #expect(result.output == "team-benchmark (TrackBench \(ResultsContext.currentVersion))\n")
+    }
+
     @Test(arguments: [["list"], ["--help"], ["--version"]])
     func aFilterNameRegisteredTwiceEndsEveryCommandWithAnErrorAndExitCodeOne(arguments: [String]) async {
         let result = await Self.main(arguments, registry: try FilterRegistry.builtIn.adding(MyKalman.self))

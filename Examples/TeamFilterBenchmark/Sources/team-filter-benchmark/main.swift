@@ -1,6 +1,7 @@
 // A team's benchmark executable: TrackBench's command line with the team's filter registered.
 // Every trackbench command works, e.g. `swift run -c release team-filter-benchmark check`.
 import Foundation
+import TeamFilters
 import TrackBench
 import TrackBenchCLI
 

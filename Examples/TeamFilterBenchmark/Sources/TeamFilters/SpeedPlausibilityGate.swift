@@ -1,33 +1,33 @@
 import TrackBench
 
-/// A team's own filter, defined outside the TrackBench library: drops fixes that imply running faster than possible.
+/// A team's own filter, defined outside the TrackBench library (public: its executable and its tests use it): drops fixes that imply running faster than possible.
 ///
 /// It compares each valid fix with the last one it kept: if getting there
 /// would need more than `max-speed` metres per second, the fix is a jump
 /// (multipath, a bad cached fix) and is dropped. After `reset` seconds
 /// without a kept fix it accepts the next valid one, so a real relocation
 /// (a train ride, a long dropout) does not freeze the track.
-struct SpeedPlausibilityGate: RegisteredFilter {
-    static let name = "speed-plausibility-gate"
-    static let summary = "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
+public struct SpeedPlausibilityGate: RegisteredFilter {
+    public static let name = "speed-plausibility-gate"
+    public static let summary = "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
     /// Online: it decides on each fix from the fixes before it, so it could run in an app.
-    static let timing = FilterTiming.online
+    public static let timing = FilterTiming.online
     /// The `max-speed` parameter.
-    static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
+    public static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
     /// The `reset` parameter.
-    static let reset = FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
-    static let parameters = [maxSpeed, reset]
+    public static let reset = FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
+    public static let parameters = [maxSpeed, reset]
 
     private let maximumSpeedMetersPerSecond: Double
     private let resetSeconds: Double
     private var lastKept: LocationFix?
 
-    init(settings: FilterSettings) {
+    public init(settings: FilterSettings) {
         maximumSpeedMetersPerSecond = settings[Self.maxSpeed]
         resetSeconds = settings[Self.reset]
     }
 
-    mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
+    public mutating func receive(_ fix: LocationFix, into estimates: inout [LocationFix]) {
         guard fix.hasValidCoordinate else { return }
         if let last = lastKept {
             let elapsed = fix.timestampSeconds - last.timestampSeconds

@@ -13,7 +13,8 @@ enum SweepCommand: Command {
     static let overview = "Run the suite for each value of one filter parameter and mark the best value."
     static let filterArgument = Argument(
         name: "filter",
-        help: "The filter to tune, as for 'run --filter' (other parameters may be set, e.g. kalman or accuracy-gate:max=30+kalman)."
+        help: "The filter to tune, as for 'run --filter' (other parameters may be set, e.g. kalman or accuracy-gate:max=30+kalman); "
+            + "or a labelled filter process with {PARAMETER} where each value goes, e.g. 'median=exec:python3 median.py {window}'."
     )
     static let assignmentArgument = Argument(
         name: "parameter=values",
@@ -34,7 +35,7 @@ enum SweepCommand: Command {
         "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
     )
     static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by.spec, output.spec, results.spec]
-        + DEMOptions.options + JobsOptions.options + [HelpOption.help.spec]
+        + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let (parameter, values) = try assignment(arguments)
@@ -42,9 +43,8 @@ enum SweepCommand: Command {
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
         let dem = try DEMOptions(arguments, context: context)
-        let base = try dem.apply(to: context.filters([arguments.positionals[0]], option: filterArgument.spelling))[0]
-        let configurations = try sweptConfigurations(of: base, parameter: parameter, values: values)
-        let labels = configurations.map(\.label)
+        let swept = try SweptFilter(arguments.positionals[0], parameter: parameter, values: values, context: context, dem: dem)
+        let labels = swept.labels
         let scores: [ScenarioScore]
         let runContext: ResultsContext
         let excluded = [SeedOptions.seed.spec, SeedOptions.seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
@@ -58,7 +58,8 @@ enum SweepCommand: Command {
         } else {
             let shard = try ShardOptions(arguments).shard
             let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-            try context.requireSensors(for: [base], hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
+            let configurations = try swept.configurations(context: context, processes: ExecOptions(arguments))
+            try context.requireSensors(for: configurations, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {
@@ -66,21 +67,22 @@ enum SweepCommand: Command {
                 return .success
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
+            try ExecOptions.finish(configurations)
             dem.report(scenarioFile: file)
             // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
             scores = ResultsCSV.asWritten(computed)
         }
         let report = SweepReport(
-            filter: base.specification,
+            filter: swept.specification,
             parameter: parameter,
-            values: zip(values, configurations).map { ($0, $1.label) },
+            values: zip(values, labels).map { ($0, $1) },
             scores: scores,
             rankingMetric: rankingMetric
         )
         context.print(report.renderMarkdown())
         context.print("Suite '\(runContext.suiteName)', \(runContext.seeds.count == 1 ? "seed" : "seeds") \(runContext.seeds).")
         if let folderURL = try arguments.value(output) {
-            try write(report, parameterUnit: unit(of: parameter, in: base), context: runContext, to: folderURL, commandContext: context)
+            try write(report, parameterUnit: swept.parameterUnit, context: runContext, to: folderURL, commandContext: context)
         }
         return .success
     }
@@ -105,19 +107,6 @@ enum SweepCommand: Command {
         }
     }
 
-    /// `base` once for each value of `parameter`.
-    /// - Throws: `UsageError` naming the parameters `base` has when it has no such parameter, or a value out of range.
-    private static func sweptConfigurations(of base: FilterConfiguration, parameter: String, values: [Double]) throws(UsageError) -> [FilterConfiguration] {
-        do {
-            return try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
-        } catch .unknownParameter(_, _, let known) {
-            let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
-            throw .invalidValue(option: assignmentArgument.spelling, value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
-        } catch {
-            throw .invalidFilter(error.localizedDescription)
-        }
-    }
-
     /// Runs one shard of the sweep and writes its partial results into `--output`, with how to merge the shards
     /// and make the table from them.
     /// - Throws: `UsageError.missingArgument` without `--output`; the writing error.
@@ -127,22 +116,13 @@ enum SweepCommand: Command {
     ) async throws {
         let folderURL = try arguments.required(output, command: name, purpose: " for the shard's partial results")
         let computed = await benchmark.run(maximumConcurrency: jobs)
+        try ExecOptions.finish(benchmark.filters)
         try context.writePartialResults(
             ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
             summary: "Ran shard \(shard) of the sweep."
         )
         dem.report(scenarioFile: file)
         context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
-    }
-
-    /// The unit of `parameter` as the first stage of `base` that has it declares it; empty when none does.
-    private static func unit(of parameter: String, in base: FilterConfiguration) -> String {
-        for stage in base.stages {
-            if let declaration = stage.filterType.parameters.first(where: { $0.name == parameter }) {
-                return declaration.unit
-            }
-        }
-        return ""
     }
 
     /// Writes the table as `sweep.csv` and `sweep.md` and its chart into `folder`, and says so.

@@ -51,6 +51,11 @@ public struct FilterConfiguration: Sendable {
         return FilterConfiguration(stages: stages)
     }
 
+    /// The declaration of the parameter `name` in the first stage that has one; nil when no stage does (or for a process).
+    package func parameter(named name: String) -> FilterParameter? {
+        stages.lazy.compactMap { stage in stage.filterType.parameters.first { $0.name == name } }.first
+    }
+
     /// Whether a stage dead-reckons from a pedometer and compass (`RegisteredFilter.usesSensors`), so the configuration
     /// means something only on scenarios with sensors.
     public var usesSensors: Bool {

@@ -102,6 +102,15 @@ public struct FilterRegistry: Sendable {
     /// What starts a filter process's specification: `exec:COMMAND`.
     public static let processPrefix = "exec:"
 
+    /// A specification's label, if it gives one (`LABEL=` before any `:` or `+`), and the filter after it.
+    package static func labelAndFilter(of specification: String) -> (label: String?, filter: Substring) {
+        let text = Substring(specification.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let equals = text.firstIndex(of: "="), !text[..<equals].contains(where: { $0 == ":" || $0 == "+" }) else {
+            return (nil, text)
+        }
+        return (String(text[..<equals]), text[text.index(after: equals)...])
+    }
+
     /// Parses a command-line filter specification.
     ///
     /// The grammar is `[LABEL=]STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
@@ -114,13 +123,9 @@ public struct FilterRegistry: Sendable {
         parsing specification: String,
         startProcess: ((String) throws -> FilterProcess)? = nil
     ) throws -> FilterConfiguration {
-        var text = Substring(specification.trimmingCharacters(in: .whitespacesAndNewlines))
-        var label: String?
-        if let equals = text.firstIndex(of: "="),
-           !text[..<equals].contains(where: { $0 == ":" || $0 == "+" }) {
-            label = String(text[..<equals])
-            text = text[text.index(after: equals)...]
-            guard let label, Self.isValidLabel(label) else {
+        let (label, text) = Self.labelAndFilter(of: specification)
+        if let label {
+            guard Self.isValidLabel(label) else {
                 throw FilterSpecificationError.malformed(
                     specification: specification,
                     reason: "a label must be 1 to \(Self.maximumLabelLength) visible characters, without spaces or any of \(Self.labelForbidden.map { "\($0)" }.joined(separator: " "))"
@@ -161,7 +166,7 @@ public struct FilterRegistry: Sendable {
     static let labelForbidden: [Character] = [",", "\"", "'", "`", "|", "#", "=", "+", ":", "\\"]
 
     /// Whether `label` can name a filter in every output: CSV, Markdown, terminal and file names.
-    static func isValidLabel(_ label: String) -> Bool {
+    package static func isValidLabel(_ label: String) -> Bool {
         !label.isEmpty && label.count <= maximumLabelLength
             && !label.contains { $0.isWhitespace || labelForbidden.contains($0) }
             && !label.unicodeScalars.contains { $0.isControl || $0.properties.generalCategory == .format }

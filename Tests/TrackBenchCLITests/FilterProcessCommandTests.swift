@@ -37,6 +37,37 @@ struct FilterProcessCommandTests {
         }
     }
 
+    /// `sweep` runs a labelled process once per value, the value in its command where `{PARAMETER}` stands.
+    @Test func sweepRunsALabelledProcessOncePerValueOfItsArgument() async throws {
+        let compiler = try #require(["clang", "cc"].first(where: Self.isInstalled), "no C compiler on the PATH")
+        try await withTemporaryFolder { folder in
+            let binary = folder.appendingPathComponent("echo-filter").path
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = [compiler, "-O2", "-o", binary, "Examples/FilterProcess/echo.c"]
+            build.currentDirectoryURL = TrackBenchExecutable.packageRoot
+            #expect(try await TrackBenchExecutable.runToEnd(build) == 0)
+            let result = try await TrackBenchExecutable.run([
+                "sweep", "echo=exec:\(binary) --ignored {w}", "w=1,2", "--scenarios", "Scenarios/hard.json", "--seed", "100",
+                "--output", folder.path,
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let table = try String(contentsOf: folder.appendingPathComponent("sweep.csv"), encoding: .utf8)
+            #expect(table.split(separator: "\n").count == 3, "\(table)")
+            #expect(result.standardOutput.contains("## Sweep of `w` for `echo=exec:\(binary) --ignored {w}`"))
+        }
+    }
+
+    @Test(arguments: [
+        ("exec:python3 median.py {w}", "a swept filter process needs a label"),
+        ("m=exec:python3 median.py", "has no {w} for the values of 'w'"),
+    ])
+    func sweepNamesWhatASweptProcessLacks(filter: String, message: String) async throws {
+        let result = try await TrackBenchExecutable.run(["sweep", filter, "w=1,2"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
     /// Runs the hard suite under seed 100 with `raw` and `median=exec:COMMAND`, and expects every measured
     /// column of the two filters' rows to match (all but the label and the specification).
     private static func expectSameResultsAsRaw(command: String) async throws {
@@ -130,10 +161,14 @@ struct FilterProcessCommandTests {
         #expect(result.standardError.contains("--exec-timeout"))
     }
 
-    @Test func sweepRefusesAFilterProcessAsAUsageError() async throws {
-        let result = try await TrackBenchExecutable.run(["sweep", "exec:\(Self.hello)", "q=1,2"])
-        #expect(result.status == 64)
-        #expect(result.standardError.contains("sweep needs parameters, which a process does not declare"), "\(result.standardError)")
+    @Test func exportRefusesAFilterProcessAsAUsageError() async throws {
+        try await withTemporaryFolder { folder in
+            let result = try await TrackBenchExecutable.run([
+                "export", "loop-1000m-1.4mps-weak", "--output", folder.path, "--filter", "exec:\(Self.hello)",
+            ])
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("is a filter process, which runs only in run, check, sweep, plot and speed"), "\(result.standardError)")
+        }
     }
 
     /// The ids of running processes whose command line contains `text`, read from /proc.

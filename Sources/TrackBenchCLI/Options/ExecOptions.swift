@@ -1,7 +1,7 @@
 import TrackBenchFilters
 
 /// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may stay silent. Shared by the commands that run
-/// filter processes: `run`, `check`, `plot` and `speed`.
+/// filter processes: `run`, `check`, `sweep`, `plot` and `speed`.
 struct ExecOptions {
     static let timeout = Option<Double>(
         name: "--exec-timeout",

@@ -106,4 +106,59 @@ struct AtomicFileTests {
         try AtomicFile.write("new\n", to: folder.appendingPathComponent("results.csv"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [alive, "results.csv"])
     }
+
+    /// The files a run killed among its renames leaves: `renamed` of `names` (in rename order, the commit point last)
+    /// already replaced, their previous contents kept as backups, the others still temporary, and the journal.
+    private func interruptedRun(in folder: URL, names: [String], renamed: Int, pid: pid_t) throws {
+        for name in names {
+            try "old \(name)\n".write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let journal = names.map { "1\t\(folder.appendingPathComponent($0).path)\n" }.joined()
+        try journal.write(to: folder.appendingPathComponent(AtomicFile.journalName(pid: pid)), atomically: false, encoding: .utf8)
+        for (index, name) in names.enumerated() {
+            let temporary = folder.appendingPathComponent(AtomicFile.temporaryName(for: name, pid: pid))
+            try "new \(name)\n".write(to: temporary, atomically: false, encoding: .utf8)
+            guard index < renamed else { continue }
+            let target = folder.appendingPathComponent(name)
+            #expect(link(target.path, temporary.path + AtomicFile.backupSuffix) == 0)
+            #expect(rename(temporary.path, target.path) == 0)
+        }
+    }
+
+    @Test func aRunKilledAmongItsRenamesIsRolledBackByTheNextWrite() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let names = ["report.html", "report.md", "results.csv"]
+        try interruptedRun(in: folder, names: names, renamed: 1, pid: 99_999_999)
+        #expect(try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8) == "new report.html\n")
+        try AtomicFile.write("other\n", to: folder.appendingPathComponent("notes.md"))
+        for name in names {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == "old \(name)\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.md"] + names.sorted())
+    }
+
+    @Test func aRunKilledAfterItsLastRenameKeepsItsNewFiles() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let names = ["report.html", "report.md", "results.csv"]
+        try interruptedRun(in: folder, names: names, renamed: names.count, pid: 99_999_999)
+        try AtomicFile.write("other\n", to: folder.appendingPathComponent("notes.md"))
+        for name in names {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == "new \(name)\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.md"] + names.sorted())
+    }
+
+    @Test func aLiveRunsJournalIsLeftAlone() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try interruptedRun(in: folder, names: ["report.md", "results.csv"], renamed: 1, pid: 1)
+        try AtomicFile.write("other\n", to: folder.appendingPathComponent("notes.md"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8) == "new report.md\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(AtomicFile.journalName(pid: 1)).path))
+    }
 }

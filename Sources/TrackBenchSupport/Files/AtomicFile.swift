@@ -61,6 +61,7 @@ package enum AtomicFile {
             for descriptor in locks where descriptor >= 0 { close(descriptor) }
         }
         for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
+        folders.forEach(finishInterruptedReplacements(in:))
         removeStaleTemporaryFiles(of: files.map(\.url))
         try replace(Array(written.reversed()))
         written = []
@@ -73,6 +74,15 @@ package enum AtomicFile {
 
     /// The suffix of the hard link that keeps a replaced target's previous contents until every rename is done.
     static let backupSuffix = ".previous"
+
+    /// The journal a process writes before its renames and removes after the last: `.trackbench-replacing.<pid>`,
+    /// in the folder of the set's first file, one line per target in rename order, `<1 if it existed, else 0>` a
+    /// tab and its path.
+    static func journalName(pid: pid_t) -> String {
+        "\(journalPrefix)\(pid)"
+    }
+
+    private static let journalPrefix = ".trackbench-replacing."
 
     /// What is at `path` when it is neither missing nor a regular file ("a symbolic link", "a FIFO"...); nil otherwise.
     ///
@@ -106,10 +116,20 @@ package enum AtomicFile {
     }
 
     /// Renames each temporary file over its target; on a failure, puts back the targets already replaced.
+    ///
+    /// A journal beside the last target (the commit point) lists the renames while they happen, so a process killed
+    /// among them leaves what `finishInterruptedReplacements(in:)` needs to put the previous files back.
     private static func replace(_ files: [(temporary: String, target: String)]) throws(OutputError) {
+        guard let commitPoint = files.last else { return }
+        let journal = URL(fileURLWithPath: commitPoint.target).deletingLastPathComponent()
+            .appendingPathComponent(journalName(pid: getpid())).path
+        let entries = files.map { "\(access($0.target, F_OK) == 0 ? 1 : 0)\t\($0.target)\n" }.joined()
+        try writeWhole(Array(entries.utf8), to: journal, target: commitPoint.target)
         // A hard link keeps each replaced target's previous contents until every rename is done.
         var backups: [(backup: String, target: String, existed: Bool, saved: Bool)] = []
         defer {
+            // Committed (or rolled back): the journal goes first, then the previous contents it could restore.
+            unlink(journal)
             for entry in backups where entry.saved { unlink(entry.backup) }
         }
         for file in files {
@@ -131,6 +151,45 @@ package enum AtomicFile {
                 throw .cannotWrite(path: file.target, reason: reason)
             }
             backups.append((backup, file.target, existed, saved))
+        }
+    }
+
+    /// Completes what a killed process left half done in `folder`: the journals of dead processes.
+    ///
+    /// A set whose commit point (its last rename) was not made is rolled back: each replaced target gets its
+    /// previous contents back from the hard link kept for it, a target that did not exist before is removed, and the
+    /// temporary files go. A set whose commit point was made is complete; only its leftovers go.
+    private static func finishInterruptedReplacements(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(journalPrefix) {
+            guard let pid = pid_t(name.dropFirst(journalPrefix.count)), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let journal = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(journal, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20,
+                  let text = FileManager.default.contents(atPath: journal) else { continue }
+            let entries = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> (existed: Bool, target: String)? in
+                let fields = line.split(separator: "\t", maxSplits: 1)
+                return fields.count == 2 ? (fields[0] == "1", String(fields[1])) : nil
+            }
+            let paths = entries.map { entry in
+                let url = URL(fileURLWithPath: entry.target)
+                let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: pid)).path
+                return (entry.existed, entry.target, temporary, temporary + backupSuffix)
+            }
+            let committed = paths.last.map { access($0.2, F_OK) != 0 } ?? true
+            for (existed, target, temporary, backup) in paths {
+                if !committed {
+                    if access(backup, F_OK) == 0 {
+                        rename(backup, target)
+                    } else if !existed && access(temporary, F_OK) != 0 && kindOfExistingNonFile(at: target) == nil {
+                        unlink(target)
+                    }
+                }
+                unlink(temporary)
+                unlink(backup)
+            }
+            unlink(journal)
         }
     }
 

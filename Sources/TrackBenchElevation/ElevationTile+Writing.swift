@@ -19,21 +19,25 @@ extension ElevationTile {
         precondition(postsPerSideChoices.contains(postsPerSide), "a tile has 1201 or 3601 posts per side, got \(postsPerSide)")
         let cells = Double(postsPerSide - 1)
         var bytes = [UInt8](repeating: 0, count: postsPerSide * postsPerSide * 2)
-        var offset = 0
         for row in 0..<postsPerSide {
             let latitude = Double(corner.latitude + 1) - Double(row) / cells
             for column in 0..<postsPerSide {
                 let longitude = Double(corner.longitude) + Double(column) / cells
-                var value = voidValue
-                if let meters = altitude(Coordinate(latitude: latitude, longitude: longitude)), meters.isFinite {
-                    value = Int16(min(max(meters.rounded(), -32767), 32767))
-                }
-                let pattern = UInt16(bitPattern: value)
-                bytes[offset] = UInt8(pattern >> 8)
-                bytes[offset + 1] = UInt8(pattern & 0xFF)
-                offset += 2
+                store(altitude(Coordinate(latitude: latitude, longitude: longitude)), post: row * postsPerSide + column, in: &bytes)
             }
         }
         return bytes
+    }
+
+    /// Writes `meters` as post number `post` (row by row from the north edge) of a tile's bytes, rounded to whole
+    /// metres and clamped to the format's range (-32767...32767 m); nil, or a value that is not finite, is a void.
+    static func store(_ meters: Double?, post: Int, in bytes: inout [UInt8]) {
+        var value = voidValue
+        if let meters, meters.isFinite {
+            value = Int16(min(max(meters.rounded(), -32767), 32767))
+        }
+        let pattern = UInt16(bitPattern: value)
+        bytes[2 * post] = UInt8(pattern >> 8)
+        bytes[2 * post + 1] = UInt8(pattern & 0xFF)
     }
 }

@@ -23,8 +23,9 @@ struct DEMCommandTests {
         try await withTemporaryFolder { folder in
             let suite = try Self.smallHillsSuite(in: folder)
             let tiles = folder.appendingPathComponent("dem")
-            let written = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"])
+            let written = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3", "--exact"])
             #expect(written.status == 0, "\(written.standardError)")
+            #expect(written.standardOutput.contains("1201 x 1201 posts, the exact terrain"))
             #expect(written.standardOutput.contains("N38W123.hgt  terrain rolling") && written.standardOutput.contains("N39W123.hgt  terrain climb"))
             let names = try FileManager.default.contentsOfDirectory(atPath: tiles.path).sorted()
             #expect(names == ["N38W123.hgt", "N39W123.hgt"])
@@ -48,13 +49,41 @@ struct DEMCommandTests {
             let rmse = header.firstIndex(of: "altitude_rmse_m")!
             let gain = header.firstIndex(of: "gain_error_m")!
             func values(_ name: String, _ column: Int) -> [Double] { rows.dropFirst().filter { $0[filter] == name }.map { Double($0[column])! } }
-            // The ground under the fix is within a metre or two; GPS altitude swings tens of metres.
+            // On exact tiles the ground under the fix is within a metre or two; GPS altitude swings tens of metres.
             #expect(zip(values("terrain-lookup", rmse), values("raw", rmse)).allSatisfy { $0 < 3 && $0 * 3 < $1 })
             // Raw GPS invents climbing; every altitude filter invents less.
             for name in ["terrain-lookup", "altitude-smoother", "gain-hysteresis", "barometer-fusion"] {
                 #expect(zip(values(name, gain), values("raw", gain)).allSatisfy { abs($0) < $1 }, "\(name)")
             }
         }
+    }
+
+    /// By default the tiles are as wrong as SRTM's: terrain-lookup's altitude error is the model's, metres not decimetres.
+    @Test func defaultTilesCarryAnSRTMLikeErrorThatTerrainLookupInherits() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.smallHillsSuite(in: folder)
+            let tiles = folder.appendingPathComponent("dem")
+            let written = try await TrackBenchExecutable.run(["dem", "--scenarios", suite.path, "--output", tiles.path, "--arc-seconds", "3"])
+            #expect(written.status == 0, "\(written.standardError)")
+            #expect(written.standardOutput.contains("smoothed over the posting, vertical error 7.5 m RMS, seed 100"))
+            let output = folder.appendingPathComponent("results")
+            let run = try await TrackBenchExecutable.run([
+                "run", "--scenarios", suite.path, "--seed", "3", "--output", output.path, "--dem", tiles.path, "--filter", "terrain-lookup",
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+            let csv = try String(contentsOf: output.appendingPathComponent("results.csv"), encoding: .utf8)
+            let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let rmse = try #require(rows[0].firstIndex(of: "altitude_rmse_m"))
+            let values = rows.dropFirst().map { Double($0[rmse])! }
+            #expect(!values.isEmpty && values.allSatisfy { $0 > 2 && $0 < 15 }, "\(values)")
+        }
+    }
+
+    @Test(arguments: [["--vertical-error", "3"], ["--seed", "7"]])
+    func exactTilesTakeNoErrorSettings(setting: [String]) async throws {
+        let result = try await TrackBenchExecutable.run(["dem", "--scenarios", "Scenarios/hills.json", "--output", "/nonexistent", "--exact"] + setting)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("options '--exact' and '\(setting[0])' cannot be used together"), "\(result.standardError)")
     }
 
     @Test func aSuiteAcrossTheAntimeridianGetsTilesOnBothSidesAndEveryLookupFindsOne() async throws {

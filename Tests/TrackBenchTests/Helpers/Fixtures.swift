@@ -9,9 +9,9 @@ import Foundation
 
 /// Shared inputs for the tests: the repository's scenario files and small hand-made paths.
 enum Fixtures {
-    /// The package root, found from this file's location.
+    /// The package root: this file is `<root>/Tests/TrackBenchTests/Helpers/Fixtures.swift`.
     static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A suite file of the repository, loaded; a test run stops at once if a shipped file does not load.
     static func shippedSuite(_ file: String) -> ScenarioSuite {

@@ -90,7 +90,7 @@ struct ErrorTimelineTests {
         #expect(axis.cutsSpikes && abs(axis.top - 1.5 * EstimateMetrics.percentile(&rawErrors, 0.99)!) < 1e-9)
         let svg = ErrorTimeline.render(run)
         #expect(svg.contains("Errors above \(NumberFormat.fixed(axis.top, decimals: 1)) m are cut at the top edge."))
-        let spiky = try PathMapTests.pathPoints(in: svg, with: "stroke=\"\(PlottedRun.style(at: 0).colour)\"")
+        let spiky = try SVGPath.points(in: svg, with: "stroke=\"\(PlottedRun.style(at: 0).colour)\"")
         #expect(abs(spiky.map(\.y).min()! - ErrorTimeline.top) < 0.01, "the spike reaches the top edge, no further")
     }
 

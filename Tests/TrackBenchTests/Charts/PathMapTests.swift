@@ -19,16 +19,6 @@ struct PathMapTests {
     static let run = PlottedRun(scenario: scenario, seed: Fixtures.seed, filters: filters)
     static let svg = PathMap.render(run)
 
-    /// The points of the `d` attribute of the first path whose attributes contain `fragment`.
-    static func pathPoints(in svg: String, with fragment: String) throws -> [(x: Double, y: Double)] {
-        let element = try #require(svg.components(separatedBy: "<path ").dropFirst().first { $0.prefix { $0 != ">" }.contains(fragment) })
-        let data = element.dropFirst("d=\"".count).prefix { $0 != "\"" }
-        return try data.split(separator: " ").chunks(ofCount: 2).map { pair in
-            let numbers = try pair.map { try #require(Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "ML")))) }
-            return (numbers[0], numbers[1])
-        }
-    }
-
     @Test func isWellFormedXMLAndTheSameBytesEveryTime() {
         #expect(Self.svg == PathMap.render(PlottedRun(scenario: Self.scenario, seed: Fixtures.seed, filters: Self.filters)))
         #expect(XMLParser(data: Data(Self.svg.utf8)).parse())
@@ -54,7 +44,7 @@ struct PathMapTests {
                 return frame.point(for: Coordinate(latitude: try #require(Double(fields[1])), longitude: try #require(Double(fields[2]))))
             }
             let style = PlottedRun.style(at: index)
-            let drawn = try Self.pathPoints(in: Self.svg, with: "stroke=\"\(style.colour)\" stroke-width=\"1.5\"")
+            let drawn = try SVGPath.points(in: Self.svg, with: "stroke=\"\(style.colour)\" stroke-width=\"1.5\"")
             #expect(drawn.count > 20 && drawn.count <= exported.count)
             // Each drawn point is an exported one, in order, to within the SVG's rounding (0.005 px per axis).
             let tolerance = 0.01 / overview.scale
@@ -154,12 +144,5 @@ struct PathMapTests {
             #expect(!svg.contains("nan") && !svg.contains("inf") && !svg.contains(NumberFormat.nonFinite))
             #expect(svg.contains(">none (no estimates)</text>"))
         }
-    }
-}
-
-extension Array {
-    /// Consecutive slices of `count` elements (the last may be shorter).
-    func chunks(ofCount count: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: self.count, by: count).map { self[$0..<Swift.min($0 + count, self.count)] }
     }
 }

@@ -11,7 +11,7 @@ struct RecordingPlausibilityTests {
     }
 
     private func gga(_ time: String, hdop: String) -> String {
-        RecordingReaderTests.sentence("GPGGA,\(time),4807.0380,N,01131.0000,E,1,08,\(hdop),545.4,M,46.9,M,,")
+        Fixtures.nmeaSentence("GPGGA,\(time),4807.0380,N,01131.0000,E,1,08,\(hdop),545.4,M,46.9,M,,")
     }
 
     @Test func nmeaSkipsAHugeHDOPAndAHugeGSTDeviationNamingEach() throws {
@@ -19,7 +19,7 @@ struct RecordingPlausibilityTests {
             gga("123519.00", hdop: "0.9"),
             gga("123520.00", hdop: "1e308"),
             gga("123521.00", hdop: "0.9"),
-            RecordingReaderTests.sentence("GPGST,123521.00,1.0,3.0,2.0,0.0,1e200,4.0,5.0"),
+            Fixtures.nmeaSentence("GPGST,123521.00,1.0,3.0,2.0,0.0,1e200,4.0,5.0"),
             gga("123522.00", hdop: "1.2"),
         ].joined(separator: "\n")
         let recording = try read(text)

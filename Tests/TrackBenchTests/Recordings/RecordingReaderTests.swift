@@ -11,16 +11,11 @@ import Testing
         try Recording.read(Data(text.utf8), file: "test", options: options)
     }
 
-    /// An NMEA sentence with its checksum appended.
-    static func sentence(_ body: String) -> String {
-        "$\(body)*" + String(format: "%02X", body.utf8.reduce(UInt8(0)) { $0 ^ $1 })
-    }
-
     @Test func nmeaWithGSTTakesDateFromRMCAndAccuracyFromGST() throws {
         let text = [
-            Self.sentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
-            Self.sentence("GNRMC,123519.00,A,4807.0380,N,01131.0000,E,10.0,84.4,230394,003.1,W"),
-            Self.sentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+            Fixtures.nmeaSentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GNRMC,123519.00,A,4807.0380,N,01131.0000,E,10.0,84.4,230394,003.1,W"),
+            Fixtures.nmeaSentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
         ].joined(separator: "\r\n")
         let recording = try read(text)
         #expect(recording.format == .nmea)
@@ -59,11 +54,11 @@ import Testing
 
     @Test func nmeaWithAnEmptyAltitudeHasAnUnknownAltitudeEvenWithAGSTDeviationAndANaNOneIsMalformed() throws {
         let text = [
-            Self.sentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,,M,46.9,M,,"),
-            Self.sentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
-            Self.sentence("GPGGA,123520.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
-            Self.sentence("GPGST,123520.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
-            Self.sentence("GPGGA,123521.00,4807.0380,N,01131.0000,E,1,08,0.9,NaN,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GPGST,123519.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+            Fixtures.nmeaSentence("GPGGA,123520.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GPGST,123520.00,1.0,3.0,2.0,0.0,3.0,4.0,5.0"),
+            Fixtures.nmeaSentence("GPGGA,123521.00,4807.0380,N,01131.0000,E,1,08,0.9,NaN,M,46.9,M,,"),
         ].joined(separator: "\n")
         let recording = try read(text)
         #expect(recording.fixes.map(\.verticalAccuracyMeters) == [-1, 5])
@@ -73,11 +68,11 @@ import Testing
 
     @Test func nmeaWithoutGSTUsesHDOPTimesTheRangeErrorAndRollsOverMidnight() throws {
         let text = [
-            Self.sentence("GNRMC,235959.00,A,4807.0380,N,01131.0000,E,0.0,,311221,,"),
-            Self.sentence("GNGGA,235959.00,4807.0380,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,"),
-            Self.sentence("GNGGA,000000.00,4807.0390,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,"),
-            Self.sentence("GNGGA,000001.00,4807.0400,N,01131.0000,E,0,00,,,M,,M,,"),
-            Self.sentence("GNGGA,000002.00,4807.0400,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,").dropLast() + "0",
+            Fixtures.nmeaSentence("GNRMC,235959.00,A,4807.0380,N,01131.0000,E,0.0,,311221,,"),
+            Fixtures.nmeaSentence("GNGGA,235959.00,4807.0380,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GNGGA,000000.00,4807.0390,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,"),
+            Fixtures.nmeaSentence("GNGGA,000001.00,4807.0400,N,01131.0000,E,0,00,,,M,,M,,"),
+            Fixtures.nmeaSentence("GNGGA,000002.00,4807.0400,N,01131.0000,E,1,08,2.0,545.4,M,46.9,M,,").dropLast() + "0",
             "$GNGGA,000003.00,4807.04",
         ].joined(separator: "\n")
         let recording = try read(text, options: RecordingReadOptions(userEquivalentRangeErrorMeters: 4))
@@ -91,12 +86,12 @@ import Testing
 
     @Test func aGGAMalformedAfterItsFixQualityIsCountedOnceAndLeavesNothingInItsEpoch() throws {
         let text = [
-            Self.sentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
+            Fixtures.nmeaSentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
             // Quality and HDOP parse, the latitude does not.
-            Self.sentence("GPGGA,120001.00,01x0.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
-            Self.sentence("GPGGA,120002.00,0100.0000,N,00100.0000,E,1,08,2.0,NaN,M,0,M,,"),
+            Fixtures.nmeaSentence("GPGGA,120001.00,01x0.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),
+            Fixtures.nmeaSentence("GPGGA,120002.00,0100.0000,N,00100.0000,E,1,08,2.0,NaN,M,0,M,,"),
             // The same time as the malformed GGA: the fix is RMC's alone, without that GGA's HDOP.
-            Self.sentence("GPRMC,120002.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
+            Fixtures.nmeaSentence("GPRMC,120002.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
         ].joined(separator: "\n")
         let recording = try read(text, options: RecordingReadOptions(userEquivalentRangeErrorMeters: 4))
         #expect(recording.skipped == [Recording.Skip(reason: "malformed or truncated GGA", count: 2, firstLine: 2)])
@@ -107,7 +102,7 @@ import Testing
     }
 
     @Test func nmeaWithoutAnyDateCountsSecondsOfTheDayAndSaysSo() throws {
-        let text = Self.sentence("GPGGA,000010.00,0100.0000,S,00100.0000,W,1,08,1.0,0,M,0,M,,")
+        let text = Fixtures.nmeaSentence("GPGGA,000010.00,0100.0000,S,00100.0000,W,1,08,1.0,0,M,0,M,,")
         let recording = try read(text)
         #expect(recording.timeBase == .timeOfDay)
         #expect(recording.fixes[0].timestampSeconds == 10)
@@ -117,8 +112,8 @@ import Testing
 
     @Test func nmeaVoidStatusIsSkippedAndCounted() throws {
         let text = [
-            Self.sentence("GPRMC,120000.00,V,,,,,,,010120,,"),
-            Self.sentence("GPRMC,120001.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
+            Fixtures.nmeaSentence("GPRMC,120000.00,V,,,,,,,010120,,"),
+            Fixtures.nmeaSentence("GPRMC,120001.00,A,0100.0000,N,00100.0000,E,1.0,90.0,010120,,"),
         ].joined(separator: "\r")
         let recording = try read(text)
         #expect(recording.fixes.count == 1)

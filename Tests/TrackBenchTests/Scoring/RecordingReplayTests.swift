@@ -46,11 +46,11 @@ import Testing
             let ofDay = (seconds + 86_400).truncatingRemainder(dividingBy: 86_400)
             let time = String(format: "%02d%02d%05.2f", Int(ofDay) / 3600, Int(ofDay) % 3600 / 60, ofDay.truncatingRemainder(dividingBy: 60))
             let minutes = String(format: "%09.6f", (seconds + 100) / 1852)
-            lines.append(RecordingReaderTests.sentence("GPGGA,\(time),48\(minutes),N,01100.000000,E,1,08,1.0,10.0,M,0,M,,"))
+            lines.append(Fixtures.nmeaSentence("GPGGA,\(time),48\(minutes),N,01100.000000,E,1,08,1.0,10.0,M,0,M,,"))
             if let date {
-                lines.append(RecordingReaderTests.sentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,\(date),,"))
+                lines.append(Fixtures.nmeaSentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,\(date),,"))
             } else if brokenRMC {
-                lines.append(String(RecordingReaderTests.sentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,311221,,").dropLast(2)) + "00")
+                lines.append(String(Fixtures.nmeaSentence("GPRMC,\(time),A,48\(minutes),N,01100.000000,E,1.9,0.0,311221,,").dropLast(2)) + "00")
             }
         }
         return lines.joined(separator: "\n")

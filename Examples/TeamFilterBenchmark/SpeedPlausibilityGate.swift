@@ -13,9 +13,11 @@ struct SpeedPlausibilityGate: RegisteredFilter {
     /// Online: it decides on each fix from the fixes before it, so it could run in an app.
     static let timing = FilterTiming.online
     /// The `max-speed` parameter.
-    static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
+    static let maxSpeed = FilterParameter(
+        name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
     /// The `reset` parameter.
-    static let reset = FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
+    static let reset = FilterParameter(
+        name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
     static let parameters = [maxSpeed, reset]
 
     private let maximumSpeedMetersPerSecond: Double

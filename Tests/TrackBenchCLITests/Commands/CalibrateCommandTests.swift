@@ -10,7 +10,8 @@ struct CalibrateCommandTests {
     @Test func calibratePrintsAProfileThatPastesIntoAScenarioFileAndTheStatisticsSideBySide() async throws {
         let result = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--name", "example-receiver"])
         #expect(result.status == 0, "\(result.standardError)")
-        let file = "{\"name\": \"pasted\", \"description\": \"\", \"origin\": {\"latitude\": 37.4, \"longitude\": -122.1}, \"pathTypes\": [\"loop\"], "
+        let file =
+            "{\"name\": \"pasted\", \"description\": \"\", \"origin\": {\"latitude\": 37.4, \"longitude\": -122.1}, \"pathTypes\": [\"loop\"], "
             + "\"distancesMeters\": [1000], \"speedsMetersPerSecond\": [2], \"stopsSeconds\": [0], \"signals\": [\(result.standardOutput)]}"
         let suite = try ScenarioSuite.decode(Data(file.utf8), file: "pasted.json")
         #expect(suite.signals.map(\.name) == ["example-receiver"])
@@ -20,11 +21,14 @@ struct CalibrateCommandTests {
         for page in ["README.md", "Docs/calibration.md"] {
             let text = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent(page), encoding: .utf8)
             let shown = text.split(separator: "\n").filter { line in
-                ["Calibrated '", "statistic ", "error ", "fixes ", "  \"errorToAccuracyRatio\"", "  \"driftTimeConstantSeconds\""].contains { line.hasPrefix($0) }
+                ["Calibrated '", "statistic ", "error ", "fixes ", "  \"errorToAccuracyRatio\"", "  \"driftTimeConstantSeconds\""].contains {
+                    line.hasPrefix($0)
+                }
             }
             #expect(shown.count >= 3, "\(page) shows no calibrate output")
             for line in shown {
-                #expect((result.standardError + result.standardOutput).contains(line + "\n"), "\(page) shows a line calibrate does not print: \(line)")
+                #expect(
+                    (result.standardError + result.standardOutput).contains(line + "\n"), "\(page) shows a line calibrate does not print: \(line)")
             }
         }
     }
@@ -52,7 +56,9 @@ struct CalibrateCommandTests {
     }
 
     @Test func compareChecksAGivenProfileAgainstTheRecordingInsteadOfFitting() async throws {
-        let result = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--compare", "strong", "--seeds", "100...102"])
+        let result = try await TrackBenchExecutable.run([
+            "calibrate", Self.fixes, "--truth", Self.truth, "--compare", "strong", "--seeds", "100...102",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("Compared signal 'strong' with \(Self.fixes)"))
         #expect(result.standardOutput.contains("\"errorToAccuracyRatio\": 0.4,"))
@@ -60,13 +66,18 @@ struct CalibrateCommandTests {
         #expect(typo.status == 64 && typo.standardError.contains("did you mean 'strong'?"))
         let alone = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--scenarios", "Scenarios/hard.json"])
         #expect(alone.status == 64 && alone.standardError.contains("add --compare"))
-        let fidelity = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--compare", "weak", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother", "--seeds", "100...101"])
+        let fidelity = try await TrackBenchExecutable.run([
+            "fidelity", "Examples/Recordings/suite.json", "--compare", "weak", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother",
+            "--seeds", "100...101",
+        ])
         #expect(fidelity.status == 0)
         #expect(fidelity.standardOutput.contains("Given profile 'weak'"))
     }
 
     @Test func fidelityComparesTheRankingsAndSaysWhichRecordingsItSkipped() async throws {
-        let result = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother", "--seeds", "100...102"])
+        let result = try await TrackBenchExecutable.run([
+            "fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--filter", "rts-smoother", "--seeds", "100...102",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let report = result.standardOutput
         #expect(report.contains("## track-nmea-vs-reference"))
@@ -115,14 +126,20 @@ struct FidelityComparesNothingTests {
             try Data(#"{"name": "short", "recordings": [{"id": "brief", "fixes": "\#(fixes)", "truth": "short.gpx"}]}"#.utf8).write(to: suite)
             let result = try await TrackBenchExecutable.run(["fidelity", suite.path, "--seeds", "100...101"])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("  - recording 'brief': 2 fixes with a position overlap the truth; at least 3 are needed"), "\(result.standardError)")
+            #expect(
+                result.standardError.contains("  - recording 'brief': 2 fixes with a position overlap the truth; at least 3 are needed"),
+                "\(result.standardError)")
         }
     }
 
     @Test func fewerThanThreeFiltersGiveNoRankCorrelationAndFail() async throws {
-        let result = try await TrackBenchExecutable.run(["fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--seeds", "100...101"])
+        let result = try await TrackBenchExecutable.run([
+            "fidelity", "Examples/Recordings/suite.json", "--filter", "raw", "--filter", "kalman", "--seeds", "100...101",
+        ])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("  - recording 'track-nmea-vs-reference': 2 filters ran, but a rank correlation needs at least 3"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("  - recording 'track-nmea-vs-reference': 2 filters ran, but a rank correlation needs at least 3"),
+            "\(result.standardError)")
     }
 }
 
@@ -130,7 +147,9 @@ struct FidelityComparesNothingTests {
 struct RecordedRouteCommandTests {
     @Test func runSimulatesPhonesOnARecordedRouteAsTheScenariosPageShows() async throws {
         try await withTemporaryFolder { folder in
-            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Examples/Recordings/simulated-track.json", "--output", folder.path])
+            let result = try await TrackBenchExecutable.run([
+                "run", "--scenarios", "Examples/Recordings/simulated-track.json", "--output", folder.path,
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("Ran 3 scenarios x 13 filters (suite 'track-simulated'"))
             let page = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)

@@ -66,7 +66,9 @@ struct CheckCommandTests {
             let baseline = try await writeBaseline(in: folder)
             // Pretend kalman used to be exact on the first scenario (999.997 m long): today's result is then worse.
             try edit(baseline, filter: "kalman", ["estimated_distance_m": "999.997", "error_pct": "0.0000", "improved": "true"])
-            let result = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"])
+            let result = try await TrackBenchExecutable.run([
+                "check", "--exact", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman",
+            ])
             #expect(result.status == 2)
             #expect(result.standardOutput.contains("FAILED: 1 regression in 1 scenario (`kalman`)"))
             #expect(result.standardOutput.contains("| `loop-1000m-1.4mps-strong` | `kalman` | 100 | `error_pct` | 0.0000 |"))
@@ -80,7 +82,9 @@ struct CheckCommandTests {
     private func checkTeam(from baselineSpec: String, to currentSpec: String, _ extra: [String] = []) async throws -> CommandResult {
         try await withTemporaryFolder { folder in
             let baseline = folder.appendingPathComponent("team.csv").path
-            let update = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", baseline, "--filter", "team=\(baselineSpec)"])
+            let update = try await TrackBenchExecutable.run([
+                "check", "--update-baseline", "--seed", "100", "--baseline", baseline, "--filter", "team=\(baselineSpec)",
+            ])
             #expect(update.status == 0, "\(update.standardError)")
             return try await TrackBenchExecutable.run(["check", "--baseline", baseline, "--filter", "team=\(currentSpec)"] + extra)
         }
@@ -92,7 +96,8 @@ struct CheckCommandTests {
         #expect(result.status == 2)
         let verdict = result.standardOutput.split(separator: "\n")[1]
         #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
-        // The change with its interval, unit, group, allowance and p: "+1.3757 [+0.0422, +6.4993] % in speed 2.8 m/s (allowance 0.0040, p = 3.8e-05)".
+        // The change with its interval, unit, group, allowance and p:
+        // "+1.3757 [+0.0422, +6.4993] % in speed 2.8 m/s (allowance 0.0040, p = 3.8e-05)".
         #expect(verdict.contains("] % in ") && verdict.contains(" (allowance ") && verdict.contains(", p = "))
     }
 
@@ -103,7 +108,8 @@ struct CheckCommandTests {
         let end = try #require(lines.firstIndex(of: "<!-- gate-regression:end -->"))
         let shown = lines[(begin + 2)..<(end - 1)].joined(separator: "\n")
         let result = try await checkTeam(from: "kalman:q=5", to: "kalman:q=1")
-        #expect(result.standardOutput.hasPrefix(shown + "\n"), "Docs/regression-gate.md's example is out of date:\n\(result.standardOutput.prefix(1200))")
+        #expect(
+            result.standardOutput.hasPrefix(shown + "\n"), "Docs/regression-gate.md's example is out of date:\n\(result.standardOutput.prefix(1200))")
     }
 
     @Test func aRealImprovementPassesAndFailsOnlyInStrictMode() async throws {
@@ -144,7 +150,9 @@ struct CheckCommandTests {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
             let before = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
-            let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path, "--filter", "kalman=kalman:q=4"])
+            let result = try await TrackBenchExecutable.run([
+                "check", "--update-baseline", "--baseline", baseline.path, "--filter", "kalman=kalman:q=4",
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("; kept 54 rows of 1 other filter; 1 filter recorded."))
             let after = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
@@ -265,7 +273,8 @@ struct CheckCommandTests {
             #expect(otherSeed.status == 1)
             #expect(otherSeed.standardError.contains("seeds: baseline 100, this run 7"))
             #expect(otherSeed.standardError.contains("--update-baseline --baseline \(baseline.path) --seeds 7"))
-            let otherSuite = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--scenarios", "Scenarios/hard.json"] + rawAndKalman)
+            let otherSuite = try await TrackBenchExecutable.run(
+                ["check", "--baseline", baseline.path, "--scenarios", "Scenarios/hard.json"] + rawAndKalman)
             #expect(otherSuite.status == 1)
             #expect(otherSuite.standardError.contains("suite: baseline 'default', this run 'hard'"))
         }
@@ -283,7 +292,8 @@ struct CheckCommandTests {
             #expect(retuned.standardError.contains("the baseline's filters are labelled 'raw', 'kalman', this run's 'kalman:q=2'"))
             let suggested = "--filter kalman=kalman:q=2"
             #expect(retuned.standardError.contains(suggested))
-            let labelled = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + suggested.split(separator: " ").map(String.init))
+            let labelled = try await TrackBenchExecutable.run(
+                ["check", "--baseline", baseline.path] + suggested.split(separator: " ").map(String.init))
             #expect(labelled.status == 2 || labelled.status == 0, "\(labelled.standardError)")
             #expect(labelled.standardOutput.contains("54 results paired"))
         }
@@ -299,7 +309,9 @@ struct CheckCommandTests {
             let original = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
             let kept = try #require(original[1].split(separator: ",").firstIndex(of: "kept_pct"))
             let lines = original.map { line in
-                line.split(separator: ",", omittingEmptySubsequences: false).enumerated().filter { $0.offset != kept || line.hasPrefix("#") }.map(\.element).joined(separator: ",")
+                line.split(separator: ",", omittingEmptySubsequences: false).enumerated()
+                    .filter { $0.offset != kept || line.hasPrefix("#") }
+                    .map(\.element).joined(separator: ",")
             }
             try (lines.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
             let missing = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + rawAndKalman)
@@ -383,7 +395,9 @@ struct ExternalFilterTests {
         try await withTemporaryFolder { folder in
             let baseline = folder.appendingPathComponent("baseline.csv")
             try "# trackbench-results schema=1 suite=default\nscenario,filter\n".write(to: baseline, atomically: false, encoding: .utf8)
-            let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--seed", "100", "--baseline", baseline.path, "--filter", "raw"])
+            let result = try await TrackBenchExecutable.run([
+                "check", "--update-baseline", "--seed", "100", "--baseline", baseline.path, "--filter", "raw",
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardError.contains("note: replacing '\(baseline.path)', which this TrackBench cannot read"))
             #expect(try String(contentsOf: baseline, encoding: .utf8).hasPrefix("# trackbench-results schema=3 "))

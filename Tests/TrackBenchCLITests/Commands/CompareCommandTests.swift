@@ -42,7 +42,9 @@ struct CompareCommandTests {
             try "not a folder\n".write(to: taken, atomically: true, encoding: .utf8)
             let result = try await TrackBenchExecutable.run(["compare", "Results/results.csv", "Results/baseline.csv", "--output", taken.path])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("cannot create output folder '\(taken.path)': '\(taken.path)' is a file, not a folder"), "\(result.standardError)")
+            #expect(
+                result.standardError.contains("cannot create output folder '\(taken.path)': '\(taken.path)' is a file, not a folder"),
+                "\(result.standardError)")
             #expect(result.standardOutput.isEmpty)
             #expect(try String(contentsOf: taken, encoding: .utf8) == "not a folder\n")
         }

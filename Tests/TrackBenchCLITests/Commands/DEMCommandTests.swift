@@ -34,7 +34,8 @@ struct DEMCommandTests {
             let output = folder.appendingPathComponent("results")
             let run = try await TrackBenchExecutable.run([
                 "run", "--scenarios", suite.path, "--seed", "3", "--output", output.path, "--dem", tiles.path,
-                "--filter", "raw", "--filter", "terrain-lookup", "--filter", "altitude-smoother", "--filter", "gain-hysteresis", "--filter", "barometer-fusion",
+                "--filter", "raw", "--filter", "terrain-lookup", "--filter", "altitude-smoother", "--filter", "gain-hysteresis",
+                "--filter", "barometer-fusion",
             ])
             #expect(run.status == 0, "\(run.standardError)")
             #expect(run.standardOutput.contains("Terrain lookups in '\(tiles.path)': "))
@@ -91,13 +92,19 @@ struct DEMCommandTests {
             let run = try await TrackBenchExecutable.run(["run", "--seed", "3", "--output", folder.appendingPathComponent("results").path] + common)
             #expect(run.status == 0)
             #expect(run.standardOutput.contains("Terrain lookups in '\(tiles.path)'"))
-            #expect(run.standardError.contains("warning: ") && run.standardError.contains(warning) && run.standardError.contains(dem), "\(run.standardError)")
+            #expect(
+                run.standardError.contains("warning: ") && run.standardError.contains(warning) && run.standardError.contains(dem),
+                "\(run.standardError)")
             let export = try await TrackBenchExecutable.run(
                 ["export", "loop-1000m-3mps-phone-barometer-rolling", "--output", folder.appendingPathComponent("export").path] + common
             )
             #expect(export.status == 0 && export.standardOutput.contains("Terrain lookups in") && export.standardError.contains(warning))
-            let sweep = try await TrackBenchExecutable.run(["sweep", "altitude-smoother+terrain-lookup", "time=10,20", "--seed", "3", "--scenarios", suite.path, "--dem", tiles.path])
-            #expect(sweep.status == 0 && sweep.standardOutput.contains("Terrain lookups in") && sweep.standardError.contains(warning), "\(sweep.standardError)")
+            let sweep = try await TrackBenchExecutable.run([
+                "sweep", "altitude-smoother+terrain-lookup", "time=10,20", "--seed", "3", "--scenarios", suite.path, "--dem", tiles.path,
+            ])
+            #expect(
+                sweep.status == 0 && sweep.standardOutput.contains("Terrain lookups in") && sweep.standardError.contains(warning),
+                "\(sweep.standardError)")
 
             let baseline = folder.appendingPathComponent("baseline.csv")
             let update = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", baseline.path, "--seed", "3"] + common)
@@ -123,8 +130,11 @@ struct DEMCommandTests {
             try recorded.replacingOccurrences(of: " dem_arcsec=3", with: " dem_arcsec=1").write(to: baseline, atomically: true, encoding: .utf8)
             let refused = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common)
             #expect(refused.status == 1)
-            #expect(refused.standardError.contains("terrain tiles (--dem): baseline 1 arc-second, this run 3 arc-seconds"), "\(refused.standardError)")
-            #expect(refused.standardError.contains("'trackbench dem --scenarios \(suite.path) --output tiles-1arcsec --arc-seconds 1' and run with --dem tiles-1arcsec"))
+            #expect(
+                refused.standardError.contains("terrain tiles (--dem): baseline 1 arc-second, this run 3 arc-seconds"), "\(refused.standardError)")
+            #expect(
+                refused.standardError.contains(
+                    "'trackbench dem --scenarios \(suite.path) --output tiles-1arcsec --arc-seconds 1' and run with --dem tiles-1arcsec"))
             // A baseline from before the field still gates; when it fails, a note says the tiles may be why.
             let old = recorded.replacingOccurrences(of: " dem_arcsec=3", with: "")
             try old.write(to: baseline, atomically: true, encoding: .utf8)
@@ -139,7 +149,9 @@ struct DEMCommandTests {
             try (lines.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
             let regressed = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path] + common)
             #expect(regressed.status == 2)
-            #expect(regressed.standardError.contains("does not record the terrain tiles it was made on; this run used 3 arc-seconds tiles"), "\(regressed.standardError)")
+            #expect(
+                regressed.standardError.contains("does not record the terrain tiles it was made on; this run used 3 arc-seconds tiles"),
+                "\(regressed.standardError)")
 
             let whole = folder.appendingPathComponent("whole")
             #expect(try await TrackBenchExecutable.run(["run", "--output", whole.path] + common).status == 0)
@@ -152,7 +164,8 @@ struct DEMCommandTests {
             let merged = folder.appendingPathComponent("merged")
             let merge = try await TrackBenchExecutable.run(["merge"] + parts + ["--scenarios", suite.path, "--output", merged.path])
             #expect(merge.status == 0, "\(merge.standardError)")
-            #expect(try Data(contentsOf: merged.appendingPathComponent("results.csv")) == Data(contentsOf: whole.appendingPathComponent("results.csv")))
+            #expect(
+                try Data(contentsOf: merged.appendingPathComponent("results.csv")) == Data(contentsOf: whole.appendingPathComponent("results.csv")))
         }
     }
 
@@ -187,9 +200,13 @@ struct DEMCommandTests {
         try await withTemporaryFolder { folder in
             let tile = folder.appendingPathComponent("N38W123.hgt")
             try Data(count: 1000).write(to: tile)
-            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/hills.json", "--filter", "terrain-lookup", "--dem", folder.path])
+            let result = try await TrackBenchExecutable.run([
+                "run", "--scenarios", "Scenarios/hills.json", "--filter", "terrain-lookup", "--dem", folder.path,
+            ])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("'\(tile.path)' has 1000 bytes; an SRTM tile has 2884802 bytes (1201 x 1201 posts) or 25934402 bytes (3601 x 3601 posts)"))
+            #expect(
+                result.standardError.contains(
+                    "'\(tile.path)' has 1000 bytes; an SRTM tile has 2884802 bytes (1201 x 1201 posts) or 25934402 bytes (3601 x 3601 posts)"))
         }
     }
 
@@ -208,14 +225,17 @@ struct DEMCommandTests {
             #expect(shared.standardError.contains("terrains 'rolling' and 'climb' both need tile N38W123.hgt"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dem").path))
         }
-        let resolution = try await TrackBenchExecutable.run(["dem", "--scenarios", "Scenarios/hills.json", "--output", "/tmp/unused", "--arc-seconds", "2"])
+        let resolution = try await TrackBenchExecutable.run([
+            "dem", "--scenarios", "Scenarios/hills.json", "--output", "/tmp/unused", "--arc-seconds", "2",
+        ])
         #expect(resolution.status == 64)
     }
 
     @Test func exportWritesThePhonesBarometerReadingsBesideTheFixes() async throws {
         try await withTemporaryFolder { folder in
             let result = try await TrackBenchExecutable.run([
-                "export", "loop-5000m-6mps-phone-barometer-climb", "--scenarios", "Scenarios/hills.json", "--output", folder.path, "--filter", "barometer-fusion",
+                "export", "loop-5000m-6mps-phone-barometer-climb", "--scenarios", "Scenarios/hills.json", "--output", folder.path,
+                "--filter", "barometer-fusion",
             ])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("barometer.csv ("))

@@ -21,7 +21,9 @@ struct DeadReckoningCommandTests {
 
     @Test func exportingAScenarioWithoutSensorsRemovesAnEarlierExportsSensorFilesOnly() async throws {
         try await withTemporaryFolder { folder in
-            let first = try await TrackBenchExecutable.run(["export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path])
+            let first = try await TrackBenchExecutable.run([
+                "export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path,
+            ])
             #expect(first.status == 0, "\(first.standardError)")
             // A file of the same name that TrackBench did not write stays.
             try "time_s,altitude_m\n1,2\n".write(to: folder.appendingPathComponent("barometer.csv"), atomically: true, encoding: .utf8)
@@ -29,7 +31,9 @@ struct DeadReckoningCommandTests {
             #expect(second.status == 0, "\(second.standardError)")
             let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
             #expect(files == ["true.csv", "noisy.csv", "barometer.csv"])
-            #expect(second.standardOutput.contains("steps.csv, left by an earlier export") && second.standardOutput.contains("headings.csv, left by an earlier export"))
+            #expect(
+                second.standardOutput.contains("steps.csv, left by an earlier export")
+                    && second.standardOutput.contains("headings.csv, left by an earlier export"))
         }
     }
 
@@ -40,9 +44,13 @@ struct DeadReckoningCommandTests {
             let result = try await TrackBenchExecutable.run(["export", "loop-1000m-4.2mps-strong", "--output", folder.path])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["true.csv", "noisy.csv", "steps.csv"])
-            let overwrite = try await TrackBenchExecutable.run(["export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path])
+            let overwrite = try await TrackBenchExecutable.run([
+                "export", "track-400m-jog-strong", "--scenarios", "Scenarios/dead-reckoning.json", "--output", folder.path,
+            ])
             #expect(overwrite.status == 1)
-            #expect(overwrite.standardError.contains("will not replace '\(fifo.path)': it is a FIFO (named pipe), not a regular file"), "\(overwrite.standardError)")
+            #expect(
+                overwrite.standardError.contains("will not replace '\(fifo.path)': it is a FIFO (named pipe), not a regular file"),
+                "\(overwrite.standardError)")
         }
     }
 
@@ -55,7 +63,9 @@ struct DeadReckoningCommandTests {
 
     @Test func aRunOnASuiteWithSensorsAddsTheDeadReckoningFilters() async throws {
         try await withTemporaryFolder { folder in
-            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/dead-reckoning.json", "--seed", "100", "--output", folder.path])
+            let result = try await TrackBenchExecutable.run([
+                "run", "--scenarios", "Scenarios/dead-reckoning.json", "--seed", "100", "--output", folder.path,
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("48 scenarios x 16 filters"), "\(result.standardOutput)")
             let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)

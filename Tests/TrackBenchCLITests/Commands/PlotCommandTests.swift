@@ -44,7 +44,9 @@ struct PlotCommandTests {
     @Test func plotDrawsAScenarioOfAnotherSuite() async throws {
         try await withTemporaryFolder { folder in
             let id = "loop-2000m-3mps-stop45s-signal-loss"
-            let result = try await TrackBenchExecutable.run(["plot", id, "--scenarios", "Scenarios/hard.json", "--output", folder.path, "--filter", "raw"])
+            let result = try await TrackBenchExecutable.run([
+                "plot", id, "--scenarios", "Scenarios/hard.json", "--output", folder.path, "--filter", "raw",
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             let timeline = try String(contentsOf: folder.appendingPathComponent("error-\(id).svg"), encoding: .utf8)
             #expect(timeline.contains(">stop (standing still)</text>") && timeline.contains(">dropout (no fix for over 3 s)</text>"))
@@ -61,15 +63,26 @@ struct PlotCommandTests {
             #expect(map.contains("<title>Path map: \(id), as recorded</title>"))
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("error-\(id).svg").path))
         }
-        let distanceOnly = try await TrackBenchExecutable.run(["plot", "track-gnsslogger-vs-distance", "--scenarios", "Examples/Recordings/suite.json", "--output", "/tmp"])
+        let distanceOnly = try await TrackBenchExecutable.run([
+            "plot", "track-gnsslogger-vs-distance", "--scenarios", "Examples/Recordings/suite.json", "--output", "/tmp",
+        ])
         #expect(distanceOnly.status == 1)
         #expect(distanceOnly.standardError.contains("has only a distance as its truth"))
     }
 
     @Test(arguments: [
-        (["plot", "track-nmea-vs-referense", "--scenarios", "Examples/Recordings/suite.json"], ["no recording 'track-nmea-vs-referense'", "Did you mean 'track-nmea-vs-reference'?"]),
-        (["plot", "track-nmea-vs-reference", "--scenarios", "Examples/Recordings/suite.json", "--seed", "3"], ["is a recording suite", "--seed and --seeds do not apply"]),
-        (["plot", "outAndBack-1000m-2.8mps-strnog"], ["no scenario 'outAndBack-1000m-2.8mps-strnog' in 'Scenarios/default.json'", "Did you mean 'outAndBack-1000m-2.8mps-strong'?"]),
+        (
+            ["plot", "track-nmea-vs-referense", "--scenarios", "Examples/Recordings/suite.json"],
+            ["no recording 'track-nmea-vs-referense'", "Did you mean 'track-nmea-vs-reference'?"]
+        ),
+        (
+            ["plot", "track-nmea-vs-reference", "--scenarios", "Examples/Recordings/suite.json", "--seed", "3"],
+            ["is a recording suite", "--seed and --seeds do not apply"]
+        ),
+        (
+            ["plot", "outAndBack-1000m-2.8mps-strnog"],
+            ["no scenario 'outAndBack-1000m-2.8mps-strnog' in 'Scenarios/default.json'", "Did you mean 'outAndBack-1000m-2.8mps-strong'?"]
+        ),
         (["plot"], ["'plot' needs a scenario id"]),
         (["plot", "outAndBack-1000m-2.8mps-strong", "--filter", "kalmn"], ["unknown filter 'kalmn'", "Did you mean 'kalman'?"]),
         (["plot", "outAndBack-1000m-2.8mps-strong", "--seeds", "1...2"], ["unknown option '--seeds' for 'plot'"]),

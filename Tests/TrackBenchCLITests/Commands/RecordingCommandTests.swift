@@ -26,7 +26,9 @@ struct RecordingCommandTests {
         // The output the README and Docs/recordings.md show is what run prints.
         for page in ["README.md", "Docs/recordings.md"] {
             let text = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent(page), encoding: .utf8)
-            let shown = text.split(separator: "\n").filter { $0.hasPrefix("Read 'Examples") || $0.hasPrefix("  track-") || $0.hasPrefix("    note: ") }
+            let shown = text.split(separator: "\n").filter {
+                $0.hasPrefix("Read 'Examples") || $0.hasPrefix("  track-") || $0.hasPrefix("    note: ")
+            }
             #expect(shown.count >= 3, "\(page) shows no run output")
             for line in shown {
                 #expect(printed.contains(line + "\n"), "\(page) shows a line run does not print: \(line)")
@@ -57,7 +59,9 @@ struct RecordingCommandTests {
             let merge = try await TrackBenchExecutable.run(["merge"] + parts + ["--scenarios", Self.suite, "--output", merged.path])
             #expect(merge.status == 0, "\(merge.standardError)")
             for file in ["results.csv", "report.md"] {
-                #expect(try Data(contentsOf: merged.appendingPathComponent(file)) == Data(contentsOf: whole.appendingPathComponent(file)), "\(file) differs")
+                #expect(
+                    try Data(contentsOf: merged.appendingPathComponent(file)) == Data(contentsOf: whole.appendingPathComponent(file)),
+                    "\(file) differs")
             }
             let baseline = folder.appendingPathComponent("baseline.csv").path
             let checkArguments = ["check", "--scenarios", Self.suite, "--baseline", baseline, "--filter", "raw", "--filter", "cv-kalman"]
@@ -85,13 +89,21 @@ struct RecordingCommandTests {
     @Test func aTruthThatCoversNoDistanceFailsAtLoadNamingTheSuiteRecordingAndTruth() async throws {
         try await withTemporaryFolder { folder in
             let examples = TrackBenchExecutable.packageRoot.appendingPathComponent("Examples/Recordings")
-            try Data(#"<?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg><trkpt lat="37.4275" lon="-122.1697"/></trkseg></trk></gpx>"#.utf8)
+            let point = #"<trk><trkseg><trkpt lat="37.4275" lon="-122.1697"/></trkseg></trk>"#
+            try Data(#"<?xml version="1.0"?><gpx version="1.1" creator="t">\#(point)</gpx>"#.utf8)
                 .write(to: folder.appendingPathComponent("one-point.gpx"))
             let suite = folder.appendingPathComponent("suite.json")
-            try Data(#"{"name": "dot", "recordings": [{"id": "walk", "fixes": "\#(examples.path)/track-phone.nmea", "truth": "one-point.gpx"}]}"#.utf8).write(to: suite)
-            let result = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path, "--filter", "raw", "--output", folder.appendingPathComponent("out").path])
+            try Data(
+                #"{"name": "dot", "recordings": [{"id": "walk", "fixes": "\#(examples.path)/track-phone.nmea", "truth": "one-point.gpx"}]}"#.utf8
+            ).write(to: suite)
+            let result = try await TrackBenchExecutable.run([
+                "run", "--scenarios", suite.path, "--filter", "raw", "--output", folder.appendingPathComponent("out").path,
+            ])
             #expect(result.status == 1)
-            #expect(result.standardError.hasPrefix("Error: recording suite '\(suite.path)', recording 'walk': truth 'one-point.gpx' is a route of 1 point"), "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix(
+                    "Error: recording suite '\(suite.path)', recording 'walk': truth 'one-point.gpx' is a route of 1 point"),
+                "\(result.standardError)")
             #expect(result.standardError.contains("expected a truth of at least 2 points at different places"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "a refused suite must write nothing")
         }
@@ -103,10 +115,13 @@ struct RecordingCommandTests {
             try Data(#"{"name": "x", "recordings": [{"id": "a", "fixes": "f.nmea", "distanceMeter": 5}]}"#.utf8).write(to: suite)
             let result = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("recordings[0]") && result.standardError.contains("did you mean 'distanceMeters'"), "\(result.standardError)")
+            #expect(
+                result.standardError.contains("recordings[0]") && result.standardError.contains("did you mean 'distanceMeters'"),
+                "\(result.standardError)")
             #expect(result.standardError.hasPrefix("Error: recording suite '"), "\(result.standardError)")
             // A tag value with '|' would break the report's tables.
-            try Data(#"{"name": "x", "recordings": [{"id": "a", "fixes": "f.nmea", "distanceMeters": 500, "tags": {"device": "a|b"}}]}"#.utf8).write(to: suite)
+            try Data(#"{"name": "x", "recordings": [{"id": "a", "fixes": "f.nmea", "distanceMeters": 500, "tags": {"device": "a|b"}}]}"#.utf8)
+                .write(to: suite)
             let tag = try await TrackBenchExecutable.run(["run", "--scenarios", suite.path])
             #expect(tag.status == 1 && tag.standardError.contains("recordings[0].tags") && tag.standardError.contains("'|'"), "\(tag.standardError)")
         }

@@ -38,7 +38,9 @@ struct ShardCommandTests {
             )
             #expect(check.status == 0 && check.standardOutput.contains("108 results paired"), "\(check.standardOutput)\(check.standardError)")
             // A shard's own gate compares only its share.
-            let shardCheck = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman", "--shard", "2/4"])
+            let shardCheck = try await TrackBenchExecutable.run([
+                "check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman", "--shard", "2/4",
+            ])
             #expect(shardCheck.status == 0, "\(shardCheck.standardOutput)\(shardCheck.standardError)")
             #expect(!shardCheck.standardOutput.contains("Missing"))
             // A missing part, or a shard given where a whole run is needed, is an error naming it.

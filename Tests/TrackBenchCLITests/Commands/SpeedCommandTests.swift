@@ -18,7 +18,10 @@ struct SpeedCommandTests {
 
     @Test func onASuiteWithSensorsFeedsTheEventsAndTimesPipelinesWhole() async throws {
         let result = try await TrackBenchExecutable.run(
-            ["speed", "--scenarios", "Scenarios/dead-reckoning.json", "--filter", "pdr-paper", "--filter", "accuracy-gate+pdr-fusion", "--repeat", "1"]
+            [
+                "speed", "--scenarios", "Scenarios/dead-reckoning.json", "--filter", "pdr-paper", "--filter", "accuracy-gate+pdr-fusion",
+                "--repeat", "1",
+            ]
         )
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)

@@ -16,7 +16,9 @@ struct SweepCommandTests {
             let errors = rows.map { Double($0[errorColumn])! }
             let best = try #require(errors.indices.min { errors[$0] < errors[$1] })
             #expect(rows[best][1] == "true" && rows.filter { $0[1] == "true" }.count == 1)
-            #expect(result.standardOutput.contains("q = \(rows[best][0]) has the best mean error_pct") || result.standardOutput.contains("Best q = \(rows[best][0]) by error_pct"))
+            #expect(
+                result.standardOutput.contains("q = \(rows[best][0]) has the best mean error_pct")
+                    || result.standardOutput.contains("Best q = \(rows[best][0]) by error_pct"))
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sweep.md").path))
         }
     }

@@ -47,7 +47,9 @@ struct TrackBenchCommandTests {
         let result = await Self.main(arguments, registry: try FilterRegistry.builtIn.adding(MyKalman.self))
         #expect(result.code == .failure)
         #expect(result.output.isEmpty)
-        #expect(result.error == "Error: filter name 'kalman' is registered twice: by KalmanFilter (built in) and by MyKalman; give one of them another name\n")
+        #expect(
+            result.error
+                == "Error: filter name 'kalman' is registered twice: by KalmanFilter (built in) and by MyKalman; give one of them another name\n")
     }
 
     @Test func aWellFormedRegistryRunsTheCommand() async {

@@ -43,7 +43,9 @@ struct ResultsFolderTests {
             let printed = result.standardOutput
             #expect(printed.contains("Wrote Results/local/results.csv, Results/local/report.md"), "\(printed)")
             #expect(printed.contains("Not the suite's default run ("), "\(printed)")
-            #expect(printed.contains("so it wrote into Results/local, not the default run's Results; give --output Results to write there."), "\(printed)")
+            #expect(
+                printed.contains("so it wrote into Results/local, not the default run's Results; give --output Results to write there."), "\(printed)"
+            )
         }
     }
 
@@ -90,7 +92,8 @@ struct ResultsFolderTests {
     @Test func aCopyOfTheDefaultSuiteElsewhereDoesNotReplaceTheCommittedReports() async throws {
         try await withTemporaryFolder { folder in
             try Self.makeRepository(in: folder)
-            try FileManager.default.copyItem(at: folder.appendingPathComponent("Scenarios/default.json"), to: folder.appendingPathComponent("edited.json"))
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("Scenarios/default.json"), to: folder.appendingPathComponent("edited.json"))
             let result = try await TrackBenchExecutable.run(["run", "--scenarios", "edited.json"], in: folder)
             #expect(result.status == 0, "\(result.standardError)")
             #expect(Self.contents("Results/results.csv", in: folder) == Self.committed)

@@ -56,7 +56,8 @@ struct GateFalseAlarmMeasurement {
                 \(filters.count) filters, \(runs) gate runs
                   runs failing (exit 2): \(failedRuns) of \(runs) (\(percent(rate)))
                   runs failing with --strict (exit 2 or 4): \(strictFailedRuns) of \(runs) (\(percent(Double(strictFailedRuns) / Double(runs))))
-                  runs with a significant worsening, allowance aside: \(significantRuns) of \(runs) (\(percent(Double(significantRuns) / Double(runs))))
+                  runs with a significant worsening, allowance aside: \(significantRuns) of \(runs) \
+                (\(percent(Double(significantRuns) / Double(runs))))
                   filters failing: \(failedFilterRuns) of \(filterRuns) (\(percent(Double(failedFilterRuns) / Double(filterRuns))))
                 """)
             #expect(rate < PairedVerdicts.familyAlpha, "\(failedRuns) of \(runs) runs failed")

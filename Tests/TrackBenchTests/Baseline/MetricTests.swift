@@ -20,7 +20,9 @@ struct MetricTests {
                 signal: Fixtures.hardSuite.signals[0], origin: Fixtures.hardSuite.origin, terrain: terrain
             )
         }
-        let filters = [try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay")]
+        let filters = [
+            try! FilterRegistry.builtIn.configuration(parsing: "cv-kalman"), try! FilterRegistry.builtIn.configuration(parsing: "speed-decay"),
+        ]
         return Benchmark(scenarios: Array(scenarios), filters: filters, seeds: SeedRange(first: 100, last: 101)!).scoresInOrder()
     }()
 

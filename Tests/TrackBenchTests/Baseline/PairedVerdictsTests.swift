@@ -9,7 +9,9 @@ struct PairedVerdictsTests {
     private let baseline = Fixtures.defaultScores
 
     /// The baseline with `edit` applied to every row of `filter` that `where` selects.
-    private func changed(_ filter: String, where selected: (ScenarioScore) -> Bool = { _ in true }, _ edit: (inout ScenarioScore) -> Void) -> [ScenarioScore] {
+    private func changed(
+        _ filter: String, where selected: (ScenarioScore) -> Bool = { _ in true }, _ edit: (inout ScenarioScore) -> Void
+    ) -> [ScenarioScore] {
         baseline.map { score in
             var score = score
             if score.filter == filter && selected(score) { edit(&score) }
@@ -17,7 +19,9 @@ struct PairedVerdictsTests {
         }
     }
 
-    private func verdicts(_ current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.01))) -> PairedVerdicts {
+    private func verdicts(
+        _ current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.01))
+    ) -> PairedVerdicts {
         PairedVerdicts(BaselineComparison(baseline: baseline, current: current), tolerances: tolerances)
     }
 
@@ -31,7 +35,9 @@ struct PairedVerdictsTests {
 
     @Test func aRealImprovementIsAnImprovementEvenThoughSomeRowsGetWorse() throws {
         // Halve kalman's distance error everywhere: rows whose error was near zero barely move, the rest improve.
-        let current = changed("kalman") { $0.estimatedDistanceMeters = $0.trueDistanceMeters + ($0.estimatedDistanceMeters - $0.trueDistanceMeters) / 2 }
+        let current = changed("kalman") {
+            $0.estimatedDistanceMeters = $0.trueDistanceMeters + ($0.estimatedDistanceMeters - $0.trueDistanceMeters) / 2
+        }
         let result = verdicts(current)
         #expect(!result.hasRegression)
         let whole = try #require(result.tests.first { $0.filter == "kalman" && $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite })
@@ -73,7 +79,8 @@ struct PairedVerdictsTests {
         // 1 cm more position RMSE on every row: significant, but under the allowance (1 % of a mean of metres).
         let current = changed("kalman") { $0.metrics.positionRMSEMeters! += 0.01 }
         let result = verdicts(current)
-        let whole = try #require(result.tests.first { $0.filter == "kalman" && $0.metric == .positionRMSEMeters && $0.group == PairedVerdicts.wholeSuite })
+        let whole = try #require(
+            result.tests.first { $0.filter == "kalman" && $0.metric == .positionRMSEMeters && $0.group == PairedVerdicts.wholeSuite })
         #expect(whole.significance.isSignificant && whole.verdict == .withinTolerance)
         #expect(!result.hasRegression)
     }
@@ -81,7 +88,8 @@ struct PairedVerdictsTests {
     @Test func aConsistentChangeBelowTheWrittenResolutionIsWithinTolerance() throws {
         // lag_s is written to 0.1 s: 0.1 s more lag on every row is significant, but no more than rounding.
         let current = changed("kalman") { $0.metrics.lagSeconds! += 0.1 }
-        let whole = try #require(verdicts(current).tests.first { $0.filter == "kalman" && $0.metric == .lagSeconds && $0.group == PairedVerdicts.wholeSuite })
+        let whole = try #require(
+            verdicts(current).tests.first { $0.filter == "kalman" && $0.metric == .lagSeconds && $0.group == PairedVerdicts.wholeSuite })
         #expect(whole.significance.isSignificant && whole.allowance == 0.1 && whole.verdict == .withinTolerance)
         let more = changed("kalman") { $0.metrics.lagSeconds! += 0.3 }
         #expect(verdicts(more).regressions.contains { $0.metric == .lagSeconds && $0.group == PairedVerdicts.wholeSuite })
@@ -102,7 +110,8 @@ struct PairedVerdictsTests {
         let current = changed("kalman", where: { $0.signal == "weak" }) { $0.metrics.positionRMSEMeters! *= 1.2 }
         let comparison = BaselineComparison(baseline: baseline, current: current)
         let report = BaselineReport(
-            comparison: comparison, verdicts: PairedVerdicts(comparison, tolerances: ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.01))),
+            comparison: comparison,
+            verdicts: PairedVerdicts(comparison, tolerances: ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.01))),
             tolerances: ToleranceSet(), isStrict: false, baselineFile: "b.csv", updateCommand: "trackbench check --update-baseline"
         )
         let xml = BaselineJUnit.render(report)

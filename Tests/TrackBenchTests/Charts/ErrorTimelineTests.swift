@@ -84,7 +84,8 @@ struct ErrorTimelineTests {
         let moved = frame.coordinate(for: LocalPoint(east: 500, north: 0))
         fixes[100].latitude = moved.latitude
         fixes[100].longitude = moved.longitude
-        let run = PlottedRun(simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("spiky", Path(fixes)), ("raw", simulated.noisyPath)])
+        let run = PlottedRun(
+            simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("spiky", Path(fixes)), ("raw", simulated.noisyPath)])
         let axis = ErrorTimeline.errorAxis(for: run)
         var rawErrors = run.series[1].errorsMeters
         #expect(axis.cutsSpikes && abs(axis.top - 1.5 * EstimateMetrics.percentile(&rawErrors, 0.99)!) < 1e-9)

@@ -101,7 +101,10 @@ struct PathMapTests {
         let window = try #require(Self.run.worstWindow)
         let area = try #require(layout.worstArea)
         let inset = try #require(layout.inset)
-        #expect(Self.svg.contains(">Worst 60 s: \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s</text>"))
+        #expect(
+            Self.svg.contains(
+                ">Worst 60 s: \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s</text>"
+            ))
         for series in Self.run.series {
             for (time, point) in zip(series.deliverySeconds, series.points) where window.contains(time) {
                 #expect(area.west <= point.east && point.east <= area.east && area.south <= point.north && point.north <= area.north)
@@ -136,7 +139,9 @@ struct PathMapTests {
         let runs = [
             PlottedRun(simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("none", Path([])), ("one", Path([fix]))]),
             PlottedRun(simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("none", Path([]))]),
-            PlottedRun(simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("none", Path([diverged])), ("one", Path([diverged, fix]))]),
+            PlottedRun(
+                simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath,
+                estimates: [("none", Path([diverged])), ("one", Path([diverged, fix]))]),
         ]
         for run in runs {
             let svg = PathMap.render(run)

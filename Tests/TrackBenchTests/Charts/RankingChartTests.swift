@@ -45,7 +45,8 @@ struct RankingChartTests {
     @Test func marksOfflineFiltersAndExplainsTheMarkOnlyWhenOneIsRanked() {
         #expect(Self.svg.contains(">rts-smoother †</text>") && Self.svg.contains(">kalman</text>"))
         #expect(Self.svg.contains(">† offline: needs the whole track, so it cannot run live in an app.</text>"))
-        let online = RankingChart.render(FilterRanking(scores: Self.scores.filter { $0.filter != "rts-smoother" }), suite: "default", seeds: Self.seeds, hasSeeds: true)
+        let online = RankingChart.render(
+            FilterRanking(scores: Self.scores.filter { $0.filter != "rts-smoother" }), suite: "default", seeds: Self.seeds, hasSeeds: true)
         #expect(!online.contains("†"))
     }
 
@@ -81,7 +82,10 @@ struct RankingChartTests {
     @Test(arguments: [[1e200, 1e200, 1e200], [1e200, 1e300, 1.7e306], [0.5, 0.7, 1e200]])
     func hugeErrorsSuchAs1e200DrawABoundedAxisInsteadOfLoopingForever(errors: [Double]) {
         let scores = errors.enumerated().flatMap { seed, error in
-            [Fixtures.score("kalman", scenario: "a", seed: UInt64(seed), error: error), Fixtures.score("raw", scenario: "a", seed: UInt64(seed), error: 1)]
+            [
+                Fixtures.score("kalman", scenario: "a", seed: UInt64(seed), error: error),
+                Fixtures.score("raw", scenario: "a", seed: UInt64(seed), error: 1),
+            ]
         }
         let ranking = FilterRanking(scores: scores)
         let svg = RankingChart.render(ranking, suite: "huge", seeds: SeedRange(first: 0, last: 2)!, hasSeeds: true)

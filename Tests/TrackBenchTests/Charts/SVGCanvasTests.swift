@@ -52,7 +52,8 @@ struct SVGCanvasTests {
         canvas.clipped(toX: 1, y: 2, width: 3, height: 4) { $0.line(0, 0, 10, 10) }
         canvas.clipped(toX: 0, y: 0, width: 5, height: 5) { $0.line(0, 0, 1, 1) }
         let svg = canvas.render(title: "clips")
-        #expect(svg.contains("<clipPath id=\"clip1\"><rect x=\"1\" y=\"2\" width=\"3\" height=\"4\"/></clipPath>\n<g clip-path=\"url(#clip1)\">\n<line "))
+        #expect(
+            svg.contains("<clipPath id=\"clip1\"><rect x=\"1\" y=\"2\" width=\"3\" height=\"4\"/></clipPath>\n<g clip-path=\"url(#clip1)\">\n<line "))
         #expect(svg.contains("<g clip-path=\"url(#clip2)\">"))
         #expect(svg.components(separatedBy: "</g>").count - 1 == 2)
     }

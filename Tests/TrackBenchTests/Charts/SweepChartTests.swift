@@ -18,7 +18,9 @@ struct SweepChartTests {
         let base = try! FilterRegistry.builtIn.configuration(parsing: "kalman")
         let configurations = values.map { try! base.setting("q", to: $0) }
         let scores = Benchmark(scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(6)), filters: configurations, seeds: seeds).scoresInOrder()
-        return SweepReport(filter: "kalman", parameter: "q", values: zip(values, configurations).map { ($0, $1.label) }, scores: scores, rankingMetric: .errorPercent)
+        return SweepReport(
+            filter: "kalman", parameter: "q", values: zip(values, configurations).map { ($0, $1.label) }, scores: scores, rankingMetric: .errorPercent
+        )
     }
 
     @Test func marksTheBestValueAndIsTheSameBytesEveryTime() throws {

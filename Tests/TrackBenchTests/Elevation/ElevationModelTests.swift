@@ -41,7 +41,9 @@ struct ElevationModelTests {
         let folder = try Self.folder(with: [only])
         defer { try? FileManager.default.removeItem(at: folder) }
         let model = try ElevationModel.open(folder: folder)
-        for coordinate in [Coordinate(latitude: 38, longitude: -122.5), Coordinate(latitude: 37.5, longitude: -122), Coordinate(latitude: 38, longitude: -122)] {
+        for coordinate in [
+            Coordinate(latitude: 38, longitude: -122.5), Coordinate(latitude: 37.5, longitude: -122), Coordinate(latitude: 38, longitude: -122),
+        ] {
             #expect(model.altitude(at: coordinate)?.altitudeMeters == Self.plane(coordinate, reference: only))
         }
         #expect(model.altitude(at: Coordinate(latitude: 38.0001, longitude: -122.5)) == nil)
@@ -120,7 +122,8 @@ struct ElevationModelTests {
         #expect(throws: ElevationTileError.badName(file: bad.path)) { try ElevationModel.open(folder: folder) }
         try FileManager.default.removeItem(at: bad)
         for name in ["N37W123.hgt", "n37w123.hgt"] {
-            try Data(ElevationTile.bytes(corner: TileCorner(name: name)!, postsPerSide: 1201) { _ in 0 }).write(to: folder.appendingPathComponent(name))
+            try Data(ElevationTile.bytes(corner: TileCorner(name: name)!, postsPerSide: 1201) { _ in 0 })
+                .write(to: folder.appendingPathComponent(name))
         }
         #expect(throws: ElevationTileError.self) { try ElevationModel.open(folder: folder) }
         let missing = folder.appendingPathComponent("missing")

@@ -7,7 +7,9 @@ import Testing
 /// The four altitude filters, on hand-made fixes.
 struct AltitudeFilterTests {
     static func fix(altitude: Double, time: Double, vertical: Double = 3) -> LocationFix {
-        LocationFix(latitude: 37, longitude: -122, altitudeMeters: altitude, horizontalAccuracyMeters: 5, verticalAccuracyMeters: vertical, timestampSeconds: time)
+        LocationFix(
+            latitude: 37, longitude: -122, altitudeMeters: altitude, horizontalAccuracyMeters: 5, verticalAccuracyMeters: vertical,
+            timestampSeconds: time)
     }
 
     /// Runs a filter over events, as the harness does for a phone with a barometer.
@@ -20,7 +22,9 @@ struct AltitudeFilterTests {
 
     @Test func theSmootherMovesByOneMinusExpOfElapsedOverItsTime() {
         let filter = AltitudeSmoother(timeSeconds: 10)
-        let out = filter.estimatedPath(for: Path([Self.fix(altitude: 0, time: 0), Self.fix(altitude: 10, time: 10), Self.fix(altitude: 10, time: 10)])).fixes
+        let out = filter.estimatedPath(
+            for: Path([Self.fix(altitude: 0, time: 0), Self.fix(altitude: 10, time: 10), Self.fix(altitude: 10, time: 10)])
+        ).fixes
         #expect(out[0].altitudeMeters == 0)
         #expect(abs(out[1].altitudeMeters - 10 * (1 - exp(-1))) < 1e-12)
         #expect(out[2].altitudeMeters == out[1].altitudeMeters, "no time passed: weight 0")
@@ -29,7 +33,9 @@ struct AltitudeFilterTests {
 
     @Test func theSmootherPassesAnInvalidAltitudeThroughWithoutMoving() {
         let filter = AltitudeSmoother(timeSeconds: 1)
-        let out = filter.estimatedPath(for: Path([Self.fix(altitude: 5, time: 0), Self.fix(altitude: 500, time: 1, vertical: -1), Self.fix(altitude: 5, time: 2)])).fixes
+        let out = filter.estimatedPath(
+            for: Path([Self.fix(altitude: 5, time: 0), Self.fix(altitude: 500, time: 1, vertical: -1), Self.fix(altitude: 5, time: 2)])
+        ).fixes
         #expect(out[1].altitudeMeters == 500 && out[2].altitudeMeters == 5)
     }
 
@@ -85,7 +91,9 @@ struct AltitudeFilterTests {
         settings.elevationModel = ElevationModel(tiles: [try ElevationTile(corner: corner, bytes: Data(bytes), file: "test")])
         // An NMEA fix without GST: its altitude is unknown (vertical accuracy -1), so every stage passes it through.
         let fixes = (0..<5).map { second in
-            LocationFix(latitude: 37.5, longitude: -122.5, altitudeMeters: 900, horizontalAccuracyMeters: 5, verticalAccuracyMeters: -1, timestampSeconds: Double(second))
+            LocationFix(
+                latitude: 37.5, longitude: -122.5, altitudeMeters: 900, horizontalAccuracyMeters: 5, verticalAccuracyMeters: -1,
+                timestampSeconds: Double(second))
         }
         #expect(AltitudeSmoother(timeSeconds: 20).estimatedPath(for: Path(fixes)).fixes.map(\.altitudeMeters) == Array(repeating: 900, count: 5))
         var outside = fixes[0]

@@ -9,7 +9,9 @@ struct DeadReckonerTests {
     private let settings = FilterSettings(overrides: [:])
 
     /// The displacement an update gives, summed over its segments, and the number of segments.
-    private func reckon(_ headings: DeadReckoner.Headings, samples: [HeadingEvent], update: StepEvent) -> (east: Double, north: Double, segments: Int) {
+    private func reckon(
+        _ headings: DeadReckoner.Headings, samples: [HeadingEvent], update: StepEvent
+    ) -> (east: Double, north: Double, segments: Int) {
         var reckoner = DeadReckoner(headings: headings, settings: settings)
         samples.forEach { reckoner.add($0) }
         var total = (east: 0.0, north: 0.0, segments: 0)
@@ -22,7 +24,9 @@ struct DeadReckonerTests {
     }
 
     @Test func averagesHeadingsOnTheCircleSo355And5DegreesPointNorth() {
-        let moved = reckon(.perUpdate, samples: [Fixtures.heading(355, time: 1), Fixtures.heading(5, time: 2)], update: StepEvent(timeSeconds: 2, steps: 10, gait: .walk))
+        let moved = reckon(
+            .perUpdate, samples: [Fixtures.heading(355, time: 1), Fixtures.heading(5, time: 2)],
+            update: StepEvent(timeSeconds: 2, steps: 10, gait: .walk))
         #expect(abs(moved.north - 5.7) < 1e-9)
         #expect(abs(moved.east) < 1e-9)
     }

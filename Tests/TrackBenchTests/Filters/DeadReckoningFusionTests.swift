@@ -13,7 +13,9 @@ struct DeadReckoningFusionTests {
         for second in 0...seconds {
             let time = Double(second)
             if gap?.contains(second) != true || second == 0 {
-                events.append(.fix(Fixtures.fix(Fixtures.frame, east: time, north: second == 0 ? 0 : fixOffsetMeters, accuracy: second == 0 ? 0 : accuracy, time: time)))
+                let fix = Fixtures.fix(
+                    Fixtures.frame, east: time, north: second == 0 ? 0 : fixOffsetMeters, accuracy: second == 0 ? 0 : accuracy, time: time)
+                events.append(.fix(fix))
             }
             guard second > 0 else { continue }
             events.append(.heading(Fixtures.heading(90, time: time - 0.5)))

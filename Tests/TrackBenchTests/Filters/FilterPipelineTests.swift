@@ -24,7 +24,8 @@ struct FilterPipelineTests {
 
     @Test func feedsEachStagesEstimatesToTheNext() {
         let pipeline = FilterPipeline(stages: [AlternateDropper(), KalmanFilter(processNoiseMetersPerSecond: 3)])
-        let expected = KalmanFilter(processNoiseMetersPerSecond: 3).estimatedPath(for: Path(fixes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+        let expected = KalmanFilter(processNoiseMetersPerSecond: 3).estimatedPath(
+            for: Path(fixes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
         #expect(pipeline.estimatedPath(for: Path(fixes)) == expected)
     }
 

@@ -29,7 +29,10 @@ struct FilterRegistryTests {
     }
 
     @Test func suggestsTheClosestNameForATypo() {
-        #expect(throws: FilterSpecificationError.unknownFilter(name: "kalmn", suggestion: "kalman", known: FilterRegistry.builtIn.filterTypes.map { $0.name })) {
+        #expect(
+            throws: FilterSpecificationError.unknownFilter(
+                name: "kalmn", suggestion: "kalman", known: FilterRegistry.builtIn.filterTypes.map { $0.name })
+        ) {
             try registry.configuration(parsing: "kalmn")
         }
     }
@@ -40,8 +43,14 @@ struct FilterRegistryTests {
         ("kalman:q=-1", .invalidValue(filter: "kalman", parameter: "q", value: "-1", expected: "a number >= 0 (m/s)")),
         ("kalman:q", .malformed(specification: "kalman:q", reason: "'q' is not KEY=VALUE")),
         ("speed-ema:alpha=2", .invalidValue(filter: "speed-ema", parameter: "alpha", value: "2", expected: "a number from 0 to 1 (weight)")),
-        ("running-average:window=2.5", .invalidValue(filter: "running-average", parameter: "window", value: "2.5", expected: "a whole number from 1 to 1000000 (fixes)")),
-        ("running-average:window=1e300", .invalidValue(filter: "running-average", parameter: "window", value: "1e300", expected: "a whole number from 1 to 1000000 (fixes)")),
+        (
+            "running-average:window=2.5",
+            .invalidValue(filter: "running-average", parameter: "window", value: "2.5", expected: "a whole number from 1 to 1000000 (fixes)")
+        ),
+        (
+            "running-average:window=1e300",
+            .invalidValue(filter: "running-average", parameter: "window", value: "1e300", expected: "a whole number from 1 to 1000000 (fixes)")
+        ),
         ("raw+", .malformed(specification: "raw+", reason: "a stage has no filter name")),
         ("", .malformed(specification: "", reason: "it is empty")),
     ])
@@ -63,7 +72,10 @@ struct FilterLabelTests {
         #expect(configuration.stages[0].settings[KalmanFilter.q] == 1)
     }
 
-    @Test(arguments: ["=kalman", "a|b=kalman", "a`b=kalman", "a#b=kalman", "a\u{1B}[31mred=kalman", "a\u{200B}b=kalman", String(repeating: "x", count: 101) + "=kalman"])
+    @Test(arguments: [
+        "=kalman", "a|b=kalman", "a`b=kalman", "a#b=kalman", "a\u{1B}[31mred=kalman", "a\u{200B}b=kalman",
+        String(repeating: "x", count: 101) + "=kalman",
+    ])
     func rejectsLabelsThatWouldBreakATableATerminalOrAFile(specification: String) {
         #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: specification) }
     }
@@ -96,7 +108,10 @@ struct FilterLabelTests {
     @Test func settingAParameterOutOfRangeNamesTheRange() throws {
         let base = try FilterRegistry.builtIn.configuration(parsing: "accuracy-gate+speed-ema")
         #expect(try base.setting("alpha", to: 0.5).specification == "accuracy-gate+speed-ema:alpha=0.5")
-        #expect(throws: FilterSpecificationError.invalidValue(filter: "speed-ema", parameter: "alpha", value: "2", expected: "a number from 0 to 1 (weight)")) {
+        #expect(
+            throws: FilterSpecificationError.invalidValue(
+                filter: "speed-ema", parameter: "alpha", value: "2", expected: "a number from 0 to 1 (weight)")
+        ) {
             try base.setting("alpha", to: 2)
         }
         #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
@@ -143,7 +158,9 @@ struct FilterRegistrationTests {
     @Test func aMalformedNameIsATypedErrorSayingWhatANameMayHold() {
         let expected = FilterRegistryError.malformedName("My Filter", registrant: "SpacedName")
         #expect(throws: expected) { try FilterRegistry.builtIn.adding(SpacedName.self) }
-        #expect(expected.localizedDescription.hasPrefix("filter name 'My Filter' of SpacedName is malformed: expected lowercase letters, digits and hyphens"))
+        #expect(
+            expected.localizedDescription.hasPrefix(
+                "filter name 'My Filter' of SpacedName is malformed: expected lowercase letters, digits and hyphens"))
     }
 
     @Test func aWellFormedTeamFilterIsAddedAtTheEnd() throws {

@@ -108,7 +108,8 @@ struct RTSSmootherMemoryTests {
             let next = kept[index + 1].step
             let filtered = kept[index].step.filtered
             let predicted = next.elapsedSeconds > 0 ? model.predicted(filtered, elapsedSeconds: next.elapsedSeconds) : filtered
-            smoothed[index] = model.smoothed(filtered: filtered, nextPredicted: predicted, nextSmoothed: smoothed[index + 1], elapsedSeconds: next.elapsedSeconds)
+            smoothed[index] = model.smoothed(
+                filtered: filtered, nextPredicted: predicted, nextSmoothed: smoothed[index + 1], elapsedSeconds: next.elapsedSeconds)
         }
         return zip(kept, smoothed).map { ConstantVelocityModel.estimate(of: $0.fix, from: $1, in: frame) }
     }

@@ -19,13 +19,19 @@ struct SpeedWindowFilterTests {
     }
 
     @Test func dropsSpeedsOlderThanMaxAge() {
-        let input = [Fixtures.fix(speed: 10, time: 0), Fixtures.fix(speed: 1, time: 5), Fixtures.fix(speed: 1, time: 10), Fixtures.fix(speed: 1, time: 15), Fixtures.fix(speed: 1, time: 16)]
+        let input = [
+            Fixtures.fix(speed: 10, time: 0), Fixtures.fix(speed: 1, time: 5), Fixtures.fix(speed: 1, time: 10), Fixtures.fix(speed: 1, time: 15),
+            Fixtures.fix(speed: 1, time: 16),
+        ]
         // At 15 s the first speed is exactly 15 s old and stays: 13 / 4; at 16 s it is gone.
         #expect(speeds(input) == [10, 1, 4, 3.25, 1])
     }
 
     @Test func aStaleFixOutsideTheWindowDoesNotJoinIt() {
-        let input = [Fixtures.fix(speed: 1, time: 20), Fixtures.fix(speed: 1, time: 21), Fixtures.fix(speed: 1, time: 22), Fixtures.fix(speed: 100, time: 0), Fixtures.fix(speed: 1, time: 23)]
+        let input = [
+            Fixtures.fix(speed: 1, time: 20), Fixtures.fix(speed: 1, time: 21), Fixtures.fix(speed: 1, time: 22), Fixtures.fix(speed: 100, time: 0),
+            Fixtures.fix(speed: 1, time: 23),
+        ]
         #expect(speeds(input) == [1, 1, 1, 1, 1])
     }
 
@@ -79,7 +85,10 @@ struct SpeedWindowFilterTests {
 
     @Test func settingsDefaultToFifteenSecondsAndThreeFixes() {
         let filter = SpeedWindowFilter(settings: FilterSettings())
-        let input = [Fixtures.fix(speed: 10, time: 0), Fixtures.fix(speed: 1, time: 5), Fixtures.fix(speed: 1, time: 10), Fixtures.fix(speed: 1, time: 15), Fixtures.fix(speed: 1, time: 16)]
+        let input = [
+            Fixtures.fix(speed: 10, time: 0), Fixtures.fix(speed: 1, time: 5), Fixtures.fix(speed: 1, time: 10), Fixtures.fix(speed: 1, time: 15),
+            Fixtures.fix(speed: 1, time: 16),
+        ]
         #expect(speeds(input, filter: filter) == [10, 1, 4, 3.25, 1])
     }
 }

@@ -15,7 +15,8 @@ struct TrigonometryTests {
                 (Trigonometry.sinCos(degrees: degrees), degrees * Double.pi / 180),
                 (Trigonometry.sinCos(radians: radians), radians),
             ] {
-                // The library is given the angle rounded to radians, (two roundings for degrees), which alone moves the values by up to its last units.
+                // The library is given the angle rounded to radians, (two roundings for degrees), which alone moves the values by up to
+                // its last units.
                 let tolerance = 2 * angle.ulp + 4e-16
                 #expect(abs(own.sin - sin(angle)) <= tolerance && abs(own.cos - cos(angle)) <= tolerance, "angle \(angle)")
             }

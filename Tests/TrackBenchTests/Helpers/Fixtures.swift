@@ -52,7 +52,8 @@ enum Fixtures {
     static let seed = Benchmark.defaultSeeds.first
 
     /// The default suite's raw and Kalman scores at one seed, computed once.
-    static let defaultScores: [ScenarioScore] = Benchmark(scenarios: defaultSuite.scenarios, filters: rawAndKalman, seeds: SeedRange(seed)).scoresInOrder()
+    static let defaultScores: [ScenarioScore] = Benchmark(scenarios: defaultSuite.scenarios, filters: rawAndKalman, seeds: SeedRange(seed))
+        .scoresInOrder()
 
     /// The context of a results file of the default suite under `seeds`.
     static func context(_ seeds: SeedRange = SeedRange(seed)) -> ResultsContext {

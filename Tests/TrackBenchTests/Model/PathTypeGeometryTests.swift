@@ -5,7 +5,9 @@ import Testing
 struct PathTypeGeometryTests {
     /// The length of the shape drawn through `samples` points, in metres.
     private func drawnLength(_ shape: PathType, totalMeters: Double, samples: Int = 4000) -> Double {
-        let points = (0...samples).map { shape.position(atDistanceMeters: totalMeters * Double($0) / Double(samples), totalMeters: totalMeters).point }
+        let points = (0...samples).map {
+            shape.position(atDistanceMeters: totalMeters * Double($0) / Double(samples), totalMeters: totalMeters).point
+        }
         return zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
     }
 
@@ -26,7 +28,9 @@ struct PathTypeGeometryTests {
     }
 
     @Test func turnsRunsNorthEastNorthWest() {
-        let expected = [(75.0, LocalPoint(east: 25, north: 50), 90.0), (125, LocalPoint(east: 50, north: 75), 0), (200, LocalPoint(east: 0, north: 100), 270)]
+        let expected = [
+            (75.0, LocalPoint(east: 25, north: 50), 90.0), (125, LocalPoint(east: 50, north: 75), 0), (200, LocalPoint(east: 0, north: 100), 270),
+        ]
         for (distance, point, course) in expected {
             let position = PathType.turns.position(atDistanceMeters: distance, totalMeters: 200)
             #expect(position.point == point && position.courseDegrees == course)

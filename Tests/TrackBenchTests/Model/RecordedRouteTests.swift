@@ -50,7 +50,8 @@ struct RecordedRouteTests {
         #expect(radii.allSatisfy { abs($0 - 400 / (2 * .pi)) < 0.05 })
         // The strong profile freezes to a fifth of its motion while stopped.
         func medianStep(_ range: ClosedRange<Double>) -> Double {
-            let errors = zip(simulated.truePath.fixes, simulated.noisyPath.fixes).filter { range.contains($0.0.timestampSeconds) }.map { truth, noisy in
+            let pairs = zip(simulated.truePath.fixes, simulated.noisyPath.fixes).filter { range.contains($0.0.timestampSeconds) }
+            let errors = pairs.map { truth, noisy in
                 frame.point(for: noisy.coordinate).distance(to: frame.point(for: truth.coordinate))
             }
             var steps = zip(errors.dropFirst(), errors).map { abs($0 - $1) }.sorted()

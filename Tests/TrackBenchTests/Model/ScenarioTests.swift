@@ -33,7 +33,9 @@ struct ScenarioTests {
 /// Scenarios paced by a gait: speed from cadence and stride, a mixed gait in thirds, tunnels.
 struct GaitScenarioTests {
     private func scenario(_ gait: Gait, distance: Double = 300, stop: Double = 0, tunnel: Double = 0) -> Scenario {
-        Scenario(pathType: .straight, distanceMeters: distance, gait: gait, sensors: Fixtures.sensors, stopSeconds: stop, tunnelSeconds: tunnel, signal: Fixtures.strongSignal, origin: Fixtures.frame.origin)
+        Scenario(
+            pathType: .straight, distanceMeters: distance, gait: gait, sensors: Fixtures.sensors, stopSeconds: stop, tunnelSeconds: tunnel,
+            signal: Fixtures.strongSignal, origin: Fixtures.frame.origin)
     }
 
     @Test func movesAtCadenceTimesStrideAndIsNamedByItsGait() {
@@ -53,9 +55,13 @@ struct GaitScenarioTests {
         #expect(mixed.trueSpeedMetersPerSecond(atTime: mixed.durationSeconds - 1) == speeds[2])
         // The stop is halfway along, in the power-walking third.
         let stop = try! #require(mixed.stopInterval)
-        #expect(abs(mixed.distanceCoveredMeters(atTime: stop.lowerBound) - 150) < 1e-9 && mixed.trueSpeedMetersPerSecond(atTime: stop.lowerBound + 1) == 0)
+        #expect(
+            abs(mixed.distanceCoveredMeters(atTime: stop.lowerBound) - 150) < 1e-9 && mixed.trueSpeedMetersPerSecond(atTime: stop.lowerBound + 1) == 0
+        )
         for time in stride(from: 0.0, through: mixed.durationSeconds, by: 7) {
-            #expect(abs(mixed.timeSeconds(atDistanceMeters: mixed.distanceCoveredMeters(atTime: time)) - time) < 1e-6 || mixed.stopInterval!.contains(time))
+            #expect(
+                abs(mixed.timeSeconds(atDistanceMeters: mixed.distanceCoveredMeters(atTime: time)) - time) < 1e-6
+                    || mixed.stopInterval!.contains(time))
         }
     }
 }

@@ -14,7 +14,8 @@ struct TerrainTests {
     }
 
     @Test func rollingHillsStayWithinTheAmplitudeAndRepeatEveryWavelength() {
-        let terrain = Terrain(name: "hills", shape: .rollingHills(amplitudeMeters: 25, wavelengthMeters: 1000), baseAltitudeMeters: 150, origin: Self.origin)
+        let terrain = Terrain(
+            name: "hills", shape: .rollingHills(amplitudeMeters: 25, wavelengthMeters: 1000), baseAltitudeMeters: 150, origin: Self.origin)
         var generator = SplitMix64(seed: 3)
         var lowest = Double.infinity
         var highest = -Double.infinity
@@ -61,7 +62,9 @@ struct TerrainTests {
     @Test func theTrueGainOfAnOutAndBackOnASlopeIsItsClimb() {
         // Straight out north for half the first leg's length rises; the back leg retraces it downhill.
         let terrain = Terrain(name: "climb", shape: .slope(gradePercent: 5, uphillBearingDegrees: 0), baseAltitudeMeters: 0, origin: Self.origin)
-        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 2000, speedMetersPerSecond: 2.8, signal: Fixtures.strongSignal, origin: Self.origin, terrain: terrain)
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 2000, speedMetersPerSecond: 2.8, signal: Fixtures.strongSignal, origin: Self.origin,
+            terrain: terrain)
         let profile = ElevationProfile(scenario: scenario)
         let highestNorth = (0...200).map { scenario.pathType.position(atDistanceMeters: Double($0) * 10, totalMeters: 2000).point.north }.max()!
         #expect(abs(profile.gainMeters - 0.05 * highestNorth) < 0.01)

@@ -53,7 +53,8 @@ struct DocumentationTests {
     @Test func readmeRankingIsTheCommittedReportsRanking() throws {
         let shown = try #require(Self.block("ranking", in: Self.read("README.md")))
         let report = try Self.read("Results/report.md").split(separator: "\n", omittingEmptySubsequences: false)
-        let table = try #require(report.firstIndex(of: "## Ranking").map { report[($0 + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") } })
+        let table = try #require(
+            report.firstIndex(of: "## Ranking").map { report[($0 + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") } })
         #expect(shown.filter { !$0.isEmpty } == Array(table))
     }
 
@@ -78,13 +79,15 @@ struct DocumentationTests {
         let expected = ["| Column | Title | Unit | Better | Meaning |", "|---|---|---|---|---|"] + Metric.allCases.map { metric in
             "| `\(metric.column)` | \(metric.title) | \(metric.unit) | \(better(metric.direction)) | \(metric.summary) |"
         }
-        #expect(shown.map(String.init) == expected, "regenerate the table in Docs/metrics.md from Metric.allCases:\n\(expected.joined(separator: "\n"))")
+        #expect(
+            shown.map(String.init) == expected, "regenerate the table in Docs/metrics.md from Metric.allCases:\n\(expected.joined(separator: "\n"))")
     }
 
     @Test func sensorProfileTablesAreGeneratedFromTheDeclarations() throws {
         let page = try Self.read("Docs/dead-reckoning.md")
         func table<Root>(_ keys: [ProfileKey<Root>]) -> [String] {
-            ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"] + keys.map { "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |" }
+            ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"]
+                + keys.map { "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |" }
         }
         let gaits = table(SensorProfile.gaitKeys)
         let keys = table(SensorProfile.keys)

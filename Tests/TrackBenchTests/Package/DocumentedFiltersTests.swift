@@ -45,14 +45,16 @@ struct DocumentedFiltersTests {
     @Test func everyRegisteredFilterHasOneRowInRegistryOrder() throws {
         let filters = FilterRegistry.builtIn.filterTypes
         let expected = filters.map { "| \(Self.name($0)) | ... | \(Self.parameters($0)) |" }
-        #expect(try Self.rows().map(\.name) == filters.map(Self.name), "rows of Docs/filters.md, from the registry:\n\(expected.joined(separator: "\n"))")
+        #expect(
+            try Self.rows().map(\.name) == filters.map(Self.name), "rows of Docs/filters.md, from the registry:\n\(expected.joined(separator: "\n"))")
     }
 
     @Test func eachRowShowsItsFiltersParametersAndDefaults() throws {
         let rows = try Self.rows()
         for filter in FilterRegistry.builtIn.filterTypes {
             let row = try #require(rows.first { $0.name == Self.name(filter) }, "no row for \(filter.name)")
-            #expect(row.parameters == Self.parameters(filter), "\(filter.name): the parameters cell from the registry is:\n\(Self.parameters(filter))")
+            #expect(
+                row.parameters == Self.parameters(filter), "\(filter.name): the parameters cell from the registry is:\n\(Self.parameters(filter))")
         }
     }
 
@@ -60,8 +62,11 @@ struct DocumentedFiltersTests {
         let rows = try Self.rows()
         for filter in FilterRegistry.builtIn.filterTypes {
             let row = try #require(rows.first { $0.name == Self.name(filter) }, "no row for \(filter.name)")
-            #expect(row.description.contains("Not run by default.") == !filter.runsByDefault, "\(filter.name): runsByDefault is \(filter.runsByDefault)")
-            #expect(row.description.contains("Scenarios with sensors only.") == filter.usesSensors, "\(filter.name): usesSensors is \(filter.usesSensors)")
+            #expect(
+                row.description.contains("Not run by default.") == !filter.runsByDefault, "\(filter.name): runsByDefault is \(filter.runsByDefault)")
+            #expect(
+                row.description.contains("Scenarios with sensors only.") == filter.usesSensors, "\(filter.name): usesSensors is \(filter.usesSensors)"
+            )
             #expect(row.description.hasPrefix("Offline") == (filter.timing == .offline), "\(filter.name): timing is \(filter.timing)")
         }
     }

@@ -41,7 +41,8 @@ struct PublicAPITests {
         let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("TrackBench") }.sorted()
         for module in modules {
             let folder = sources.appendingPathComponent(module)
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+            let files =
+                FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 var pending: String?

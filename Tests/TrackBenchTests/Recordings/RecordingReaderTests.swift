@@ -123,7 +123,8 @@ import Testing
     @Test func gpxWithOffsetsNamespacesAndExtensions() throws {
         let text = """
         \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="Garmin" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+        <gpx version="1.1" creator="Garmin" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
          <trk><trkseg>
           <trkpt lat="47.5" lon="8.25"><ele>410.5</ele><time>2021-04-28T21:01:42.250+02:00</time><hdop>2</hdop>
            <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>141</gpxtpx:hr><time>bogus</time></gpxtpx:TrackPointExtension></extensions>
@@ -147,7 +148,8 @@ import Testing
     @Test func tcxReadsEveryLapsTrackpointsAndCountsThoseWithoutAPosition() throws {
         let text = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
+        xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
          <Activities><Activity Sport="Running"><Id>2021-04-28T19:01:42.000Z</Id>
           <Lap StartTime="2021-04-28T19:01:42.000Z"><TotalTimeSeconds>2.0</TotalTimeSeconds><Track>
            <Trackpoint><Time>2021-04-28T19:01:42.250Z</Time>
@@ -177,7 +179,10 @@ import Testing
     }
 
     @Test func anXMLFileOfNeitherFormatNamesBoth() {
-        #expect(throws: RecordingFileError.malformed(file: "test", line: 1, problem: "expected a <gpx> root element (GPX 1.0 or 1.1) or a <TrainingCenterDatabase> one (TCX)")) {
+        #expect(
+            throws: RecordingFileError.malformed(
+                file: "test", line: 1, problem: "expected a <gpx> root element (GPX 1.0 or 1.1) or a <TrainingCenterDatabase> one (TCX)")
+        ) {
             try read("<kml><Placemark/></kml>")
         }
     }
@@ -205,7 +210,8 @@ import Testing
     @Test func gnssLoggerReadsTheChosenProviderOnly() throws {
         let text = """
         # Version: v3.0.5.6 Platform: 13
-        # Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters
+        # Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,\
+        UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters
         Raw,1,2,3
         Fix,GPS,37.5,-122.25,10.0,1.5,3.8,90.0,1700000000000,0.5,10,5,1.0
         Fix,FLP,37.6,-122.25,10.0,1.5,3.8,,1700000000200,,,5,
@@ -248,7 +254,10 @@ import Testing
 
     /// A SensorLog (iOS) export: a row per sensor sample, each repeating the latest location until the next fix.
     static let sensorLog = """
-        loggingTime(txt),loggingSample(N),locationTimestamp_since1970(s),locationLatitude(WGS84),locationLongitude(WGS84),locationAltitude(m),locationSpeed(m/s),locationSpeedAccuracy(m/s),locationCourse(°),locationCourseAccuracy(°),locationVerticalAccuracy(m),locationHorizontalAccuracy(m),locationFloor(Z),accelerometerTimestamp_sinceReboot(s),accelerometerAccelerationX(G)
+        loggingTime(txt),loggingSample(N),locationTimestamp_since1970(s),locationLatitude(WGS84),\
+        locationLongitude(WGS84),locationAltitude(m),locationSpeed(m/s),\
+        locationSpeedAccuracy(m/s),locationCourse(°),locationCourseAccuracy(°),locationVerticalAccuracy(m),\
+        locationHorizontalAccuracy(m),locationFloor(Z),accelerometerTimestamp_sinceReboot(s),accelerometerAccelerationX(G)
         2023-06-01 07:30:00.012 +0200,0,1685597399.5,48.137154,11.576124,519.2,1.35,0.4,87.5,12.0,3.9,4.7,0,5120.001,0.01
         2023-06-01 07:30:00.022 +0200,1,1685597399.5,48.137154,11.576124,519.2,1.35,0.4,87.5,12.0,3.9,4.7,0,5120.011,0.02
         2023-06-01 07:30:01.004 +0200,2,1685597400.5,48.137166,11.57613,519.4,-1.0,-1.0,-1.0,-1.0,3.9,-1.0,0,5121.003,0.02
@@ -293,16 +302,21 @@ import Testing
         let variant = try read("time,lat,lon,provider\n1700000000,48.1,11.5,gps,\n\"1700000001\",\"48.1001\",11.5,\"gps\",\n")
         #expect(variant.fixes == plain.fixes)
         #expect(variant.fixes.count == 2)
-        let quotedComma = try read("time,lat,lon,provider\n1700000000,48.1,11.5,\"gps, chip\"\n", options: RecordingReadOptions(provider: "gps, chip"))
+        let quotedComma = try read(
+            "time,lat,lon,provider\n1700000000,48.1,11.5,\"gps, chip\"\n", options: RecordingReadOptions(provider: "gps, chip"))
         #expect(quotedComma.fixes.map(\.latitude) == [48.1])
     }
 
     @Test func gpsLoggerReadsTheGPSRowsWithTheirElevation() throws {
         let text = """
-        time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider,hdop,vdop,pdop,geoidheight,ageofdgpsdata,dgpsid,activity,battery,annotation,timestamp_ms,time_offset,distance,starttimestamp_ms,profile_name,battery_charging
+        time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider,\
+        hdop,vdop,pdop,geoidheight,ageofdgpsdata,dgpsid,activity,battery,annotation,\
+        timestamp_ms,time_offset,distance,starttimestamp_ms,profile_name,battery_charging
         2024-03-19T23:12:40.600Z,48.1861084,11.5593367,561.6000366210938,,,,,network,,,,,,,,,,,,,,,
-        2024-03-19T23:12:41.000Z,48.1861,11.5593,560.5,3.9,219.9,0.94,12,gps,0.8,1.1,1.4,47.0,,,,88,,1710889961000,2024-03-20T00:12:41.000+01:00,0.0,1710889960000,Default Profile,false
-        2024-03-19T23:12:42.000Z,48.18612,11.55931,560.7,4.2,,0.0,12,gps,0.8,1.1,1.4,47.0,,,,88,,1710889962000,2024-03-20T00:12:42.000+01:00,2.3,1710889960000,Default Profile,false
+        2024-03-19T23:12:41.000Z,48.1861,11.5593,560.5,3.9,219.9,0.94,12,gps,0.8,1.1,1.4,47.0,\
+        ,,,88,,1710889961000,2024-03-20T00:12:41.000+01:00,0.0,1710889960000,Default Profile,false
+        2024-03-19T23:12:42.000Z,48.18612,11.55931,560.7,4.2,,0.0,12,gps,0.8,1.1,1.4,47.0,\
+        ,,,88,,1710889962000,2024-03-20T00:12:42.000+01:00,2.3,1710889960000,Default Profile,false
         """
         let recording = try read(text)
         #expect(recording.fixes.map(\.timestampSeconds) == [1_710_889_961, 1_710_889_962])
@@ -314,7 +328,9 @@ import Testing
 
     @Test func trackBenchPathCSVReplaysExactly() throws {
         let path = Path([
-            LocationFix(latitude: 37.1, longitude: -122.2, altitudeMeters: 3, horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 2, courseDegrees: 10, speedMetersPerSecond: 2.5, timestampSeconds: 0),
+            LocationFix(
+                latitude: 37.1, longitude: -122.2, altitudeMeters: 3, horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 2, courseDegrees: 10,
+                speedMetersPerSecond: 2.5, timestampSeconds: 0),
             LocationFix(latitude: 37.100_012_345_678_9, longitude: -122.2, horizontalAccuracyMeters: 4.25, timestampSeconds: 1.01),
         ])
         let recording = try read(PathCSV.render(path).replacingOccurrences(of: "\n", with: "\r\n"))
@@ -326,7 +342,10 @@ import Testing
         let text = "timestamp_s,latitude,longitude\n0,1,1\n1,1.0001,1\n1,1.0002,1\n0.5,1.0003,1\nx,1,1\n2,1.0004\n"
         let recording = try read(text)
         #expect(recording.fixes.map(\.timestampSeconds) == [0, 1])
-        #expect(recording.skipped.map(\.reason) == ["duplicate timestamp", "time went backwards", "time missing or malformed", "row with 2 fields under a header of 3 (truncated?)"])
+        #expect(
+            recording.skipped.map(\.reason) == [
+                "duplicate timestamp", "time went backwards", "time missing or malformed", "row with 2 fields under a header of 3 (truncated?)",
+            ])
     }
 
     @Test func anExportWithStaleFixesReadsBackFixForFixInDeliveryOrder() throws {

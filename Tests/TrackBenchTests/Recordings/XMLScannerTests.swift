@@ -47,7 +47,8 @@ struct XMLScannerTests {
 
     /// A GPX track of `count` points a second apart, with `extra(i)` inside point `i`.
     private static func gpx(points count: Int, extra: (Int) -> String = { _ in "" }) -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n"
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n"
         for index in 0..<count {
             let seconds = index % 60, minutes = index / 60 % 60, hours = index / 3600
             let time = "2024-01-01T\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(seconds < 10 ? "0" : "")\(seconds)Z"
@@ -70,7 +71,8 @@ struct XMLScannerTests {
     }
 
     @Test func namesKeepTheirPrefixAndMatchByLocalName() throws {
-        let elements = try XMLScanner.scan(Data("<gpx:gpx xmlns:gpx=\"g\"><gpx:trkpt/></gpx:gpx>".utf8)) { (scanner: inout XMLScanner) throws(XMLSyntaxError) -> [XMLScanner.Element] in
+        let elements = try XMLScanner.scan(Data("<gpx:gpx xmlns:gpx=\"g\"><gpx:trkpt/></gpx:gpx>".utf8)) {
+            (scanner: inout XMLScanner) throws(XMLSyntaxError) -> [XMLScanner.Element] in
             var elements: [XMLScanner.Element] = []
             while let event = try scanner.next() {
                 if case let .start(element) = event { elements.append(element) }
@@ -87,7 +89,9 @@ struct XMLScannerTests {
     }
 
     @Test func aByteOrderMarkAndADoctypeWithoutEntitiesArePassedOver() throws {
-        let xml = "\u{FEFF}<?xml version='1.0' encoding='utf-8'?>\n<!DOCTYPE gpx PUBLIC \"-//x//EN\" \"http://example.com/gpx.dtd\" [\n<!ELEMENT gpx ANY>\n<!ATTLIST gpx v CDATA \"a>b\">\n<!-- ]> -->\n]>\n<gpx/>"
+        let xml = "\u{FEFF}<?xml version='1.0' encoding='utf-8'?>\n"
+            + "<!DOCTYPE gpx PUBLIC \"-//x//EN\" \"http://example.com/gpx.dtd\" [\n"
+            + "<!ELEMENT gpx ANY>\n<!ATTLIST gpx v CDATA \"a>b\">\n<!-- ]> -->\n]>\n<gpx/>"
         #expect(try events(xml) == ["<gpx>", "</gpx>"])
     }
 
@@ -159,7 +163,8 @@ struct XMLScannerTests {
     /// 20,000 points (about 2 MB) in debug, one of them missing its longitude; the 20 MB case is timed
     /// in release by `.ci/measure/xml-read.sh` (Docs/performance.md).
     @Test func aLargeGPXCountsEveryPoint() throws {
-        let text = Self.gpx(points: 20_000).replacingOccurrences(of: "lon=\"8.5\"><ele>410.5</ele><time>2024-01-01T00:16:39Z", with: "><ele>410.5</ele><time>2024-01-01T00:16:39Z")
+        let text = Self.gpx(points: 20_000).replacingOccurrences(
+            of: "lon=\"8.5\"><ele>410.5</ele><time>2024-01-01T00:16:39Z", with: "><ele>410.5</ele><time>2024-01-01T00:16:39Z")
         let recording = try read(text)
         #expect(recording.fixes.count == 19_999)
         #expect(recording.skipped == [Recording.Skip(reason: "lat or lon missing or out of range", count: 1, firstLine: 1003)])
@@ -177,7 +182,9 @@ struct XMLScannerTests {
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        #expect(fault("<a>\n<né>é€😀<</né>") == XMLSyntaxError(line: 2, column: 9, problem: "expected an element name after '<' (write '&lt;' for a literal '<'), found '<'"))
+        #expect(
+            fault("<a>\n<né>é€😀<</né>")
+                == XMLSyntaxError(line: 2, column: 9, problem: "expected an element name after '<' (write '&lt;' for a literal '<'), found '<'"))
     }
 
     @Test func mismatchedTagsNameBothTags() {
@@ -201,10 +208,13 @@ struct XMLScannerTests {
 
     @Test func anUnclosedElementIsNamedWithWhereItOpened() {
         #expect(fault("<gpx>\n<trk>\n<trkpt lat=\"1\" lon=\"2\">\n") == XMLSyntaxError(
-            line: 4, column: 1, problem: "unexpected end of file: the element '<trkpt>' opened at line 3, column 1 is never closed; the file may be truncated"
+            line: 4, column: 1,
+            problem: "unexpected end of file: the element '<trkpt>' opened at line 3, column 1 is never closed; the file may be truncated"
         ))
         #expect(fault("<gpx><trkpt lat=\"1") == XMLSyntaxError(
-            line: 1, column: 19, problem: "unexpected end of file (expected the closing \" of the attribute 'lat'): the element '<trkpt>' opened at line 1, column 6 is never closed; the file may be truncated"
+            line: 1, column: 19,
+            problem: "unexpected end of file (expected the closing \" of the attribute 'lat'): "
+                + "the element '<trkpt>' opened at line 1, column 6 is never closed; the file may be truncated"
         ))
         #expect(fault("<gpx><!-- no end") == XMLSyntaxError(
             line: 1, column: 17, problem: "unexpected end of file in the comment opened at line 1, column 6; the file may be truncated"
@@ -220,26 +230,35 @@ struct XMLScannerTests {
         ]>
         <gpx>&lol2;</gpx>
         """
-        let refusal = "the DOCTYPE declares an entity ('<!ENTITY'); entity declarations are refused, so a file can neither read other files (XXE) nor expand without bound"
+        let refusal = "the DOCTYPE declares an entity ('<!ENTITY'); "
+            + "entity declarations are refused, so a file can neither read other files (XXE) nor expand without bound"
         #expect(fault(bomb) == XMLSyntaxError(line: 3, column: 3, problem: refusal))
         let xxe = "<!DOCTYPE gpx [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<gpx>&xxe;</gpx>"
         #expect(fault(xxe) == XMLSyntaxError(line: 1, column: 16, problem: refusal))
         #expect(fault("<!DOCTYPE gpx [ %pe; ]><gpx/>")?.problem == "a parameter-entity reference ('%') in the DOCTYPE; entities are not expanded")
         #expect(fault("<gpx>\n  &xxe;</gpx>") == XMLSyntaxError(
             line: 2, column: 3,
-            problem: "undefined entity '&xxe;': only &lt; &gt; &amp; &apos; &quot; and character references such as &#233; are defined (entities are never declared or expanded)"
+            problem: "undefined entity '&xxe;': only &lt; &gt; &amp; &apos; &quot; and character references such as &#233; are defined "
+                + "(entities are never declared or expanded)"
         ))
         #expect(throws: RecordingFileError.malformedXML(file: "test.gpx", line: 1, column: 16, problem: refusal)) { try read(xxe) }
     }
 
     @Test(arguments: [
-        ("<a>\n<b>caf\u{E9}</b></a>", XMLSyntaxError(line: 2, column: 7, problem: "malformed UTF-8: the byte 0xE9 does not begin a valid UTF-8 sequence")),
+        (
+            "<a>\n<b>caf\u{E9}</b></a>",
+            XMLSyntaxError(line: 2, column: 7, problem: "malformed UTF-8: the byte 0xE9 does not begin a valid UTF-8 sequence")
+        ),
         ("<?xml version='1.0' encoding='ISO-8859-1'?><a>\u{E9}</a>", XMLSyntaxError(
             line: 1, column: 47,
-            problem: "malformed UTF-8: the byte 0xE9 does not begin a valid UTF-8 sequence; the file declares encoding 'ISO-8859-1', but only UTF-8 is read: save it as UTF-8"
+            problem: "malformed UTF-8: the byte 0xE9 does not begin a valid UTF-8 sequence; "
+                + "the file declares encoding 'ISO-8859-1', but only UTF-8 is read: save it as UTF-8"
         )),
         ("<a>\u{C0}\u{80}</a>", XMLSyntaxError(line: 1, column: 4, problem: "malformed UTF-8: the byte 0xC0 does not begin a valid UTF-8 sequence")),
-        ("<a>\u{ED}\u{A0}\u{80}</a>", XMLSyntaxError(line: 1, column: 4, problem: "malformed UTF-8: the byte 0xED does not begin a valid UTF-8 sequence")),
+        (
+            "<a>\u{ED}\u{A0}\u{80}</a>",
+            XMLSyntaxError(line: 1, column: 4, problem: "malformed UTF-8: the byte 0xED does not begin a valid UTF-8 sequence")
+        ),
         ("<a>x\u{E2}\u{82}", XMLSyntaxError(line: 1, column: 5, problem: "malformed UTF-8: the byte 0xE2 does not begin a valid UTF-8 sequence")),
     ])
     func malformedUTF8IsAnErrorAtItsPosition(latin1: String, expected: XMLSyntaxError) {
@@ -268,7 +287,10 @@ struct XMLScannerTests {
         ("<!-- x --><?xml version='1.0'?><a/>", 1, 11, "the XML declaration '<?xml ...?>' may only begin the file"),
         ("<a><![CDATA[x]]></a><![CDATA[y]]>", 1, 21, "a CDATA section '<![CDATA[' is only allowed inside an element"),
         ("<a><!DOCTYPE a></a>", 1, 4, "a DOCTYPE is only allowed before the root element"),
-        ("<a><!ELEMENT a></a>", 1, 4, "expected '<!--' (a comment), '<![CDATA[' (inside an element) or '<!DOCTYPE' (before the root element) after '<!'"),
+        (
+            "<a><!ELEMENT a></a>", 1, 4,
+            "expected '<!--' (a comment), '<![CDATA[' (inside an element) or '<!DOCTYPE' (before the root element) after '<!'"
+        ),
         ("<a>< b/></a>", 1, 5, "expected an element name after '<' (write '&lt;' for a literal '<'), found a space"),
         ("<a></a >\n<??>", 2, 3, "expected a target name after '<?' (such as '<?xml'), found '?'"),
     ] as [(String, Int, Int, String)])

@@ -46,7 +46,9 @@ struct HTMLReportTests {
         /// The class of every cell, by table, row and column.
         var cellClasses: [[[String?]]] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             counts[name, default: 0] += 1
             switch name {
             case "table":
@@ -126,7 +128,8 @@ struct HTMLReportTests {
         #expect(html.contains("<code>a&lt;b&amp;c&gt;</code>") && !html.contains("a<b"))
         #expect(html.contains("<title>Suite &lt;x&gt; &amp; y</title>"))
         // Without the chart's SVG, its image reads as its alt text.
-        #expect(html.contains("<figure>\nFilters ranked by mean absolute distance error, with 95 % intervals over seeds; brackets join ties\n</figure>"))
+        #expect(
+            html.contains("<figure>\nFilters ranked by mean absolute distance error, with 95 % intervals over seeds; brackets join ties\n</figure>"))
     }
 
     @Test func cellsSplitOnBarsButNotEscapedOnes() {

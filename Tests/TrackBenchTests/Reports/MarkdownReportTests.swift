@@ -67,7 +67,8 @@ struct MarkdownReportTests {
         for section in ["## By gait", "## Endpoint error by gait"] {
             let table = try #require(report.components(separatedBy: section).dropFirst().first?.components(separatedBy: "\n## ").first)
             let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Gait") }
-            #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["walk", "power-walk", "jog", "mixed"], "\(section)")
+            #expect(
+                rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["walk", "power-walk", "jog", "mixed"], "\(section)")
         }
         // The endpoint table holds the published figure: the mean endpoint_cm_per_m of pdr-paper's walking runs.
         let walking = written.scores.filter { $0.filter == "pdr-paper" && $0.gait == "walk" }.compactMap(\.metrics.endpointErrorCentimetersPerMeter)

@@ -25,7 +25,9 @@ struct SweepReportTests {
         return scores
     }
 
-    private func report(_ errors: [(label: String, values: [Double])], seeds: [UInt64], by metric: Metric = .errorPercent, lag: [String: Double] = [:]) -> SweepReport {
+    private func report(
+        _ errors: [(label: String, values: [Double])], seeds: [UInt64], by metric: Metric = .errorPercent, lag: [String: Double] = [:]
+    ) -> SweepReport {
         SweepReport(
             filter: "kalman", parameter: "q",
             values: errors.enumerated().map { (Double($0.offset + 1), $0.element.label) },
@@ -50,7 +52,9 @@ struct SweepReportTests {
         #expect(sweep.bestIndex == 1)
         #expect(sweep.tiedIndices == [2])
         #expect(sweep.rows[0].versusBest?.isReal == true)
-        #expect(sweep.verdict.hasPrefix("No single best q: q = 2 has the best mean error_pct, but q = 3 is not really different from it (p > 0.05 or under 1 % apart)."))
+        #expect(
+            sweep.verdict.hasPrefix(
+                "No single best q: q = 2 has the best mean error_pct, but q = 3 is not really different from it (p > 0.05 or under 1 % apart)."))
         #expect(sweep.renderMarkdown().contains("| 3 | = |"))
         #expect(sweep.rows.allSatisfy { $0.confidenceHalfWidth != nil })
     }

@@ -42,7 +42,8 @@ struct ResultsCSVTests {
 
     @Test func startsWithTheContextLineThenTheStableCoreColumns() {
         let lines = ResultsCSV.render([], context: context).split(separator: "\n")
-        #expect(lines[0] == "# trackbench-results schema=3 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) seeds=100 version=\(ResultsContext.currentVersion)")
+        #expect(lines[0] == "# trackbench-results schema=3 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) "
+            + "seeds=100 version=\(ResultsContext.currentVersion)")
         #expect(lines[1].hasPrefix("scenario,filter,seed,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
         #expect(lines[1].hasSuffix(",filter_spec,non_finite"))
         #expect(lines[1].split(separator: ",").count == ResultsCSV.columns.count)
@@ -51,8 +52,8 @@ struct ResultsCSVTests {
     @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() {
         let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,,0,weak,,,simulated,,"
-            + "2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,,,,,,,,,\"kalman:q=2.5,x\",")
+        #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,,"
+            + "0,weak,,,simulated,,2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,,,,,,,,,\"kalman:q=2.5,x\",")
     }
 
     @Test func writesNonFiniteValuesEmptyAndNamesTheirColumns() throws {
@@ -138,7 +139,9 @@ struct ResultsCSVTests {
             for column in ResultsCSV.schema {
                 guard let number = column.number else { continue }
                 let (a, b) = (number(read), number(written))
-                #expect(a?.bitPattern == b?.bitPattern || (a!.isNaN && b!.isNaN), "column \(column.name) of \(read.scenarioID): read \(String(describing: a)), rounded \(String(describing: b))")
+                #expect(
+                    a?.bitPattern == b?.bitPattern || (a!.isNaN && b!.isNaN),
+                    "column \(column.name) of \(read.scenarioID): read \(String(describing: a)), rounded \(String(describing: b))")
             }
         }
     }
@@ -210,13 +213,19 @@ struct ResultsCSVTests {
         var duplicateFirst = lines
         duplicateFirst[9] = lines[8]
         duplicateFirst[lateLine] = "broken"
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 10, problem: "scenario '\(scores[6].scenarioID)' with filter '\(scores[6].filter)' and seed 100 appears twice")) {
+        #expect(
+            throws: ResultsFileError.malformedRow(
+                file: "b.csv", line: 10, problem: "scenario '\(scores[6].scenarioID)' with filter '\(scores[6].filter)' and seed 100 appears twice")
+        ) {
             try ResultsCSV.parse(duplicateFirst.joined(separator: "\n"), file: "b.csv")
         }
         var brokenFirst = lines
         brokenFirst[9] = "broken"
         brokenFirst[lateLine] = lines[lateLine - 1]
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 10, problem: "expected \(ResultsCSV.columns.count) fields like the header, got 1")) {
+        #expect(
+            throws: ResultsFileError.malformedRow(
+                file: "b.csv", line: 10, problem: "expected \(ResultsCSV.columns.count) fields like the header, got 1")
+        ) {
             try ResultsCSV.parse(brokenFirst.joined(separator: "\n"), file: "b.csv")
         }
     }
@@ -224,7 +233,9 @@ struct ResultsCSVTests {
     @Test func rejectsAFileWithoutTheContextLine() {
         let withoutContext = valid.split(separator: "\n").dropFirst().joined(separator: "\n")
         #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(withoutContext, file: "b.csv") }
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 1, problem: "the file is empty; expected the context line and a header row")) {
+        #expect(
+            throws: ResultsFileError.malformedRow(file: "b.csv", line: 1, problem: "the file is empty; expected the context line and a header row")
+        ) {
             try ResultsCSV.parse("", file: "b.csv")
         }
     }
@@ -266,7 +277,8 @@ struct ResultsCSVTests {
     func aHandEditedDerivedColumnIsAnErrorNamingLineAndColumn(column: String) {
         // Line 4 is the Kalman filter's first row; each edit is far from what the row's other columns give.
         let kalman = Fixtures.defaultScores[1]
-        let value = ["error_pct": "-9.5000", "noisy_error_pct": "banana", "improved": kalman.improved ? "false" : "true", "phone_score_m": "0.001"][column]!
+        let values = ["error_pct": "-9.5000", "noisy_error_pct": "banana", "improved": kalman.improved ? "false" : "true", "phone_score_m": "0.001"]
+        let value = values[column]!
         let edited = editing(column, onLine: 4, to: value)
         let error = #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(edited, file: "b.csv") }
         guard case let .malformedRow(_, line, problem) = error else {
@@ -285,7 +297,10 @@ struct ResultsCSVTests {
         #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(truncated, file: "b.csv") }
         let duplicated = lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[2]
         let first = Fixtures.defaultScores[0]
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 4, problem: "scenario '\(first.scenarioID)' with filter 'raw' and seed 100 appears twice")) {
+        #expect(
+            throws: ResultsFileError.malformedRow(
+                file: "b.csv", line: 4, problem: "scenario '\(first.scenarioID)' with filter 'raw' and seed 100 appears twice")
+        ) {
             try ResultsCSV.parse(duplicated, file: "b.csv")
         }
     }
@@ -297,7 +312,10 @@ struct ResultsCSVTests {
         header.append("scenario")
         let rows = lines.dropFirst(2).map { $0 + ",x" }
         let twice = ([lines[0], header.joined(separator: ",")] + rows).joined(separator: "\n") + "\n"
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 2, problem: "column 'scenario' appears twice in the header; a results file names each column once")) {
+        #expect(
+            throws: ResultsFileError.malformedRow(
+                file: "b.csv", line: 2, problem: "column 'scenario' appears twice in the header; a results file names each column once")
+        ) {
             try ResultsCSV.parse(twice, file: "b.csv")
         }
     }

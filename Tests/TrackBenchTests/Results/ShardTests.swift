@@ -6,7 +6,10 @@ import Testing
 
 /// Sharding a run over CI jobs and merging the parts back into the unsharded results.
 struct ShardTests {
-    @Test(arguments: [("1/1", true), ("2/4", true), ("4/4", true), ("0/4", false), ("5/4", false), ("1/0", false), ("1/1001", false), ("a/b", false), ("2", false), ("1/2/3", false)])
+    @Test(arguments: [
+        ("1/1", true), ("2/4", true), ("4/4", true), ("0/4", false), ("5/4", false), ("1/0", false), ("1/1001", false), ("a/b", false), ("2", false),
+        ("1/2/3", false),
+    ])
     func parsesKOfN(text: String, valid: Bool) {
         #expect((Shard(parsing: text) != nil) == valid)
         if valid { #expect(Shard(parsing: text)!.description == text) }
@@ -20,7 +23,9 @@ struct ShardTests {
 
     /// A small benchmark: the default suite's first 9 scenarios, raw and kalman, seeds 100 and 101.
     private func benchmark(shard: Shard? = nil) -> Benchmark {
-        Benchmark(scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(9)), filters: Fixtures.rawAndKalman, seeds: SeedRange(first: 100, last: 101)!, shard: shard)
+        Benchmark(
+            scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(9)), filters: Fixtures.rawAndKalman, seeds: SeedRange(first: 100, last: 101)!,
+            shard: shard)
     }
 
     private var context: ResultsContext { Fixtures.context(SeedRange(first: 100, last: 101)!) }

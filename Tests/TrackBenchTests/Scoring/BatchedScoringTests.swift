@@ -7,7 +7,9 @@ import Testing
 /// Feeding and scoring a run a batch at a time, as the harness does, changes nothing.
 struct BatchedScoringTests {
     /// A hard-suite scenario with every kind of fault: stale, invalid and jumping fixes, dropouts and speed glitches.
-    private static let scenario = Fixtures.hardSuite.scenarios.first { $0.signal.faults.staleFixProbability > 0 && $0.signal.faults.jumpProbability > 0 }!
+    private static let scenario = Fixtures.hardSuite.scenarios.first {
+        $0.signal.faults.staleFixProbability > 0 && $0.signal.faults.jumpProbability > 0
+    }!
     private static let fixes = scenario.simulate(seed: 100).noisyPath.fixes
 
     /// Every built-in filter run by default, and pipelines with a smoother behind a gate and in the middle.

@@ -51,7 +51,9 @@ struct DeadReckoningSuiteTests {
 
     @Test func oneHeadingPerStepGainsOnRoutesWithTurnsAndHardlyOnStraights() async throws {
         func gain(_ shape: String) async throws -> Double {
-            let errors = try await means(.endpointErrorCentimetersPerMeter, ["pdr-paper", "pdr-per-step"], suite: Fixtures.deadReckoningSuite) { $0.hasPrefix(shape) }
+            let errors = try await means(.endpointErrorCentimetersPerMeter, ["pdr-paper", "pdr-per-step"], suite: Fixtures.deadReckoningSuite) {
+                $0.hasPrefix(shape)
+            }
             return try #require(errors["pdr-paper"]) - #require(errors["pdr-per-step"])
         }
         let turns = try await gain("turns-")
@@ -70,8 +72,10 @@ struct DeadReckoningSuiteTests {
             )
         }
         for shape in ["straight-", "turns-"] {
-            let lagging = try await means(.endpointErrorCentimetersPerMeter, ["pdr-per-step"], scenarios: scenarios.filter { $0.id.hasPrefix(shape) })["pdr-per-step"]
-            let without = try await means(.endpointErrorCentimetersPerMeter, ["pdr-per-step"], scenarios: instant.filter { $0.id.hasPrefix(shape) })["pdr-per-step"]
+            let lagging = try await means(
+                .endpointErrorCentimetersPerMeter, ["pdr-per-step"], scenarios: scenarios.filter { $0.id.hasPrefix(shape) })["pdr-per-step"]
+            let without = try await means(
+                .endpointErrorCentimetersPerMeter, ["pdr-per-step"], scenarios: instant.filter { $0.id.hasPrefix(shape) })["pdr-per-step"]
             let cost = try #require(lagging) - #require(without)
             #expect(shape == "straight-" ? cost == 0 : cost > 0.2, "\(shape) \(cost) cm/m")
         }

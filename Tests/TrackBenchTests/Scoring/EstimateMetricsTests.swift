@@ -18,7 +18,8 @@ struct EstimateMetricsTests {
         let times = Array(stride(from: 0.0, through: scenario.durationSeconds, by: step))
         return Path(times.map { time in
             let coordinate = frame.coordinate(for: scenario.truePosition(atTime: time - delaySeconds))
-            return LocationFix(latitude: coordinate.latitude, longitude: coordinate.longitude, speedMetersPerSecond: speed(time), timestampSeconds: time)
+            return LocationFix(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, speedMetersPerSecond: speed(time), timestampSeconds: time)
         })
     }
 
@@ -168,7 +169,10 @@ struct DeadReckoningMetricsTests {
         let metrics = EstimateMetrics(measuring: Path([start]), against: scenario, deliveredFixes: 1)
         let tunnel = try #require(scenario.tunnelInterval)
         let frame = LocalFrame(origin: scenario.origin)
-        #expect(abs(try #require(metrics.dropoutError30sMeters) - scenario.truePosition(atTime: tunnel.lowerBound + 30).distance(to: frame.point(for: scenario.origin))) < 1e-9)
+        #expect(
+            abs(
+                try #require(metrics.dropoutError30sMeters)
+                    - scenario.truePosition(atTime: tunnel.lowerBound + 30).distance(to: frame.point(for: scenario.origin))) < 1e-9)
         #expect(metrics.dropoutError60sMeters != nil && metrics.dropoutError120sMeters == nil)
         // An out-and-back ends where it starts.
         #expect(try #require(metrics.endpointErrorCentimetersPerMeter) < 1e-6)

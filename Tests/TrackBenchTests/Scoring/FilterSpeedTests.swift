@@ -47,7 +47,8 @@ struct FilterSpeedTests {
     }
 
     @Test func pathsWithoutFixesGiveZeroNotNaN() throws {
-        let speeds = FilterSpeed.measure([try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [FilterSpeed.Input(path: Path([]))], repetitions: 1)
+        let speeds = FilterSpeed.measure(
+            [try FilterRegistry.builtIn.configuration(parsing: "kalman")], on: [FilterSpeed.Input(path: Path([]))], repetitions: 1)
         #expect(speeds[0].nanosecondsPerFix == 0)
     }
 }

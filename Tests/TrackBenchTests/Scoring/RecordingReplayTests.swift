@@ -19,7 +19,9 @@ import Testing
     }
 
     /// Truth at 10 Hz from t = 1000 s to 1100 s; fixes at 1 Hz from 995 s to 1105 s, their clock `clockAheadSeconds` ahead.
-    private static func entry(timedTruth: Bool = true, clockAheadSeconds: Double = 0, offset: Double = 0, distance: Double? = nil) -> RecordingSuite.Entry {
+    private static func entry(
+        timedTruth: Bool = true, clockAheadSeconds: Double = 0, offset: Double = 0, distance: Double? = nil
+    ) -> RecordingSuite.Entry {
         let truth = (0...1000).map { index in fix(east: 0, north: Double(index) * 0.2, time: 1000 + Double(index) / 10) }
         let fixes = (995...1105).map { second in
             fix(east: 3, north: 2 * min(max(Double(second) - 1000, 0), 100), time: Double(second) + clockAheadSeconds)
@@ -66,7 +68,10 @@ import Testing
         let replay = try RecordingReplay(id: "midnight", fixes: fixes, truth: truth)
         #expect(replay.fixesOutsideTruth == 0)
         #expect(replay.fixes.count == 16)
-        #expect(replay.alignmentNotes == ["the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on 2021-12-31"])
+        #expect(
+            replay.alignmentNotes == [
+                "the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on 2021-12-31"
+            ])
         #expect(abs(replay.trueDistanceMeters - 15) < 0.05)
         #expect(rawScore(replay).metrics.positionRMSEMeters! < 0.01)
     }

@@ -30,17 +30,23 @@ struct SignalCalibrationTests {
 
     /// Calibrates from the phone simulated on a 10 km out-and-back with a 10-minute stop, through the CSV reader.
     private static let calibration: SignalCalibration = {
-        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, stopSeconds: 600, signal: phone, origin: Fixtures.frame.origin)
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, stopSeconds: 600, signal: phone, origin: Fixtures.frame.origin)
         return try! SignalCalibration(replay: replay(scenario, seed: 3), name: "fitted", seeds: SeedRange(first: 100, last: 104)!)
     }()
 
     @Test func aProfileFittedOnOneRouteReproducesAnotherRoutesStatistics() throws {
         // The same phone on another route (a 3 km loop at 3 m/s with a 2-minute stop), checked against the profile
         // fitted on the out-and-back: the judged use of calibrate.
-        let loop = Scenario(pathType: .loop, distanceMeters: 3000, speedMetersPerSecond: 3, stopSeconds: 120, signal: Self.phone, origin: Fixtures.frame.origin)
-        let check = try SignalCalibration(replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: SeedRange(first: 100, last: 109)!)
+        let loop = Scenario(
+            pathType: .loop, distanceMeters: 3000, speedMetersPerSecond: 3, stopSeconds: 120, signal: Self.phone, origin: Fixtures.frame.origin)
+        let check = try SignalCalibration(
+            replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: SeedRange(first: 100, last: 109)!)
         #expect(!check.isFitted && check.profile == Self.calibration.profile)
-        for (name, value) in [("error SD", { (s: ErrorStatistics) in s.errorDeviationMeters }), ("step median", { $0.stepMedianMeters })] as [(String, (ErrorStatistics) -> Double)] {
+        let statistics: [(String, (ErrorStatistics) -> Double)] = [
+            ("error SD", { $0.errorDeviationMeters }), ("step median", { $0.stepMedianMeters }),
+        ]
+        for (name, value) in statistics {
             var simulated = check.simulated.map(value)
             let median = EstimateMetrics.percentile(&simulated, 0.5)!
             let ratio = median / value(check.measured)
@@ -49,7 +55,8 @@ struct SignalCalibrationTests {
         var decorrelations = check.simulated.compactMap(\.decorrelationSeconds)
         let decorrelation = EstimateMetrics.percentile(&decorrelations, 0.5)!
         let measured = try #require(check.measured.decorrelationSeconds)
-        #expect(decorrelation / measured > 1 / 1.5 && decorrelation / measured < 1.5, "decorrelation: simulated \(decorrelation), measured \(measured)")
+        #expect(
+            decorrelation / measured > 1 / 1.5 && decorrelation / measured < 1.5, "decorrelation: simulated \(decorrelation), measured \(measured)")
     }
 
     @Test func recoversTheErrorSizeApartFromTheReportedAccuracy() {
@@ -153,9 +160,11 @@ struct SignalCalibrationTests {
     }
 
     @Test func fixesExactlyOnTheTruthFitNoErrorAndSaySo() throws {
-        let scenario = Scenario(pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2, stopSeconds: 60, signal: Self.phone, origin: Fixtures.frame.origin)
+        let scenario = Scenario(
+            pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2, stopSeconds: 60, signal: Self.phone, origin: Fixtures.frame.origin)
         let truth = try Recording.read(Data(PathCSV.render(scenario.simulate(seed: 1).truePath).utf8), file: "true.csv")
-        let calibration = try SignalCalibration(replay: RecordingReplay(id: "perfect", fixes: truth, truth: truth), name: "perfect", seeds: SeedRange(100))
+        let calibration = try SignalCalibration(
+            replay: RecordingReplay(id: "perfect", fixes: truth, truth: truth), name: "perfect", seeds: SeedRange(100))
         #expect(calibration.profile.errorToAccuracyRatio == 0 && calibration.profile.jitterMeters == 0)
         #expect(calibration.notes.contains { $0.contains("no error to fit") })
         let text = CalibrationReport.render(calibration, fixesFile: "true.csv", truthFile: "true.csv")
@@ -163,8 +172,10 @@ struct SignalCalibrationTests {
     }
 
     @Test func aTruthWithoutTimesCannotBeCalibratedFrom() throws {
-        let fixes = try Recording.read(Data("time,latitude,longitude,horizontalAccuracy\n0,37.0,-122.0,5\n1,37.00001,-122.0,5\n2,37.00002,-122.0,5\n".utf8), file: "fixes.csv")
-        let route = try Recording.read(Data("<gpx><rte><rtept lat=\"37.0\" lon=\"-122.0\"/><rtept lat=\"37.001\" lon=\"-122.0\"/></rte></gpx>".utf8), file: "route.gpx")
+        let fixes = try Recording.read(
+            Data("time,latitude,longitude,horizontalAccuracy\n0,37.0,-122.0,5\n1,37.00001,-122.0,5\n2,37.00002,-122.0,5\n".utf8), file: "fixes.csv")
+        let route = try Recording.read(
+            Data("<gpx><rte><rtept lat=\"37.0\" lon=\"-122.0\"/><rtept lat=\"37.001\" lon=\"-122.0\"/></rte></gpx>".utf8), file: "route.gpx")
         let replay = try RecordingReplay(id: "walk", fixes: fixes, truth: route)
         #expect(throws: SignalCalibration.CalibrationError.self) {
             try SignalCalibration(replay: replay, name: "x", seeds: SeedRange(100))

@@ -5,7 +5,9 @@ import Testing
 
 struct AltitudeChannelTests {
     /// The hills suite's `phone-barometer` profile, with the keys a test changes.
-    static func profile(swing: Double = 12, barometer: BarometerProfile? = BarometerProfile(intervalSeconds: 1, noiseMeters: 0.1, driftMetersPerHour: 4)) -> SignalProfile {
+    static func profile(
+        swing: Double = 12, barometer: BarometerProfile? = BarometerProfile(intervalSeconds: 1, noiseMeters: 0.1, driftMetersPerHour: 4)
+    ) -> SignalProfile {
         var profile = Fixtures.hillsSuite.signals.first { $0.name == "phone-barometer" }!
         profile.altitudeSwingMeters = swing
         profile.barometer = barometer
@@ -14,7 +16,9 @@ struct AltitudeChannelTests {
 
     static func scenario(_ profile: SignalProfile, stopSeconds: Double = 0, distance: Double = 5000) -> Scenario {
         let terrain = Fixtures.hillsSuite.terrains.first { $0.name == "rolling" }!
-        return Scenario(pathType: .loop, distanceMeters: distance, speedMetersPerSecond: 2.8, stopSeconds: stopSeconds, signal: profile, origin: terrain.origin, terrain: terrain)
+        return Scenario(
+            pathType: .loop, distanceMeters: distance, speedMetersPerSecond: 2.8, stopSeconds: stopSeconds, signal: profile, origin: terrain.origin,
+            terrain: terrain)
     }
 
     @Test func theSwingAndBarometerNeverChangeTheHorizontalNoise() {
@@ -22,7 +26,10 @@ struct AltitudeChannelTests {
         let altitude = Self.scenario(Self.profile()).simulate(seed: 5)
         let (before, after) = (plain.noisyPath.fixes, altitude.noisyPath.fixes)
         #expect(before.count == after.count)
-        #expect(zip(before, after).allSatisfy { $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.verticalAccuracyMeters == $1.verticalAccuracyMeters })
+        #expect(
+            zip(before, after).allSatisfy {
+                $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.verticalAccuracyMeters == $1.verticalAccuracyMeters
+            })
         #expect(zip(before, after).contains { $0.altitudeMeters != $1.altitudeMeters })
         #expect(plain.barometer.isEmpty && plain.events == nil)
         // The barometer reads every second on its own clock, and the filters get its readings among the fixes.
@@ -72,7 +79,9 @@ struct AltitudeChannelTests {
         #expect(!strong.hasAltitudeChannel)
         #expect(!strong.jsonText().contains("altitude") && !strong.jsonText().contains("barometer"))
         let printed = Self.profile().jsonText()
-        #expect(printed.contains("\"altitudeSwingMeters\": 12") && printed.contains("\"barometer\": { \"intervalSeconds\": 1, \"noiseMeters\": 0.1, \"driftMetersPerHour\": 4 }"))
+        #expect(
+            printed.contains("\"altitudeSwingMeters\": 12")
+                && printed.contains("\"barometer\": { \"intervalSeconds\": 1, \"noiseMeters\": 0.1, \"driftMetersPerHour\": 4 }"))
         let read = try JSONDecoder().decode(SignalProfile.self, from: Data(printed.utf8))
         #expect(read == Self.profile())
     }

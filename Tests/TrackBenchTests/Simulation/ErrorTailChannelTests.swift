@@ -30,7 +30,8 @@ struct ErrorTailChannelTests {
 
     @Test func tailsNeverChangeTheAccuracySpeedOrCourseDrawn() {
         func simulate(_ profile: SignalProfile) -> [LocationFix] {
-            Scenario(pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2.8, signal: profile, origin: Fixtures.frame.origin).simulate(seed: 5).noisyPath.fixes
+            Scenario(pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2.8, signal: profile, origin: Fixtures.frame.origin)
+                .simulate(seed: 5).noisyPath.fixes
         }
         let plain = simulate(Self.profile())
         let tailed = simulate(Self.profile(tailProbability: 0.05, tailMeters: 1, offsetMeters: 1, dwellSeconds: 5))
@@ -63,12 +64,16 @@ struct ErrorTailChannelTests {
 
     @Test func tailsTakeTheirVarianceFromTheDriftSoTheErrorKeepsItsSize() {
         func errorDeviation(_ profile: SignalProfile) -> Double {
-            let scenario = Scenario(pathType: .loop, distanceMeters: 20_000, speedMetersPerSecond: 2.8, signal: profile, origin: Fixtures.frame.origin)
+            let scenario = Scenario(
+                pathType: .loop, distanceMeters: 20_000, speedMetersPerSecond: 2.8, signal: profile, origin: Fixtures.frame.origin)
             var deviations: [Double] = []
             for seed in UInt64(1)...8 {
                 let simulated = scenario.simulate(seed: seed)
-                let track = TimedTrack(times: simulated.truePath.fixes.map(\.timestampSeconds), points: simulated.truePath.fixes.map { Fixtures.frame.point(for: $0.coordinate) })
-                deviations.append(ErrorStatistics(samples: SignalCalibration.samples(of: simulated.noisyPath, on: track, in: Fixtures.frame))!.errorDeviationMeters)
+                let track = TimedTrack(
+                    times: simulated.truePath.fixes.map(\.timestampSeconds),
+                    points: simulated.truePath.fixes.map { Fixtures.frame.point(for: $0.coordinate) })
+                deviations.append(
+                    ErrorStatistics(samples: SignalCalibration.samples(of: simulated.noisyPath, on: track, in: Fixtures.frame))!.errorDeviationMeters)
             }
             return Statistics.mean(deviations)!
         }

@@ -16,7 +16,8 @@ struct NoiseModelErrorShapeTests {
         signal.stoppedErrorMotionFactor = 1
         signal.alongTrackBiasMeters = 0
         edit(&signal)
-        let scenario = Scenario(pathType: .loop, distanceMeters: 8000, speedMetersPerSecond: 2, stopSeconds: 600, signal: signal, origin: Fixtures.frame.origin)
+        let scenario = Scenario(
+            pathType: .loop, distanceMeters: 8000, speedMetersPerSecond: 2, stopSeconds: 600, signal: signal, origin: Fixtures.frame.origin)
         let simulated = scenario.simulate(seed: 7)
         let frame = LocalFrame(origin: scenario.origin)
         let errors = zip(simulated.truePath.fixes, simulated.noisyPath.fixes).map { trueFix, noisyFix in
@@ -38,7 +39,9 @@ struct NoiseModelErrorShapeTests {
         let ratio = rms(conservative.errors) / rms(honest.errors)
         #expect(abs(ratio - 0.3) < 0.03, "RMS ratio \(ratio)")
         // The reported accuracy is untouched.
-        #expect(conservative.simulated.noisyPath.fixes.map(\.horizontalAccuracyMeters) == honest.simulated.noisyPath.fixes.map(\.horizontalAccuracyMeters))
+        #expect(
+            conservative.simulated.noisyPath.fixes.map(\.horizontalAccuracyMeters) == honest.simulated.noisyPath.fixes.map(\.horizontalAccuracyMeters)
+        )
     }
 
     @Test func untrackedErrorKeepsItsSizeWhateverTheAccuracyReports() {

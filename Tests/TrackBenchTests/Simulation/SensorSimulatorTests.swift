@@ -17,7 +17,8 @@ struct SensorSimulatorTests {
         #expect(first.steps == again.steps && first.headings == again.headings)
         #expect(walk.simulate(seed: 101).steps != first.steps)
         // The fixes come from the clock and noise streams alone, exactly as for a scenario without sensors.
-        var trueFixes = TrueFixes(motion: ShapeMotion(scenario: walk), signal: walk.signal, frame: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
+        var trueFixes = TrueFixes(
+            motion: ShapeMotion(scenario: walk), signal: walk.signal, frame: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
         let delivered = walk.signal.deliveredFixes(along: &trueFixes, in: LocalFrame(origin: walk.origin), seed: 100, streamName: walk.id)
         #expect(first.noisyPath == Path(delivered))
     }
@@ -87,7 +88,8 @@ struct SensorSimulatorTests {
         (sensors.phoneOffsetDeviationDegrees, sensors.declinationDegrees) = (0, 0)
         func headings(lag: Double) -> [Double] {
             sensors.headingLagSeconds = lag
-            let turns = Scenario(pathType: .turns, distanceMeters: 200, gait: .walk, sensors: sensors, signal: Fixtures.strongSignal, origin: Fixtures.frame.origin)
+            let turns = Scenario(
+                pathType: .turns, distanceMeters: 200, gait: .walk, sensors: sensors, signal: Fixtures.strongSignal, origin: Fixtures.frame.origin)
             return turns.simulate(seed: 100).headings.map(\.magneticHeadingDegrees)
         }
         let lagging = headings(lag: 1)

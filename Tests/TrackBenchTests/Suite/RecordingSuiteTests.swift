@@ -36,10 +36,12 @@ struct RecordingSuiteTests {
     func aTruthThatCoversNoDistanceIsRefusedNamingTheSuiteRecordingAndTruth(points: Int, timed: Bool) throws {
         try Self.withFolder { folder in
             let url = try Self.suite(truthGPX: Self.stationaryGPX(points: points, timed: timed), in: folder)
-            let expected = RecordingSuiteError.truthCoversNoDistance(suite: url.path, id: "walk", truthFile: "still.gpx", points: points, isTimed: timed)
+            let expected = RecordingSuiteError.truthCoversNoDistance(
+                suite: url.path, id: "walk", truthFile: "still.gpx", points: points, isTimed: timed)
             #expect(throws: expected) { try RecordingSuite.load(from: url) }
             let message = try #require(expected.errorDescription)
-            #expect(message.hasPrefix("recording suite '\(url.path)', recording 'walk': truth 'still.gpx' is a \(timed ? "track with times" : "route") of \(points) point"))
+            let truth = timed ? "track with times" : "route"
+            #expect(message.hasPrefix("recording suite '\(url.path)', recording 'walk': truth 'still.gpx' is a \(truth) of \(points) point"))
             #expect(message.contains("covers no distance") && message.contains("expected a truth of at least 2 points at different places"))
             #expect(message.contains("never moves") == (timed && points > 1))
         }
@@ -47,7 +49,8 @@ struct RecordingSuiteTests {
 
     @Test func aTruthThatMovesLoads() throws {
         try Self.withFolder { folder in
-            let moving = Self.stationaryGPX(points: 2, timed: false).replacingOccurrences(of: #"lon="-122.1697"></trkpt></trkseg>"#, with: #"lon="-122.1687"></trkpt></trkseg>"#)
+            let moving = Self.stationaryGPX(points: 2, timed: false).replacingOccurrences(
+                of: #"lon="-122.1697"></trkpt></trkseg>"#, with: #"lon="-122.1687"></trkpt></trkseg>"#)
             let suite = try RecordingSuite.load(from: Self.suite(truthGPX: moving, in: folder))
             #expect(suite.entries.map(\.id) == ["walk"])
             #expect(suite.entries[0].truth?.fixes.count == 2)
@@ -62,7 +65,8 @@ struct RecordingSuiteTests {
                 try RecordingSuite.load(from: url)
             } throws: { error in
                 let message = (error as? RecordingSuiteError)?.errorDescription ?? ""
-                return message.hasPrefix("recording suite '\(url.path)'") && message.contains("distanceMeters") && message.contains("expected a length")
+                return message.hasPrefix("recording suite '\(url.path)'") && message.contains("distanceMeters")
+                    && message.contains("expected a length")
             }
         }
     }
@@ -71,7 +75,8 @@ struct RecordingSuiteTests {
     func aProviderMustBeOneALoggerWrites(provider: String, accepted: Bool) throws {
         try Self.withFolder { folder in
             let url = folder.appendingPathComponent("suite.json")
-            try Data(#"{"name": "p", "recordings": [{"id": "walk", "fixes": "\#(Self.phoneLog)", "distanceMeters": 100, "provider": "\#(provider)"}]}"#.utf8).write(to: url)
+            let recording = #"{"id": "walk", "fixes": "\#(Self.phoneLog)", "distanceMeters": 100, "provider": "\#(provider)"}"#
+            try Data(#"{"name": "p", "recordings": [\#(recording)]}"#.utf8).write(to: url)
             do {
                 _ = try RecordingSuite.load(from: url)
                 #expect(accepted, "provider '\(provider)' was accepted")

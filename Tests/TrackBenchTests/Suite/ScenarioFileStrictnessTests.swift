@@ -50,7 +50,9 @@ struct ScenarioFileStrictnessTests {
     func aWholeNumberKeyGivenAnotherNumberIsNamedWithItsLine(number: String) throws {
         let (edited, line) = try Self.replacingFirstValue(of: "warmUpFixes", with: number)
         let message = try #require(problem(edited))
-        #expect(message.contains("line \(line), column ") && message.contains("key 'warmUpFixes' holds \(number), which is not a whole number"), "\(message)")
+        #expect(
+            message.contains("line \(line), column ") && message.contains("key 'warmUpFixes' holds \(number), which is not a whole number"),
+            "\(message)")
     }
 
     @Test func invalidUTF8AndLoneSurrogatesAreNamedWithTheirLine() throws {
@@ -83,7 +85,9 @@ struct ScenarioFileStrictnessTests {
     func rejectsANumberBeyondADoublesRangeWithTheLineAndKey(number: String) throws {
         let (edited, line) = try Self.replacingFirstValue(of: "jumpMeters", with: number)
         let message = try #require(problem(edited))
-        #expect(message.contains("edited.json") && message.contains("line \(line)") && message.contains("the number \(number) of key 'jumpMeters'"), "\(message)")
+        #expect(
+            message.contains("edited.json") && message.contains("line \(line)") && message.contains("the number \(number) of key 'jumpMeters'"),
+            "\(message)")
     }
 
     @Test(arguments: [
@@ -122,7 +126,10 @@ struct ScenarioFileStrictnessTests {
         let edited = Self.text.replacingOccurrences(of: "\"distancesMeters\": [1000, 5000, 10000]", with: "\"distancesMeters\": [\(distances)]")
         #expect(edited != Self.text)
         let message = try #require(problem(edited))
-        #expect(message.contains("the grid of 2 path types x 1000 distances x 3 speeds x 1 stops x 1 tunnels x 3 signals x 1 terrains makes 18000 scenarios"), "\(message)")
+        #expect(
+            message.contains(
+                "the grid of 2 path types x 1000 distances x 3 speeds x 1 stops x 1 tunnels x 3 signals x 1 terrains makes 18000 scenarios"),
+            "\(message)")
         #expect(message.contains("expected at most \(ScenarioLimits.scenariosPerSuite) per suite"))
     }
 

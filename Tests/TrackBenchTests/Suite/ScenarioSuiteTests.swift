@@ -68,7 +68,9 @@ struct ScenarioSuiteTests {
             $0["stepTailMeters"] = 1.5
         })
         let signal = suite.signals[0]
-        #expect(signal.multipathOffsetMeters == 2 && signal.multipathDwellSeconds == 6 && signal.stepTailProbability == 0.01 && signal.stepTailMeters == 1.5)
+        #expect(
+            signal.multipathOffsetMeters == 2 && signal.multipathDwellSeconds == 6 && signal.stepTailProbability == 0.01
+                && signal.stepTailMeters == 1.5)
         #expect(throws: ScenarioFileError.self) { try decodeEdited(editSignal(0) { $0["stepTailProbability"] = 1.5 }) }
     }
 
@@ -109,7 +111,9 @@ struct ScenarioSuiteTests {
     }
 
     @Test func missingKeyNamesItsPath() {
-        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[1].jitterMeters", problem: "missing; every key is required")) {
+        #expect(
+            throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[1].jitterMeters", problem: "missing; every key is required")
+        ) {
             try decodeEdited(editSignal(1) { $0["jitterMeters"] = nil })
         }
     }
@@ -132,7 +136,10 @@ struct ScenarioSuiteTests {
     @Test(arguments: [
         ("distancesMeters", "[1000, -5]", "expected distances from 10 to 1000000 m, got -5.0"),
         ("speedsMetersPerSecond", "[]", "expected at least one value"),
-        ("pathTypes", #"["loop", "figureEight"]"#, #"unknown path type 'figureEight'; expected one of loop, outAndBack, straight, turns, track, or {"recorded": FILE, "name": NAME}"#),
+        (
+            "pathTypes", #"["loop", "figureEight"]"#,
+            #"unknown path type 'figureEight'; expected one of loop, outAndBack, straight, turns, track, or {"recorded": FILE, "name": NAME}"#
+        ),
         ("pathTypes", #"["loop", "loop"]"#, "'loop' appears twice"),
     ])
     func outOfRangeValuesAreRejected(key: String, json: String, problem: String) throws {
@@ -143,7 +150,10 @@ struct ScenarioSuiteTests {
     }
 
     @Test func badProfileValuesNameTheProfileKey() {
-        #expect(throws: ScenarioFileError.invalidKey(file: "edited.json", key: "signals[2].warmUpAccuracyFactor", problem: "expected a number >= 1 and <= 1000, got 0.5")) {
+        #expect(
+            throws: ScenarioFileError.invalidKey(
+                file: "edited.json", key: "signals[2].warmUpAccuracyFactor", problem: "expected a number >= 1 and <= 1000, got 0.5")
+        ) {
             try decodeEdited(editSignal(2) { $0["warmUpAccuracyFactor"] = 0.5 })
         }
         #expect(throws: ScenarioFileError.self) {

@@ -27,12 +27,21 @@ struct SensorProfileDecodingTests {
         ("\"cadenceStepsPerSecond\": 1.8", "\"cadenceStepsPerSecond\": 0", "sensors.walk.cadenceStepsPerSecond", "expected a number > 0"),
         ("\"strideMeters\": 1.32", "\"strideMeters\": -1.32", "sensors.jog.strideMeters", "expected a number > 0"),
         ("\"missedStepProbability\": 0.01", "\"missedStepProbability\": 1", "sensors.missedStepProbability", "<= 0.5"),
-        ("\"pedometerIntervalMaximumSeconds\": 5", "\"pedometerIntervalMaximumSeconds\": 1", "sensors.pedometerIntervalMaximumSeconds", "expected at least pedometerIntervalMinimumSeconds (2)"),
+        (
+            "\"pedometerIntervalMaximumSeconds\": 5", "\"pedometerIntervalMaximumSeconds\": 1", "sensors.pedometerIntervalMaximumSeconds",
+            "expected at least pedometerIntervalMinimumSeconds (2)"
+        ),
         ("\"headingNoiseDeviationDegrees\": 4", "\"headingNoiseDeviationDegrees\": 400", "sensors.headingNoiseDeviationDegrees", "<= 180"),
         ("\"headingLagSeconds\": 0.5", "\"headingLagSeconds\": -0.5", "sensors.headingLagSeconds", "expected a number >= 0 and <= 60"),
-        ("\"walkerStrideDeviationMeters\": 0.16", "\"walkerStrideDeviationMeters\": -1", "sensors.jog.walkerStrideDeviationMeters", "expected a number >= 0"),
+        (
+            "\"walkerStrideDeviationMeters\": 0.16", "\"walkerStrideDeviationMeters\": -1", "sensors.jog.walkerStrideDeviationMeters",
+            "expected a number >= 0"
+        ),
         ("\"declinationDegrees\": 13", "\"declinationDegrees\": 13,\n    \"declination\": 1", "sensors.declination", "unknown key"),
-        ("\"strideDeviationMeters\": 0.017", "\"strideDeviationMeter\": 0.017", "sensors.walk.strideDeviationMeter", "did you mean 'strideDeviationMeters'"),
+        (
+            "\"strideDeviationMeters\": 0.017", "\"strideDeviationMeter\": 0.017", "sensors.walk.strideDeviationMeter",
+            "did you mean 'strideDeviationMeters'"
+        ),
         ("\"mixed\"]", "\"mixed\", \"sprint\"]", "gaits", "unknown gait 'sprint'"),
         ("\"stopsSeconds\"", "\"speedsMetersPerSecond\": [1.4],\n  \"stopsSeconds\"", "speedsMetersPerSecond", "not both"),
     ])
@@ -57,12 +66,14 @@ struct SensorProfileDecodingTests {
     }
 
     @Test func rejectsATunnelThatOutlastsTheRun() throws {
-        let message = try #require(problem { $0.replacingOccurrences(of: "\"stopsSeconds\": [0],", with: "\"stopsSeconds\": [0],\n  \"tunnelsSeconds\": [100],") })
+        let message = try #require(
+            problem { $0.replacingOccurrences(of: "\"stopsSeconds\": [0],", with: "\"stopsSeconds\": [0],\n  \"tunnelsSeconds\": [100],") })
         #expect(message.contains("key 'tunnelsSeconds'") && message.contains("would outlast the run"), "\(message)")
     }
 
     @Test func refusesRecordedRoutesInADeadReckoningSuite() throws {
-        let message = try #require(problem { $0.replacingOccurrences(of: "\"track\"]", with: "\"track\", {\"recorded\": \"x.gpx\", \"name\": \"x\"}]") })
+        let message = try #require(
+            problem { $0.replacingOccurrences(of: "\"track\"]", with: "\"track\", {\"recorded\": \"x.gpx\", \"name\": \"x\"}]") })
         #expect(message.contains("key 'pathTypes'") && message.contains("recorded route"), "\(message)")
     }
 }

@@ -17,7 +17,8 @@ struct NumberFormatTests {
             if index % 10 == 0 { value = (value * 1000).rounded() / 1000 + 0.0005 }
             let expected = String(format: "%.\(decimals)f", value)
             let printed = NumberFormat.fixed(value, decimals: decimals)
-            let withoutNegativeZero = expected.hasPrefix("-") && expected.dropFirst().allSatisfy { $0 == "0" || $0 == "." } ? String(expected.dropFirst()) : expected
+            let withoutNegativeZero =
+                expected.hasPrefix("-") && expected.dropFirst().allSatisfy { $0 == "0" || $0 == "." } ? String(expected.dropFirst()) : expected
             if printed != withoutNegativeZero {
                 Issue.record("\(value) with \(decimals) decimals: \(printed), printf \(expected)")
                 return
@@ -28,7 +29,9 @@ struct NumberFormatTests {
         #expect(checked > 170_000)
     }
 
-    @Test(arguments: [(0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.5, 0, "2"), (-0.0001, 2, "0.00"), (-1.5, 1, "-1.5"), (1e300, 2, String(format: "%.2f", 1e300))])
+    @Test(arguments: [
+        (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.5, 0, "2"), (-0.0001, 2, "0.00"), (-1.5, 1, "-1.5"), (1e300, 2, String(format: "%.2f", 1e300)),
+    ])
     func tiesHugeValuesAndNegativeZeroFollowPrintf(value: Double, decimals: Int, expected: String) {
         #expect(NumberFormat.fixed(value, decimals: decimals) == expected)
     }

@@ -58,8 +58,9 @@ enum SweepCommand: Command {
         } else {
             let shard = try ShardOptions(arguments).shard
             let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+            // Checked before any process starts; a message names the filter as given.
+            try context.requireSensors(for: swept.base.map { [$0] } ?? [], hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
             let configurations = try swept.configurations(context: context, processes: ExecOptions(arguments))
-            try context.requireSensors(for: configurations, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {

@@ -13,6 +13,8 @@ struct SweptFilter {
     let labels: [String]
     /// The parameter's unit as its declaration gives it; empty for a process.
     let parameterUnit: String
+    /// The registered filter as given, before any value is set; nil for a process.
+    let base: FilterConfiguration?
     private let kind: Kind
 
     private enum Kind {
@@ -32,7 +34,7 @@ struct SweptFilter {
             let configurations = try Self.configurations(of: base, parameter: parameter, values: values)
             self.init(
                 specification: base.specification, labels: configurations.map(\.label),
-                parameterUnit: base.parameter(named: parameter)?.unit ?? "", kind: .registered(configurations)
+                parameterUnit: base.parameter(named: parameter)?.unit ?? "", base: base, kind: .registered(configurations)
             )
             return
         }
@@ -64,13 +66,14 @@ struct SweptFilter {
             labels.append(valueLabel)
             specifications.append("\(valueLabel)=\(filter.replacingOccurrences(of: placeholder, with: valueText))")
         }
-        self.init(specification: text, labels: labels, parameterUnit: "", kind: .processes(specifications))
+        self.init(specification: text, labels: labels, parameterUnit: "", base: nil, kind: .processes(specifications))
     }
 
-    private init(specification: String, labels: [String], parameterUnit: String, kind: Kind) {
+    private init(specification: String, labels: [String], parameterUnit: String, base: FilterConfiguration?, kind: Kind) {
         self.specification = specification
         self.labels = labels
         self.parameterUnit = parameterUnit
+        self.base = base
         self.kind = kind
     }
 

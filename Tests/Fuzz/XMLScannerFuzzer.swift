@@ -16,7 +16,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             while let event = try scanner.next() {
                 switch event {
                 case let .start(element):
-                    precondition(element.line >= 1 && element.line <= lineBreaks + 1 && element.column >= 1, "position \(element.line):\(element.column)")
+                    precondition(
+                        element.line >= 1 && element.line <= lineBreaks + 1 && element.column >= 1, "position \(element.line):\(element.column)")
                     open.append(element.name)
                 case let .text(text):
                     _ = scanner.string(text)

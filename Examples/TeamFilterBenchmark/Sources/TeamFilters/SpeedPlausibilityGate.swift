@@ -1,6 +1,8 @@
 import TrackBench
 
-/// A team's own filter, defined outside the TrackBench library (public: its executable and its tests use it): drops fixes that imply running faster than possible.
+/// A team's own filter, defined outside the TrackBench library: drops fixes that imply running faster than possible.
+///
+/// It is public because the package's executable and tests, other modules, use it.
 ///
 /// It compares each valid fix with the last one it kept: if getting there
 /// would need more than `max-speed` metres per second, the fix is a jump
@@ -9,13 +11,16 @@ import TrackBench
 /// (a train ride, a long dropout) does not freeze the track.
 public struct SpeedPlausibilityGate: RegisteredFilter {
     public static let name = "speed-plausibility-gate"
-    public static let summary = "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
+    public static let summary =
+        "Drops fixes that imply a speed above max-speed from the last kept fix (example of a filter defined outside TrackBench)."
     /// Online: it decides on each fix from the fixes before it, so it could run in an app.
     public static let timing = FilterTiming.online
     /// The `max-speed` parameter.
-    public static let maxSpeed = FilterParameter(name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
+    public static let maxSpeed = FilterParameter(
+        name: "max-speed", defaultValue: 12, unit: "m/s", summary: "fastest believable speed; 12 m/s is a sprinter", minimum: 0)
     /// The `reset` parameter.
-    public static let reset = FilterParameter(name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
+    public static let reset = FilterParameter(
+        name: "reset", defaultValue: 30, unit: "s", summary: "accept the next valid fix after this long without one", minimum: 0)
     public static let parameters = [maxSpeed, reset]
 
     private let maximumSpeedMetersPerSecond: Double

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TrackBench
+
+/// Help beyond each command's own, which `CommandHelpTests` checks for every declared command.
+struct HelpTests {
+    @Test func versionFlagPrintsTheVersionResultsRecordAndExitsZero() async throws {
+        let expected = "trackbench \(ResultsContext.currentVersion)\n"
+        let result = try await TrackBenchExecutable.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput == expected)
+    }
+
+    @Test func versionAfterACommandIsAUsageErrorNamingIt() async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--version"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: unknown option '--version' for 'run'."))
+    }
+
+    @Test func helpCommandAndHelpFlagPrintTheSameText() async throws {
+        async let viaCommand = TrackBenchExecutable.run(["help", "run"])
+        async let viaFlag = TrackBenchExecutable.run(["run", "--help"])
+        let (command, flag) = try await (viaCommand, viaFlag)
+        #expect(command.standardOutput == flag.standardOutput)
+        #expect(command.standardOutput.contains("--filter <spec>"))
+        #expect(command.standardOutput.contains("--jobs <n>"))
+    }
+
+    @Test func exportHelpDescribesTheScenarioArgumentAndOutputOption() async throws {
+        let result = try await TrackBenchExecutable.run(["export", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("\nARGUMENTS:\n"))
+        #expect(result.standardOutput.contains("<scenario>"))
+        #expect(result.standardOutput.contains("--output <dir>"))
+    }
+}

@@ -141,12 +141,7 @@ public struct BaselineComparison: Sendable {
         case (nil, .some):
             improvements.append(change)
         case let (.some(before), .some(after)):
-            let worsening: Double
-            switch metric.direction {
-            case .lower: worsening = after - before
-            case .higher: worsening = before - after
-            case .closerToZero: worsening = abs(after) - abs(before)
-            }
+            let worsening = metric.worsening(from: before, to: after)
             if tolerance.allows(worsening, from: before) {
                 unchangedCount += 1
             } else if worsening > 0 {

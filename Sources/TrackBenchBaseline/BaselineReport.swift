@@ -212,8 +212,10 @@ public struct BaselineReport: Sendable {
         let metric = test.metric
         let changes = inGroup.compactMap { pair -> (BaselineComparison.Change, Double)? in
             guard let before = metric.summaryValue(in: pair.baseline), let after = metric.summaryValue(in: pair.current) else { return nil }
-            let worsening = metric.direction == .higher ? before - after : after - before
-            return (BaselineComparison.Change(key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)), worsening)
+            return (
+                BaselineComparison.Change(key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)),
+                metric.worsening(from: before, to: after)
+            )
         }.sorted { $0.1 > $1.1 }.map(\.0)
         let limit = isVerbose ? changes.count : 5
         var text = "\n#### Rows of \(MarkdownText.code(test.filter)) that moved most in `\(metric.column)` (\(MarkdownText.safe(test.group)))\n\n"

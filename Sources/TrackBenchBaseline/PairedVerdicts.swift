@@ -66,7 +66,7 @@ public struct PairedVerdicts: Sendable {
         public var verdict: Verdict
 
         /// The estimated worsening in the metric's unit: positive means worse, whichever way the metric points.
-        public var worsening: Double { metric.direction == .higher ? -significance.estimate : significance.estimate }
+        public var worsening: Double { metric.worsening(ofShift: significance.estimate) }
         /// The worsening in multiples of the allowance, to rank findings.
         var severity: Double { allowance > 0 ? worsening / allowance : worsening }
     }

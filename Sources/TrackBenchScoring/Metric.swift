@@ -77,11 +77,23 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `candidate` is better than `other` for this metric (ties are not better).
     public func isBetter(_ candidate: Double, than other: Double) -> Bool {
+        worsening(from: other, to: candidate) < 0
+    }
+
+    /// How much worse `after` is than `before`, in the metric's unit: positive is worse, negative better, whichever
+    /// way the metric points (for closer to zero, the change of the absolute value).
+    public func worsening(from before: Double, to after: Double) -> Double {
         switch direction {
-        case .lower: return candidate < other
-        case .higher: return candidate > other
-        case .closerToZero: return abs(candidate) < abs(other)
+        case .lower: return after - before
+        case .higher: return before - after
+        case .closerToZero: return abs(after) - abs(before)
         }
+    }
+
+    /// A shift of the summary value (`summaryValue`, absolute where closer to zero is better) as a worsening:
+    /// positive is worse whichever way the metric points.
+    public func worsening(ofShift shift: Double) -> Double {
+        direction == .higher ? -shift : shift
     }
 
     init(

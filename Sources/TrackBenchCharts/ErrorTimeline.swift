@@ -40,7 +40,7 @@ package enum ErrorTimeline {
         let largest = run.series.flatMap(\.errorsMeters).max() ?? 0
         let usual = run.series.compactMap { series -> Double? in
             var errors = series.errorsMeters
-            return EstimateMetrics.percentile(&errors, 0.99)
+            return Statistics.percentile(&errors, 0.99)
         }.max() ?? 0
         if usual > 0, largest > 1.5 * usual {
             return (1.5 * usual, true)

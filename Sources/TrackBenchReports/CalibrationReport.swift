@@ -57,7 +57,7 @@ public enum CalibrationReport {
         for row in rows {
             let real = row.value(measured)
             var simulated = calibration.simulated.compactMap(row.value)
-            let median = EstimateMetrics.percentile(&simulated, 0.5)
+            let median = Statistics.percentile(&simulated, 0.5)
             let range = simulated.isEmpty ? "" : "\(format(simulated.min(), row.decimals))...\(format(simulated.max(), row.decimals))"
             var ratio = ""
             if let real, let median, abs(real) > 1e-9 {

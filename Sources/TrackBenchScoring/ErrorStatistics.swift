@@ -170,11 +170,11 @@ public struct ErrorStatistics: Sendable, Equatable {
         let squares = zip(centredEast, centredNorth).reduce(0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
         errorDeviationMeters = (squares / (2 * count)).squareRoot()
         var errors = samples.map { ($0.error.east * $0.error.east + $0.error.north * $0.error.north).squareRoot() }
-        errorRMSMeters = (errors.reduce(0) { $0 + $1 * $1 } / count).squareRoot()
+        errorRMSMeters = RootMeanSquare(errors).value ?? 0
         let within = zip(errors, samples).filter { $0.0 <= $0.1.accuracyMeters }.count
         withinAccuracyPercent = 100 * Double(within) / count
         accuracyElasticity = Self.elasticity(errors: errors, accuracies: accuracies)
-        let errorPercentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95])
+        let errorPercentiles = Statistics.percentiles(&errors, [0.5, 0.95])
         errorMedianMeters = errorPercentiles?[0] ?? 0
         error95thPercentileMeters = errorPercentiles?[1] ?? 0
         let interval = fixIntervalMeanSeconds
@@ -191,15 +191,15 @@ public struct ErrorStatistics: Sendable, Equatable {
         stoppedStepCount = stopped.count
         jumpStepPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
         largestStepMeters = steps.max() ?? 0
-        let stepPercentiles = EstimateMetrics.percentiles(&steps, [0.5, 0.95])
+        let stepPercentiles = Statistics.percentiles(&steps, [0.5, 0.95])
         stepMedianMeters = stepPercentiles?[0] ?? 0
         step95thPercentileMeters = stepPercentiles?[1] ?? 0
-        movingStepMedianMeters = EstimateMetrics.percentile(&moving, 0.5)
-        stoppedStepMedianMeters = EstimateMetrics.percentile(&stopped, 0.5)
+        movingStepMedianMeters = Statistics.percentile(&moving, 0.5)
+        stoppedStepMedianMeters = Statistics.percentile(&stopped, 0.5)
 
         speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
         let courseErrors = samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)
-        courseErrorRMSDegrees = courseErrors.isEmpty ? nil : (courseErrors.reduce(0) { $0 + $1 * $1 } / Double(courseErrors.count)).squareRoot()
+        courseErrorRMSDegrees = RootMeanSquare(courseErrors).value
 
         var fixLength = 0.0
         var trueLength = 0.0

@@ -51,7 +51,7 @@ struct ErrorTailFit: Sendable, Equatable {
             steps.append((index, samples[index].error.distance(to: samples[index - 1].error)))
         }
         var sizes = steps.map(\.size)
-        guard let median = EstimateMetrics.percentile(&sizes, 0.5), median > 0 else { return }
+        guard let median = Statistics.percentile(&sizes, 0.5), median > 0 else { return }
         thresholdMeters = Self.thresholdMedians * median
         let large = Set(steps.filter { $0.size > thresholdMeters && $0.size <= ErrorStatistics.jumpStepMeters }.map(\.index))
         var outlierDisplacements: [Double] = []
@@ -65,7 +65,7 @@ struct ErrorTailFit: Sendable, Equatable {
             outlierDisplacements.append(displacement * displacement)
         }
         var ordinary = steps.filter { $0.size <= thresholdMeters }.map(\.size)
-        ordinaryStepDeviationMeters = (EstimateMetrics.percentile(&ordinary, 0.5) ?? median) / Self.rayleighMedianPerDeviation
+        ordinaryStepDeviationMeters = (Statistics.percentile(&ordinary, 0.5) ?? median) / Self.rayleighMedianPerDeviation
         if outlierDisplacements.count >= 3, Double(outlierDisplacements.count) >= Self.smallestOutlierShare * Double(samples.count) {
             stepTailProbability = Double(outlierDisplacements.count) / Double(samples.count)
             stepTailMeters = ((Statistics.mean(outlierDisplacements) ?? 0) / 2).squareRoot()

@@ -12,7 +12,7 @@ extension EstimateMetrics {
         keptPercent = replay.fixes.count == 0 ? 0 : Double(fixes.count) / Double(replay.fixes.count) * 100
         longestGapSeconds = Self.longestGap(in: fixes.map(\.deliveryTimeSeconds), runSeconds: replay.durationSeconds)
         let points = fixes.map { replay.frame.point(for: $0.coordinate) }
-        let errors: [Double]
+        var errors: [Double]
         switch replay.truth {
         case .distanceOnly:
             return
@@ -24,12 +24,10 @@ extension EstimateMetrics {
             for (fix, point) in zip(fixes, points) { samples.offer(timeSeconds: fix.deliveryTimeSeconds, point: point) }
             let sampled = samples.samples
             lagSeconds = Self.lag(ofSamplesAt: sampled.times, points: sampled.points, truth: track)
-            speedRMSEMetersPerSecond = Self.speedRMSE(of: fixes, trueSpeed: track.speed(at:))
+            var speedErrors = RootMeanSquare()
+            Self.addSpeedErrors(of: fixes, to: &speedErrors, trueSpeed: track.speed(at:))
+            speedRMSEMetersPerSecond = speedErrors.value
         }
-        positionRMSEMeters = errors.isEmpty ? nil : (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
-        var workspace = errors
-        let percentiles = Self.percentiles(&workspace, [0.5, 0.95])
-        positionMedianMeters = percentiles?[0]
-        position95thPercentileMeters = percentiles?[1]
+        setPositionMetrics(errors: &errors)
     }
 }

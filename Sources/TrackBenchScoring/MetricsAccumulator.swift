@@ -28,16 +28,14 @@ struct MetricsAccumulator {
     /// The positions measured once the estimates left the delivered fixes.
     private var positions: PositionMeasurement?
     private var speedTrack: TruthLookup
-    private var speedCount = 0
-    private var squaredSpeedErrors = 0.0
+    private var speedErrors = RootMeanSquare()
     private var firstStopped: LocationFix?
     private var elevation: ElevationSums?
 
     /// The running sums of the elevation metrics, for a scenario with terrain.
     private struct ElevationSums {
         var trueTrack: TruthLookup
-        var squaredErrors = 0.0
-        var count = 0
+        var errors = RootMeanSquare()
         var gainMeters = 0.0
         var length3DMeters = 0.0
         var previous: (point: LocalPoint, altitudeMeters: Double)?
@@ -91,16 +89,10 @@ struct MetricsAccumulator {
     /// The speed errors, the stop's detection and the altitudes of every estimate.
     private mutating func addSpeedsAndAltitudes(of estimates: [LocationFix]) {
         var speedTrack = self.speedTrack
-        var speedCount = self.speedCount
-        var squaredSpeedErrors = self.squaredSpeedErrors
-        for fix in estimates where fix.speedMetersPerSecond >= 0 {
-            let speedError = fix.speedMetersPerSecond - speedTrack.speed(atTime: fix.deliveryTimeSeconds)
-            squaredSpeedErrors += speedError * speedError
-            speedCount += 1
-        }
+        var speedErrors = self.speedErrors
+        EstimateMetrics.addSpeedErrors(of: estimates, to: &speedErrors) { speedTrack.speed(atTime: $0) }
         self.speedTrack = speedTrack
-        self.speedCount = speedCount
-        self.squaredSpeedErrors = squaredSpeedErrors
+        self.speedErrors = speedErrors
         if let stop = scenario.stopInterval, firstStopped == nil {
             firstStopped = estimates.first { fix in
                 stop.contains(fix.deliveryTimeSeconds) && fix.speedMetersPerSecond >= 0
@@ -120,8 +112,7 @@ struct MetricsAccumulator {
     private mutating func addElevation(of fix: LocationFix, at point: LocalPoint) {
         guard let terrain = scenario.terrain, var sums = elevation else { return }
         let error = fix.altitudeMeters - terrain.altitudeMeters(at: sums.trueTrack.position(atTime: fix.deliveryTimeSeconds))
-        sums.squaredErrors += error * error
-        sums.count += 1
+        sums.errors.add(error)
         if let previous = sums.previous {
             let rise = fix.altitudeMeters - previous.altitudeMeters
             sums.gainMeters += max(0, rise)
@@ -146,13 +137,13 @@ struct MetricsAccumulator {
             measurement.measure(into: &metrics, truth: truth)
         }
         metrics.keptPercent = deliveredFixes == 0 ? 0 : Double(estimateCount) / Double(deliveredFixes) * 100
-        metrics.speedRMSEMetersPerSecond = speedCount == 0 ? nil : (squaredSpeedErrors / Double(speedCount)).squareRoot()
+        metrics.speedRMSEMetersPerSecond = speedErrors.value
         if let stop = scenario.stopInterval {
             metrics.stopDetectionSeconds = firstStopped.map { $0.deliveryTimeSeconds - stop.lowerBound } ?? scenario.stopSeconds
         }
-        if let sums = elevation, sums.count > 0 {
+        if let sums = elevation, let altitudeRMSE = sums.errors.value {
             let trueElevation = truth.elevationProfile
-            metrics.altitudeRMSEMeters = (sums.squaredErrors / Double(sums.count)).squareRoot()
+            metrics.altitudeRMSEMeters = altitudeRMSE
             metrics.elevationGainErrorMeters = sums.gainMeters - trueElevation.gainMeters
             if trueElevation.gainMeters >= EstimateMetrics.smallestGainForPercentMeters {
                 metrics.elevationGainErrorPercent = (sums.gainMeters - trueElevation.gainMeters) / trueElevation.gainMeters * 100

@@ -20,7 +20,6 @@ struct PositionMeasurement {
     private var times: [Double] = []
     /// How many estimates have been measured.
     private(set) var count = 0
-    private var squaredErrors = 0.0
     /// The errors' bit patterns, found as they are made, for the selection of their percentiles.
     private var errorPatterns = RadixSelection.Patterns()
     private var previousTime = 0.0
@@ -56,7 +55,6 @@ struct PositionMeasurement {
         // and the values go straight into the arrays' room; all are stored back after it.
         var trueTrack = self.trueTrack
         var lagSamples = self.lagSamples
-        var squaredErrors = self.squaredErrors
         var errorPatterns = self.errorPatterns
         var previousTime = self.previousTime
         var longestGap = self.longestGap
@@ -71,7 +69,6 @@ struct PositionMeasurement {
                     let error = point.distance(to: trueTrack.position(atTime: time))
                     errors[first + offset] = error
                     times[first + offset] = time
-                    squaredErrors += error * error
                     errorPatterns.add(error)
                     if time < previousTime { isInTimeOrder = false }
                     longestGap = max(longestGap, time - previousTime)
@@ -83,7 +80,6 @@ struct PositionMeasurement {
         count += estimates.count
         self.trueTrack = trueTrack
         self.lagSamples = lagSamples
-        self.squaredErrors = squaredErrors
         self.errorPatterns = errorPatterns
         self.previousTime = previousTime
         self.longestGap = longestGap
@@ -133,10 +129,7 @@ struct PositionMeasurement {
     mutating func measure(into metrics: inout EstimateMetrics, truth: some TruePositions) {
         errors.removeLast(errors.count - count)
         times.removeLast(times.count - count)
-        metrics.positionRMSEMeters = count == 0 ? nil : (squaredErrors / Double(count)).squareRoot()
-        let percentiles = EstimateMetrics.percentiles(&errors, [0.5, 0.95], patterns: errorPatterns)
-        metrics.positionMedianMeters = percentiles?[0]
-        metrics.position95thPercentileMeters = percentiles?[1]
+        metrics.setPositionMetrics(errors: &errors, patterns: errorPatterns)
         let samples = lagSamples.samples
         metrics.lagSeconds = EstimateMetrics.lag(ofSamplesAt: samples.times, points: samples.points, truth: truth)
         let runSeconds = scenario.durationSeconds

@@ -179,9 +179,9 @@ public struct SignalCalibration: Sendable {
         // deviations, at least a jump), such as a burst of multipath whose steps are not all over the jump threshold.
         var eastErrors = samples.map(\.error.east)
         var northErrors = samples.map(\.error.north)
-        let center = LocalPoint(east: EstimateMetrics.percentile(&eastErrors, 0.5) ?? 0, north: EstimateMetrics.percentile(&northErrors, 0.5) ?? 0)
+        let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)
         var distances = samples.map { $0.error.distance(to: center) }
-        let robustDeviation = (EstimateMetrics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
+        let robustDeviation = (Statistics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
         let excursionMeters = max(ErrorStatistics.jumpStepMeters, excursionDeviations * robustDeviation)
         let inExcursion = samples.indices.map { !inJump[$0] && samples[$0].error.distance(to: center) > excursionMeters }
         let excursions = inExcursion.filter { $0 }.count
@@ -307,7 +307,7 @@ public struct SignalCalibration: Sendable {
         if !sizes.isEmpty {
             var sorted = sizes
             faults.jumpProbability = min(1, Double(sizes.count) / Double(samples.count))
-            faults.jumpMeters = EstimateMetrics.percentile(&sorted, 0.5) ?? 0
+            faults.jumpMeters = Statistics.percentile(&sorted, 0.5) ?? 0
             faults.jumpDurationSeconds = Statistics.mean(durations) ?? interval
         }
         let gaps = zip(samples, samples.dropFirst()).map { $1.timeSeconds - $0.timeSeconds }.filter { $0 > dropoutIntervals * interval }

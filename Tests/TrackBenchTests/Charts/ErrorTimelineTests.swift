@@ -88,7 +88,7 @@ struct ErrorTimelineTests {
             simulated: simulated, seed: 1, noiseOnly: simulated.noisyPath, estimates: [("spiky", Path(fixes)), ("raw", simulated.noisyPath)])
         let axis = ErrorTimeline.errorAxis(for: run)
         var rawErrors = run.series[1].errorsMeters
-        #expect(axis.cutsSpikes && abs(axis.top - 1.5 * EstimateMetrics.percentile(&rawErrors, 0.99)!) < 1e-9)
+        #expect(axis.cutsSpikes && abs(axis.top - 1.5 * Statistics.percentile(&rawErrors, 0.99)!) < 1e-9)
         let svg = ErrorTimeline.render(run)
         #expect(svg.contains("Errors above \(NumberFormat.fixed(axis.top, decimals: 1)) m are cut at the top edge."))
         let spiky = try SVGPath.points(in: svg, with: "stroke=\"\(PlottedRun.style(at: 0).colour)\"")

@@ -55,7 +55,7 @@ struct RecordedRouteTests {
                 frame.point(for: noisy.coordinate).distance(to: frame.point(for: truth.coordinate))
             }
             var steps = zip(errors.dropFirst(), errors).map { abs($0 - $1) }.sorted()
-            return EstimateMetrics.percentile(&steps, 0.5)!
+            return Statistics.percentile(&steps, 0.5)!
         }
         let stop = (500 / 3.3 + 1)...(500 / 3.3 + 19)
         #expect(medianStep(stop) < medianStep(200...400) / 2)

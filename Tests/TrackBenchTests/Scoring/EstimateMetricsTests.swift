@@ -78,11 +78,11 @@ struct EstimateMetricsTests {
 
     @Test func percentilesInterpolateBetweenNeighbours() {
         var values: [Double] = [4, 1, 3, 2]
-        #expect(EstimateMetrics.percentile(&values, 0.5) == 2.5)
+        #expect(Statistics.percentile(&values, 0.5) == 2.5)
         values = [10, 0]
-        #expect(EstimateMetrics.percentile(&values, 0.95) == 9.5)
+        #expect(Statistics.percentile(&values, 0.95) == 9.5)
         values = []
-        #expect(EstimateMetrics.percentile(&values, 0.5) == nil)
+        #expect(Statistics.percentile(&values, 0.5) == nil)
     }
 
     @Test func percentilesMatchASortedReferenceOnRandomData() {
@@ -96,7 +96,7 @@ struct EstimateMetricsTests {
                 let upper = min(lower + 1, count - 1)
                 let expected = sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
                 var workspace = values
-                #expect(EstimateMetrics.percentile(&workspace, p) == expected, "count \(count), p \(p)")
+                #expect(Statistics.percentile(&workspace, p) == expected, "count \(count), p \(p)")
             }
         }
     }
@@ -109,9 +109,9 @@ struct EstimateMetricsTests {
             var together = values
             let expected = fractions.map { fraction in
                 var alone = values
-                return EstimateMetrics.percentile(&alone, fraction)!
+                return Statistics.percentile(&alone, fraction)!
             }
-            #expect(EstimateMetrics.percentiles(&together, fractions) == expected, "count \(count)")
+            #expect(Statistics.percentiles(&together, fractions) == expected, "count \(count)")
         }
     }
 

@@ -48,12 +48,12 @@ struct SignalCalibrationTests {
         ]
         for (name, value) in statistics {
             var simulated = check.simulated.map(value)
-            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let median = Statistics.percentile(&simulated, 0.5)!
             let ratio = median / value(check.measured)
             #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured))")
         }
         var decorrelations = check.simulated.compactMap(\.decorrelationSeconds)
-        let decorrelation = EstimateMetrics.percentile(&decorrelations, 0.5)!
+        let decorrelation = Statistics.percentile(&decorrelations, 0.5)!
         let measured = try #require(check.measured.decorrelationSeconds)
         #expect(
             decorrelation / measured > 1 / 1.5 && decorrelation / measured < 1.5, "decorrelation: simulated \(decorrelation), measured \(measured)")
@@ -85,7 +85,7 @@ struct SignalCalibrationTests {
         ]
         for (name, value) in statistics {
             var simulated = Self.calibration.simulated.compactMap(value)
-            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let median = Statistics.percentile(&simulated, 0.5)!
             let ratio = median / value(measured)!
             #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(measured)!)")
         }
@@ -128,7 +128,7 @@ struct SignalCalibrationTests {
         ]
         for (name, value) in statistics {
             var simulated = check.simulated.compactMap(value)
-            let median = EstimateMetrics.percentile(&simulated, 0.5)!
+            let median = Statistics.percentile(&simulated, 0.5)!
             let ratio = median / value(check.measured)!
             #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured)!)")
         }

@@ -206,8 +206,8 @@ public struct PairedVerdicts: Sendable {
         var groupings: [Grouping] = []
         if rows.contains(where: { !$0.isReplay }) {
             groupings.append(Grouping(name: "signal") { "signal \($0.signal)" })
-            if rows.contains(where: { !$0.gait.isEmpty }) {
-                groupings.append(Grouping(name: "gait") { $0.gait.isEmpty ? "no gait" : "gait \($0.gait)" })
+            if rows.contains(where: { $0.gait != nil }) {
+                groupings.append(Grouping(name: "gait") { $0.gait.map { "gait \($0)" } ?? "no gait" })
             } else {
                 groupings.append(Grouping(name: "speed") { "speed \(NumberFormat.compact($0.speedMetersPerSecond)) m/s" })
             }

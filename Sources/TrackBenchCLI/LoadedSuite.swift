@@ -93,7 +93,7 @@ enum LoadedSuite {
             var parts = ["\(entry.fixes.format.rawValue), \(replay.fixes.count) fixes"]
             if entry.fixes.skippedCount > 0 { parts.append("skipped \(entry.fixes.skippedSummary)") }
             if replay.fixesOutsideTruth > 0 { parts.append("\(replay.fixesOutsideTruth) outside the truth's time span, left out") }
-            parts.append("truth: \(replay.alignment)" + (entry.truth.map { " (\($0.format.rawValue), \($0.fixes.count) points)" } ?? ""))
+            parts.append("truth: \(replay.alignment.rawValue)" + (entry.truth.map { " (\($0.format.rawValue), \($0.fixes.count) points)" } ?? ""))
             if let best = replay.bestTimeOffsetSeconds {
                 parts.append("time offset \(NumberFormat.compact(replay.timeOffsetSeconds)) s, best fit \(NumberFormat.compact(best)) s")
             }

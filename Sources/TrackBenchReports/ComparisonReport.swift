@@ -22,7 +22,7 @@ package struct ComparisonReport: Sendable {
             case .none: return "all scenarios"
             case .signal: return "signal \(score.signal)"
             case .speed: return "speed \(NumberFormat.compact(score.speedMetersPerSecond)) m/s"
-            case .gait: return score.gait.isEmpty ? "no gait" : "gait \(score.gait)"
+            case .gait: return score.gait.map { "gait \($0)" } ?? "no gait"
             case .distance: return "distance \(NumberFormat.compact(score.nominalDistanceMeters)) m"
             case .path: return "path \(score.pathType)"
             case .stop: return score.stopSeconds > 0 ? "stop \(NumberFormat.compact(score.stopSeconds)) s" : "no stop"

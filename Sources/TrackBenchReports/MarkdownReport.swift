@@ -77,14 +77,14 @@ public struct MarkdownReport: Sendable {
             for key in Set(scores.flatMap(\.tags.keys)).sorted() {
                 text += breakdown(title: "By \(key)", column: key, filters: rankedFilters) { $0.tags[key] ?? "(none)" }
             }
-            text += breakdown(title: "By truth", column: "Truth", filters: rankedFilters) { $0.truth }
+            text += breakdown(title: "By truth", column: "Truth", filters: rankedFilters) { $0.truth.rawValue }
         } else {
             text += breakdown(title: "By signal", column: "Signal", filters: rankedFilters) { $0.signal }
-            if scores.contains(where: { !$0.gait.isEmpty }) {
+            if scores.contains(where: { $0.gait != nil }) {
                 // A gait sets the pace (a mixed one, a mean of three), and the published dead-reckoning figure is the
                 // endpoint error per activity.
-                text += breakdown(title: "By gait", column: "Gait", filters: rankedFilters) { $0.gait }
-                text += breakdown(title: "Endpoint error by gait", column: "Gait", metric: .endpointErrorCentimetersPerMeter, filters: rankedFilters) { $0.gait }
+                text += breakdown(title: "By gait", column: "Gait", filters: rankedFilters) { $0.gait ?? "" }
+                text += breakdown(title: "Endpoint error by gait", column: "Gait", metric: .endpointErrorCentimetersPerMeter, filters: rankedFilters) { $0.gait ?? "" }
             } else {
                 text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
             }
@@ -104,14 +104,14 @@ public struct MarkdownReport: Sendable {
     /// For recordings, how each one's truth was aligned and which metrics that leaves empty; empty for scenarios.
     private var truthNote: String {
         guard isRecordingRun else { return "" }
-        var counts: [String: Int] = [:]
+        var counts: [ScenarioScore.Truth: Int] = [:]
         for score in scores where score.filter == scores[0].filter {
             counts[score.truth, default: 0] += 1
         }
-        let phrases: [(String, String)] = [
-            ("time", "aligned by time (positions interpolated in the reference at each estimate's time)"),
-            ("route", "against a route without times (position error = distance to the route; no lag or speed)"),
-            ("distance", "against a known distance only (position, lag and speed columns empty)"),
+        let phrases: [(ScenarioScore.Truth, String)] = [
+            (.time, "aligned by time (positions interpolated in the reference at each estimate's time)"),
+            (.route, "against a route without times (position error = distance to the route; no lag or speed)"),
+            (.distance, "against a known distance only (position, lag and speed columns empty)"),
         ]
         let parts = phrases.compactMap { key, phrase in counts[key].map { "\($0) \(phrase)" } }
         return "Truth: " + parts.joined(separator: "; ") + ". Recordings have no scripted stop, so the stop metrics are empty.\n"
@@ -282,7 +282,7 @@ public struct MarkdownReport: Sendable {
         }
         let filters = summaries.map(\.filter)
         // Per terrain, then per signal (a barometer helps only the phones that have one).
-        let groupings: [(title: String, key: (ScenarioScore) -> String)] = [("Terrain", { $0.terrain }), ("Signal", { $0.signal })]
+        let groupings: [(title: String, key: (ScenarioScore) -> String)] = [("Terrain", { $0.terrain ?? "(none)" }), ("Signal", { $0.signal })]
         for grouping in groupings {
             text += "\n| \(grouping.title) | True gain m | " + filters.map(MarkdownText.code).joined(separator: " | ") + " |\n"
             text += "|---|---:|" + String(repeating: "---:|", count: filters.count) + "\n"
@@ -292,7 +292,7 @@ public struct MarkdownReport: Sendable {
                 let cells = filters.map { filter in
                     Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters)).map { NumberFormat.fixed($0, decimals: 1) } ?? ""
                 }
-                text += "| \(group.isEmpty ? "(none)" : group) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
+                text += "| \(group) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
                     + cells.joined(separator: " | ") + " |\n"
             }
         }

@@ -36,7 +36,7 @@ public enum ResultsCSV {
         .text("signal", \.signal),
         .optionalText("terrain", \.terrain).absentAllowed(),
         .optionalFixed("true_gain_m", decimals: 3, \.trueGainMeters).absentAllowed(),
-        .choice("truth", \.truth, allowed: [ScenarioScore.simulatedTruth] + RecordedTruth.alignments),
+        .choice("truth", \.truth),
         .tags("tags", \.tags),
     ]
 

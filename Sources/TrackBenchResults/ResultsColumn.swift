@@ -31,21 +31,25 @@ struct ResultsColumn: Sendable {
         })
     }
 
-    /// A text column whose value is one of `allowed`.
-    static func choice(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable, allowed: [String]) -> ResultsColumn {
-        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
+    /// A column holding one of a kind's cases by its raw value, in the order the kind declares them.
+    static func choice<Kind: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Kind> & Sendable
+    ) -> ResultsColumn where Kind.RawValue == String {
+        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath].rawValue, to: &$1) }, read: { score, field throws(ResultsFileError) in
             let text = try field.required()
-            guard allowed.contains(text) else {
-                throw field.error("expected one of \(allowed.joined(separator: ", ")), got '\(text)'")
+            guard let value = Kind(rawValue: text) else {
+                throw field.error("expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
             }
-            score[keyPath: keyPath] = text
+            score[keyPath: keyPath] = value
         })
     }
 
-    /// A text column that may be empty (nothing to say), quoted where needed.
-    static func optionalText(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = field.text.isEmpty ? "" : try field.required()
+    /// A text column that may be absent (nothing to say), written as an empty field; quoted where needed.
+    static func optionalText(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String?> & Sendable) -> ResultsColumn {
+        ResultsColumn(name: name, write: { score, bytes in
+            score[keyPath: keyPath].map { CSVField.appendEscaped($0, to: &bytes) } ?? true
+        }, read: { score, field throws(ResultsFileError) in
+            score[keyPath: keyPath] = field.text.isEmpty ? nil : try field.required()
         })
     }
 

@@ -101,7 +101,7 @@ public struct Benchmark: Sendable {
                 estimatedDistanceMeters: length.meters,
                 metrics: measurement.metrics(deliveredFixes: receivedFixes)
             )
-            score.gait = scenario.gait?.rawValue ?? ""
+            score.gait = scenario.gait?.rawValue
             if let terrain = scenario.terrain {
                 score.terrain = terrain.name
                 score.trueGainMeters = truth.elevationProfile.gainMeters

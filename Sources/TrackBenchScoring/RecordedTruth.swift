@@ -9,15 +9,12 @@ package enum RecordedTruth: Sendable {
     /// Only a known length: distance metrics only.
     case distanceOnly
 
-    /// Every alignment's name, as results write it.
-    package static let alignments = ["time", "route", "distance"]
-
     /// How results name the alignment: `time`, `route` or `distance`.
-    var alignment: String {
+    var alignment: ScenarioScore.Truth {
         switch self {
-        case .timed: return "time"
-        case .route: return "route"
-        case .distanceOnly: return "distance"
+        case .timed: return .time
+        case .route: return .route
+        case .distanceOnly: return .distance
         }
     }
 }

@@ -21,8 +21,8 @@ public struct RecordingReplay: Sendable {
     public var fixes: Path
     /// The true distance the errors are measured against, in metres.
     public var trueDistanceMeters: Double
-    /// How the truth is aligned: `time`, `route` or `distance`.
-    public var alignment: String { truth.alignment }
+    /// How the truth is aligned: by `time`, to a `route`, or by `distance` only.
+    public var alignment: ScenarioScore.Truth { truth.alignment }
     /// Fixes left out because they fall outside the truth's time span.
     public var fixesOutsideTruth: Int
     /// The time offset used, in seconds (added to the fixes' times).

@@ -13,15 +13,16 @@ public struct ScenarioScore: Sendable, Hashable {
     public var nominalDistanceMeters: Double
     /// The scenario's speed, in metres per second.
     public var speedMetersPerSecond: Double
-    /// The gait of a dead-reckoning scenario, such as `power-walk`; empty for a scenario given by its speed and for
-    /// recordings.
-    public var gait = ""
+    /// The gait of a dead-reckoning scenario, such as `power-walk`; nil for a scenario given by its speed and for
+    /// recordings (`results.csv` writes an empty field).
+    public var gait: String?
     /// How long the scenario's runner stands still halfway, in seconds; 0 = no stop.
     public var stopSeconds: Double
     /// The scenario's signal profile name, such as `weak`.
     public var signal: String
-    /// The scenario's terrain name, such as `hills`; empty on level ground without a terrain and for recordings.
-    public var terrain = ""
+    /// The scenario's terrain name, such as `hills`; nil on level ground without a terrain and for recordings
+    /// (`results.csv` writes an empty field).
+    public var terrain: String?
     /// The true path's elevation gain over its terrain, in metres; nil without a terrain.
     public var trueGainMeters: Double?
     /// The filter's label, such as `kalman` or `kalman:q=2.5`.
@@ -40,17 +41,25 @@ public struct ScenarioScore: Sendable, Hashable {
     public var estimatedDistanceMeters: Double
     /// Position, lag, drift, gap and speed metrics of the estimates.
     public var metrics: EstimateMetrics
-    /// Where the truth comes from: `simulated` for a scenario; for a recording, how its truth was aligned:
-    /// `time` (a reference with times), `route` (a route without times) or `distance` (a known length only).
-    public var truth = ScenarioScore.simulatedTruth
+    /// Where the truth comes from: simulated for a scenario; for a recording, how its truth was aligned.
+    public var truth = Truth.simulated
     /// A recording's tags, such as `device` or `activity`; empty for a scenario.
     public var tags: [String: String] = [:]
 
-    /// The `truth` of a simulated scenario's rows.
-    public static let simulatedTruth = "simulated"
+    /// Where a row's truth comes from, named as `results.csv` writes it in its `truth` column.
+    public enum Truth: String, Sendable, Hashable, CaseIterable {
+        /// A simulated scenario's exact true track.
+        case simulated
+        /// A recording's reference with times, aligned by time.
+        case time
+        /// A recording's route without times: position errors are distances to it.
+        case route
+        /// Only a recording's known length.
+        case distance
+    }
 
     /// Whether the row comes from a replayed recording rather than a simulated scenario.
-    public var isReplay: Bool { truth != Self.simulatedTruth }
+    public var isReplay: Bool { truth != .simulated }
 
     /// Creates a score row.
     public init(

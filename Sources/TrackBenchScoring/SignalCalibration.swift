@@ -108,7 +108,7 @@ public struct SignalCalibration: Sendable {
     /// The replay's timed truth, its fixes paired with it, and their statistics.
     private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
         guard case let .timed(track) = replay.truth else {
-            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment) alignment has none); give a reference recorded with times")
+            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment.rawValue) alignment has none); give a reference recorded with times")
         }
         let samples = samples(of: replay.fixes, on: track, in: replay.frame)
         guard let measured = ErrorStatistics(samples: samples) else {

@@ -88,7 +88,7 @@ import Testing
         #expect(replay.fixes.count == 101)
         #expect(replay.fixes.fixes[0].timestampSeconds == 0)
         #expect(replay.durationSeconds == 100)
-        #expect(replay.alignment == "time")
+        #expect(replay.alignment == .time)
     }
 
     @Test func timeAlignedErrorsAreTheDistanceFromTheInterpolatedTruth() throws {
@@ -100,7 +100,7 @@ import Testing
         #expect(abs(score.metrics.positionRMSEMeters! - 3) < 1e-6)
         #expect(score.metrics.lagSeconds == 0)
         #expect(abs(score.errorPercent) < 1e-6)
-        #expect(score.truth == "time" && score.tags == ["device": "test"] && score.signal == "test")
+        #expect(score.truth == .time && score.tags == ["device": "test"] && score.signal == "test")
         #expect(replay.bestTimeOffsetSeconds == 0)
     }
 
@@ -116,7 +116,7 @@ import Testing
     @Test func aRouteWithoutTimesMeasuresTheDistanceToTheRoute() throws {
         let replay = try RecordingReplay(Self.entry(timedTruth: false))
         let score = rawScore(replay)
-        #expect(replay.alignment == "route")
+        #expect(replay.alignment == .route)
         #expect(replay.fixesOutsideTruth == 0)
         #expect(abs(replay.trueDistanceMeters - 200) < 1e-6)
         #expect(abs(score.metrics.positionMedianMeters! - 3) < 1e-6)
@@ -128,7 +128,7 @@ import Testing
         entry.truth = nil
         let replay = try RecordingReplay(entry)
         let score = rawScore(replay)
-        #expect(replay.alignment == "distance" && replay.trueDistanceMeters == 250)
+        #expect(replay.alignment == .distance && replay.trueDistanceMeters == 250)
         #expect(abs(score.errorPercent - (200 - 250) / 250 * 100) < 1e-6)
         #expect(score.metrics.positionMedianMeters == nil && score.metrics.lagSeconds == nil)
         #expect(score.metrics.keptPercent == 100)

@@ -331,14 +331,8 @@ public struct SignalCalibration: Sendable {
         return (low + high) / 2
     }
 
-    /// The profile a calibration starts from: the default suite's `strong` profile's values for what a recording cannot tell.
-    static let defaultProfile = SignalProfile(
-        name: "calibrated",
-        horizontalAccuracyMeanMeters: 5, horizontalAccuracyDeviationMeters: 1,
-        verticalAccuracyMeanMeters: 3.643, verticalAccuracyDeviationMeters: 0.3,
-        fixIntervalMeanSeconds: 1, fixIntervalDeviationSeconds: 0.131,
-        warmUpFixes: 0, warmUpAccuracyFactor: 1,
-        driftTimeConstantSeconds: 60, jitterMeters: 0.15,
-        speedDeviationMetersPerSecond: 0.2, courseDeviationDegrees: 5
-    )
+    /// The profile a calibration starts from: the default suite's `strong` profile (`SignalProfile.strong`) for what
+    /// a recording cannot tell, with the keys a file may leave out at the values it then takes (no freezing while
+    /// stopped, no error tails, no altitude channel).
+    static let defaultProfile = SignalProfile.strong.withOptionalKeysLeftOut
 }

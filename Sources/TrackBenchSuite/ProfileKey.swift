@@ -1,4 +1,3 @@
-import TrackBenchSupport
 /// One numeric key of a profile in a scenario file: its one declaration, which parsing and the documentation loop over.
 ///
 /// The bounds are inclusive unless `excludesMinimum` is set (a cadence or a
@@ -10,12 +9,8 @@ struct ProfileKey<Root>: Sendable {
     let unit: String
     /// What the key sets, in a few words, for the documentation.
     let summary: String
-    /// The smallest value accepted.
-    let minimum: Double
-    /// Whether `minimum` itself is refused.
-    let excludesMinimum: Bool
-    /// The largest value accepted.
-    let maximum: Double
+    /// The values accepted.
+    let bounds: ProfileBounds
     /// Where the value goes.
     let keyPath: WritableKeyPath<Root, Double> & Sendable
 
@@ -23,19 +18,17 @@ struct ProfileKey<Root>: Sendable {
         self.name = name
         self.unit = unit
         self.summary = summary
-        self.minimum = minimum
-        self.excludesMinimum = excludesMinimum
-        self.maximum = maximum
+        bounds = ProfileBounds(minimum: minimum, excludesMinimum: excludesMinimum, maximum: maximum)
         self.keyPath = keyPath
     }
 
     /// Whether `value` is finite and within the bounds.
     func accepts(_ value: Double) -> Bool {
-        value.isFinite && (excludesMinimum ? value > minimum : value >= minimum) && value <= maximum
+        bounds.accepts(value)
     }
 
     /// The accepted values in words, such as "> 0 and <= 10".
     var expectation: String {
-        "\(excludesMinimum ? ">" : ">=") \(NumberFormat.compact(minimum)) and <= \(NumberFormat.compact(maximum))"
+        bounds.expectation
     }
 }

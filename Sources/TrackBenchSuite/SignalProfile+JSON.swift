@@ -10,46 +10,26 @@ extension SignalProfile {
     /// The altitude, step-tail and multipath keys are printed only when set: a profile without them reads back the same.
     public func jsonText(indentation: String = "") -> String {
         let inner = indentation + "  "
-        let members = CodingKeys.allCases.compactMap { key -> String? in
-            let value: String
-            switch key {
-            case .name: value = "\"\(name)\""
-            case .horizontalAccuracyMeanMeters: value = Self.jsonNumber(horizontalAccuracyMeanMeters)
-            case .horizontalAccuracyDeviationMeters: value = Self.jsonNumber(horizontalAccuracyDeviationMeters)
-            case .verticalAccuracyMeanMeters: value = Self.jsonNumber(verticalAccuracyMeanMeters)
-            case .verticalAccuracyDeviationMeters: value = Self.jsonNumber(verticalAccuracyDeviationMeters)
-            case .fixIntervalMeanSeconds: value = Self.jsonNumber(fixIntervalMeanSeconds)
-            case .fixIntervalDeviationSeconds: value = Self.jsonNumber(fixIntervalDeviationSeconds)
-            case .warmUpFixes: value = "\(warmUpFixes)"
-            case .warmUpAccuracyFactor: value = Self.jsonNumber(warmUpAccuracyFactor)
-            case .driftTimeConstantSeconds: value = Self.jsonNumber(driftTimeConstantSeconds)
-            case .jitterMeters: value = Self.jsonNumber(jitterMeters)
-            case .speedDeviationMetersPerSecond: value = Self.jsonNumber(speedDeviationMetersPerSecond)
-            case .courseDeviationDegrees: value = Self.jsonNumber(courseDeviationDegrees)
-            case .errorToAccuracyRatio: value = Self.jsonNumber(errorToAccuracyRatio)
-            case .accuracyTracking: value = Self.jsonNumber(accuracyTracking)
-            case .stoppedErrorMotionFactor: value = Self.jsonNumber(stoppedErrorMotionFactor)
-            case .alongTrackBiasMeters: value = Self.jsonNumber(alongTrackBiasMeters)
-            case .altitudeSwingMeters, .altitudeSwingTimeConstantSeconds:
-                guard altitudeSwingMeters > 0 else { return nil }
-                value = Self.jsonNumber(key == .altitudeSwingMeters ? altitudeSwingMeters : altitudeSwingTimeConstantSeconds)
-            case .altitudeJitterMeters:
-                guard altitudeJitterMeters > 0 else { return nil }
-                value = Self.jsonNumber(altitudeJitterMeters)
-            case .stepTailProbability, .stepTailMeters:
-                guard stepTailProbability > 0 else { return nil }
-                value = Self.jsonNumber(key == .stepTailProbability ? stepTailProbability : stepTailMeters)
-            case .multipathOffsetMeters, .multipathDwellSeconds:
-                guard multipathOffsetMeters > 0 else { return nil }
-                value = Self.jsonNumber(key == .multipathOffsetMeters ? multipathOffsetMeters : multipathDwellSeconds)
-            case .barometer:
-                guard let barometer else { return nil }
-                value = "{ \"intervalSeconds\": \(Self.jsonNumber(barometer.intervalSeconds)), \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
-            case .faults: value = faults.jsonText(indentation: inner)
-            }
-            return "\(inner)\"\(key.stringValue)\": \(value)"
-        }
+        let members = Self.keys.compactMap { key in jsonValue(of: key, indentation: inner).map { "\(inner)\"\(key.name)\": \($0)" } }
         return "{\n" + members.joined(separator: ",\n") + "\n\(indentation)}"
+    }
+
+    /// The JSON value `key` holds, for members indented by `indentation`; nil for a key not written.
+    private func jsonValue(of key: SignalProfileKey, indentation: String) -> String? {
+        switch key.value {
+        case .name:
+            return "\"\(name)\""
+        case let .number(_, keyPath, presence):
+            if case let .optional(writtenWhenAboveZero?) = presence, !(self[keyPath: writtenWhenAboveZero] > 0) { return nil }
+            return Self.jsonNumber(self[keyPath: keyPath])
+        case let .wholeNumber(_, keyPath):
+            return "\(self[keyPath: keyPath])"
+        case .barometer:
+            guard let barometer else { return nil }
+            return "{ \"intervalSeconds\": \(Self.jsonNumber(barometer.intervalSeconds)), \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
+        case .faults:
+            return faults.jsonText(indentation: indentation)
+        }
     }
 
     /// A number as the profile's JSON writes it: four significant digits, whole numbers without a point.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrackBenchSupport
 @testable import TrackBenchModel
 @testable import TrackBenchSuite
 @testable import TrackBenchFilters
@@ -93,6 +94,26 @@ struct DocumentationTests {
         let keys = table(SensorProfile.keys)
         #expect(try #require(Self.block("gait-keys", in: page)).map(String.init) == gaits, "regenerate:\n\(gaits.joined(separator: "\n"))")
         #expect(try #require(Self.block("sensor-keys", in: page)).map(String.init) == keys, "regenerate:\n\(keys.joined(separator: "\n"))")
+    }
+
+    @Test func signalProfileTableIsGeneratedFromTheDeclarations() throws {
+        let leftOut = SignalProfile.unset(named: "")
+        let rows = SignalProfile.keys.map { key -> String in
+            let given: String
+            switch key.value {
+            case let .number(_, keyPath, .optional): given = "no, default \(NumberFormat.compact(leftOut[keyPath: keyPath]))"
+            case .barometer: given = "no, default none"
+            case .name, .number(_, _, .required), .wholeNumber, .faults: given = "yes"
+            }
+            return "| `\(key.name)` | \(key.unit) | \(key.expectation) | \(given) | \(key.summary) |"
+        }
+        let expected = ["| Key | Unit | Accepted | Required | Meaning |", "|---|---|---|---|---|"] + rows
+        let shown = try #require(Self.block("signal-keys", in: Self.read("Docs/noise-model.md")))
+        #expect(shown.map(String.init) == expected, "regenerate the table in Docs/noise-model.md from SignalProfile.keys:\n\(expected.joined(separator: "\n"))")
+    }
+
+    @Test func theBuiltInStrongProfileIsTheDefaultSuites() throws {
+        #expect(Fixtures.defaultSuite.signals.first { $0.name == "strong" } == SignalProfile.strong)
     }
 
     /// Metric columns are documented by the generated table in Docs/metrics.md; the others here.

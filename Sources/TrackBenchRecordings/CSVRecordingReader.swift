@@ -28,129 +28,231 @@ enum CSVRecordingReader {
     }
 
 
+    /// Reads a recording's rows under its header: each row a fix, or skipped and counted.
+    /// - Throws: `RecordingFileError` when the header is missing or names no coordinates or time, or when no row is
+    ///   of the provider asked for.
     static func read(_ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
-        guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
-            throw .malformed(file: file, line: 1, problem: format == .gnssLogger
-                ? "no '# Fix,...' header line naming the Fix record's columns"
-                : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' or 'timestamp_s,latitude,longitude'")
+        var rows = try RowReader(header: Header(lines: lines, format: format, file: file), format: format, options: options)
+        for index in rows.header.firstDataLine..<lines.count {
+            rows.read(lines[index], lineNumber: index + 1)
         }
-        let columns = RecordingColumn.indices(in: header)
-        guard columns[.latitude] != nil, columns[.longitude] != nil else {
-            throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); \(headerDescription(header))")
+        return try rows.recording(file: file)
+    }
+
+    /// What a file's header says: where the rows start, the columns' field indices, the separator and the time column.
+    private struct Header {
+        /// The 0-based index of the first line after the header.
+        let firstDataLine: Int
+        /// How many fields the header names.
+        let fieldCount: Int
+        /// The separator the header uses.
+        let separator: Character
+        /// Each column's field index by the column's raw value: looked up for every field read of every row.
+        let columnIndices: [Int?]
+        /// The column times come from: the first of Unix milliseconds, GPS milliseconds, seconds as written and `time`.
+        let timeColumn: RecordingColumn
+
+        /// Finds and checks the header of `lines`.
+        /// - Throws: `RecordingFileError.malformed` when there is none, or it names no coordinates or no time.
+        init(lines: [Substring], format: RecordingFormat, file: String) throws(RecordingFileError) {
+            guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
+                throw .malformed(file: file, line: 1, problem: format == .gnssLogger
+                    ? "no '# Fix,...' header line naming the Fix record's columns"
+                    : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' or 'timestamp_s,latitude,longitude'")
+            }
+            let columns = RecordingColumn.indices(in: header)
+            guard columns[.latitude] != nil, columns[.longitude] != nil else {
+                throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); \(headerDescription(header))")
+            }
+            guard let timeColumn = [RecordingColumn.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time].first(where: { columns[$0] != nil }) else {
+                throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
+            }
+            firstDataLine = headerLine
+            fieldCount = header.count
+            self.separator = separator
+            columnIndices = RecordingColumn.allCases.map { columns[$0] }
+            self.timeColumn = timeColumn
         }
-        let timeColumn: RecordingColumn? = [.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time].first { columns[$0] != nil }
-        guard let timeColumn else {
-            throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
+    }
+
+    /// What a numeric field holds.
+    private enum FieldNumber {
+        /// Nothing known: the field is empty, `NaN` or not finite.
+        case unknown
+        /// A finite number.
+        case known(Double)
+        /// Text that is not a number: the row is skipped.
+        case malformed
+    }
+
+    /// A row's numbers a fix is made of, each nil where unknown.
+    private struct FixNumbers {
+        var latitude: Double?
+        var longitude: Double?
+        var altitude: Double?
+        var accuracy: Double?
+        var verticalAccuracy: Double?
+        var speed: Double?
+        var course: Double?
+        var hdop: Double?
+        var delivery: Double?
+    }
+
+    /// Reads rows one at a time into a recording, counting those it skips and the providers it meets.
+    private struct RowReader {
+        let header: Header
+        let format: RecordingFormat
+        let options: RecordingReadOptions
+        /// The provider asked for, in canonical spelling.
+        let wantedProvider: String
+        /// The fields' ranges in the row being read, reused from row to row.
+        private var ranges: [Range<String.Index>] = []
+        /// Rows per provider, in canonical spelling.
+        private var providers: [String: Int] = [:]
+        private var builder = RecordingBuilder()
+        /// Rows whose ISO 8601 time had no zone.
+        private var zoneless = 0
+
+        init(header: Header, format: RecordingFormat, options: RecordingReadOptions) {
+            self.header = header
+            self.format = format
+            self.options = options
+            wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
         }
-        // Each column's field index by the column's raw value: looked up for every field read of every row.
-        let columnIndices = RecordingColumn.allCases.map { columns[$0] }
-        let separatorByte = separator.asciiValue
-        var ranges: [Range<String.Index>] = []
-        let wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
-        var providers: [String: Int] = [:]
-        var builder = RecordingBuilder()
-        var zoneless = 0
-        for index in (headerLine)..<lines.count {
-            let lineNumber = index + 1
-            let line = lines[index]
+
+        /// Reads one line: a fix, a line that is not a row (blank, a comment, another GnssLogger record), or a row skipped
+        /// and counted.
+        mutating func read(_ line: Substring, lineNumber: Int) {
             if format == .gnssLogger {
-                guard line.hasPrefix("Fix,") else { continue }
+                guard line.hasPrefix("Fix,") else { return }
             } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
-                continue
+                return
             }
             // A row without quotes, nearly every row of a logger's file, is measured rather than cut up: only the
             // fields of the columns read are made.
             let quoted: [Substring]?
-            if let separatorByte, !line.utf8.contains(quote) {
-                Self.fieldRanges(of: line, separator: separatorByte, into: &ranges)
+            if let separatorByte = header.separator.asciiValue, !line.utf8.contains(quote) {
+                fieldRanges(of: line, separator: separatorByte, into: &ranges)
                 quoted = nil
             } else {
-                quoted = Self.quotedFields(of: line, separator: separator)
+                quoted = quotedFields(of: line, separator: header.separator)
             }
+            let rowRanges = ranges
             func field(_ index: Int) -> Substring {
-                quoted?[index] ?? Substring(line.utf8[ranges[index]])
+                quoted?[index] ?? Substring(line.utf8[rowRanges[index]])
             }
-            var fieldCount = quoted?.count ?? ranges.count
+            var fieldCount = quoted?.count ?? rowRanges.count
             // Some writers end every row with a comma: one empty field too many.
-            if fieldCount == header.count + 1, field(fieldCount - 1).isEmpty { fieldCount -= 1 }
-            guard fieldCount == header.count else {
-                builder.skips.count("row with \(fieldCount) fields under a header of \(header.count) (truncated?)", line: lineNumber)
-                continue
+            if fieldCount == header.fieldCount + 1, field(fieldCount - 1).isEmpty { fieldCount -= 1 }
+            guard fieldCount == header.fieldCount else {
+                builder.skips.count("row with \(fieldCount) fields under a header of \(header.fieldCount) (truncated?)", line: lineNumber)
+                return
             }
+            let columnIndices = header.columnIndices
             func text(_ column: RecordingColumn) -> Substring? {
                 columnIndices[column.rawValue].map { field($0).trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
             }
-            if let type = text(.messageType), type != "Fix" { continue }
+            if let type = text(.messageType), type != "Fix" { return }
             if let provider = text(.provider) {
                 let canonical = RecordingReadOptions.canonicalProvider(provider)
                 providers[canonical, default: 0] += 1
-                guard canonical == wantedProvider else { continue }
+                guard canonical == wantedProvider else { return }
             }
-            // A number: nil when empty or NaN (unknown), .infinity as a marker when the text is not a number.
-            func number(_ column: RecordingColumn) -> Double?? {
-                guard let text = text(column), !Self.isNaN(text) else { return .some(nil) }
-                guard let value = parseNumber(text, separator: separator) else { return nil }
-                return value.isFinite ? value : nil
-            }
-            guard let latitude = number(.latitude), let longitude = number(.longitude),
-                  let altitude = number(.altitude), let accuracy = number(.horizontalAccuracy),
-                  let verticalAccuracy = number(.verticalAccuracy), let speed = number(.speed),
-                  let course = number(.course), let hdop = number(.hdop), let delivery = number(.deliverySecondsAsWritten) else {
+            guard let numbers = Self.numbers(separator: header.separator, text: text) else {
                 builder.skips.count("a field that is not a number", line: lineNumber)
-                continue
+                return
             }
-            guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 else {
+            append(numbers, time: text(header.timeColumn), lineNumber: lineNumber)
+        }
+
+        /// The row's numbers, read from its fields by `text`; nil when one is not a number.
+        private static func numbers(separator: Character, text: (RecordingColumn) -> Substring?) -> FixNumbers? {
+            var isMalformed = false
+            func number(_ column: RecordingColumn) -> Double? {
+                switch fieldNumber(text(column), separator: separator) {
+                case .unknown: return nil
+                case let .known(value): return value
+                case .malformed:
+                    isMalformed = true
+                    return nil
+                }
+            }
+            let numbers = FixNumbers(
+                latitude: number(.latitude), longitude: number(.longitude), altitude: number(.altitude),
+                accuracy: number(.horizontalAccuracy), verticalAccuracy: number(.verticalAccuracy), speed: number(.speed),
+                course: number(.course), hdop: number(.hdop), delivery: number(.deliverySecondsAsWritten)
+            )
+            return isMalformed ? nil : numbers
+        }
+
+        /// What a field's text holds as a number.
+        private static func fieldNumber(_ text: Substring?, separator: Character) -> FieldNumber {
+            guard let text, !isNaN(text) else { return .unknown }
+            guard let value = parseNumber(text, separator: separator) else { return .malformed }
+            return value.isFinite ? .known(value) : .unknown
+        }
+
+        /// Appends the fix of a row's numbers and time field, or skips the row and counts why.
+        private mutating func append(_ numbers: FixNumbers, time timeText: Substring?, lineNumber: Int) {
+            guard let latitude = numbers.latitude, let longitude = numbers.longitude, abs(latitude) <= 90, abs(longitude) <= 180 else {
                 builder.skips.count("latitude or longitude missing or out of range", line: lineNumber)
-                continue
+                return
             }
             guard latitude != 0 || longitude != 0 else {
                 builder.skips.count("latitude and longitude 0 (no fix)", line: lineNumber)
-                continue
+                return
             }
-            guard let time = timestamp(text(timeColumn), column: timeColumn, separator: separator) else {
+            let timeColumn = header.timeColumn
+            guard let time = timestamp(timeText, column: timeColumn, separator: header.separator) else {
                 builder.skips.count("time missing or malformed", line: lineNumber)
-                continue
+                return
             }
-            guard RecordingPlausibility.isPlausible(hdop: hdop) else {
+            guard RecordingPlausibility.isPlausible(hdop: numbers.hdop) else {
                 builder.skips.count(RecordingPlausibility.hdopReason, line: lineNumber)
-                continue
+                return
             }
             if !time.hasZone { zoneless += 1 }
             let horizontal: Double
-            if let accuracy {
+            if let accuracy = numbers.accuracy {
                 // A negative accuracy marks an invalid coordinate (Core Location, TrackBench's path CSV): kept as such.
                 horizontal = accuracy >= 0 ? accuracy : -1
             } else {
-                horizontal = builder.fallbackAccuracy(hdop: hdop, options: options)
+                horizontal = builder.fallbackAccuracy(hdop: numbers.hdop, options: options)
             }
             builder.append(LocationFix(
                 latitude: latitude,
                 longitude: longitude,
-                altitudeMeters: altitude ?? 0,
+                altitudeMeters: numbers.altitude ?? 0,
                 horizontalAccuracyMeters: horizontal,
-                verticalAccuracyMeters: altitude == nil ? -1 : (verticalAccuracy ?? -1),
-                courseDegrees: course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
-                speedMetersPerSecond: speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
+                verticalAccuracyMeters: numbers.altitude == nil ? -1 : (numbers.verticalAccuracy ?? -1),
+                courseDegrees: numbers.course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
+                speedMetersPerSecond: numbers.speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
                 timestampSeconds: time.seconds,
                 // TrackBench's path CSV: a cached fix re-delivered later keeps its old timestamp.
-                deliveryTimeSeconds: timeColumn == .secondsAsWritten ? delivery.map { max($0, time.seconds) } : nil
+                deliveryTimeSeconds: timeColumn == .secondsAsWritten ? numbers.delivery.map { max($0, time.seconds) } : nil
             ), line: lineNumber)
         }
-        if !providers.isEmpty, providers[wantedProvider] == nil {
-            let found = providers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) rows)" }.joined(separator: ", ")
-            throw .noFixes(file: file, detail: "no rows from provider \(wantedProvider); the file has \(found); choose one with the recording's \"provider\" key")
+
+        /// The recording of the rows read, with notes on the providers passed over, zoneless times and GPS time.
+        /// - Throws: `RecordingFileError.noFixes` when rows name providers but none the one asked for, or no row is a fix.
+        func recording(file: String) throws(RecordingFileError) -> Recording {
+            var builder = builder
+            if !providers.isEmpty, providers[wantedProvider] == nil {
+                let found = providers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) rows)" }.joined(separator: ", ")
+                throw .noFixes(file: file, detail: "no rows from provider \(wantedProvider); the file has \(found); choose one with the recording's \"provider\" key")
+            }
+            let others = providers.filter { $0.key != wantedProvider }
+            if !others.isEmpty {
+                builder.notes.append("read provider \(wantedProvider); passed over " + others.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) rows" }.joined(separator: ", "))
+            }
+            if zoneless > 0, header.timeColumn == .time {
+                builder.notes.append("\(zoneless) ISO 8601 times without a zone were taken as UTC")
+            }
+            if header.timeColumn == .gpsMilliseconds {
+                builder.notes.append("GPS time converted to UTC with the leap-second count")
+            }
+            return try builder.recording(format: format, timeBase: header.timeColumn == .secondsAsWritten ? .asWritten : .unixUTC, file: file)
         }
-        let others = providers.filter { $0.key != wantedProvider }
-        if !others.isEmpty {
-            builder.notes.append("read provider \(wantedProvider); passed over " + others.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) rows" }.joined(separator: ", "))
-        }
-        if zoneless > 0, timeColumn == .time {
-            builder.notes.append("\(zoneless) ISO 8601 times without a zone were taken as UTC")
-        }
-        if timeColumn == .gpsMilliseconds {
-            builder.notes.append("GPS time converted to UTC with the leap-second count")
-        }
-        return try builder.recording(format: format, timeBase: timeColumn == .secondsAsWritten ? .asWritten : .unixUTC, file: file)
     }
 
     /// The header's 0-based line index + 1 (the first data line's index), its fields and the separator it uses.

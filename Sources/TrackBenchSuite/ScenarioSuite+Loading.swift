@@ -139,121 +139,185 @@ private struct SuiteFile: Decodable {
         case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, gaits, sensors, stopsSeconds, tunnelsSeconds, signals, terrains
     }
 
+    /// Decodes, checks and builds the suite, step by step: the keys' values, each list on its own, the gaits, the grid
+    /// as a whole, then the scenarios it makes. Each step checks in the order the file's keys always were, so a file
+    /// with several faults is told of the same one first.
     init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let name = try container.decode(String.self, forKey: .name)
-        let originFile = try container.decode(OriginFile.self, forKey: .origin)
-        let pathTypeEntries = try container.decode([PathTypeEntry].self, forKey: .pathTypes)
-        let pathTypeNames = pathTypeEntries.map(\.identity)
-        var pathTypes: [PathType] = []
-        var routes: [RouteReference] = []
-        for (index, entry) in pathTypeEntries.enumerated() {
-            switch entry {
-            case let .recorded(file, name):
-                routes.append(RouteReference(file: file, name: name, index: index))
-            case let .shape(name):
-                guard let pathType = PathType(rawValue: name), PathType.shapes.contains(pathType) else {
-                    let known = PathType.shapes.map(\.rawValue).joined(separator: ", ")
-                    let hint = name == PathType.recorded.rawValue ? "; a recorded path names its route: {\"recorded\": FILE, \"name\": NAME}" : ""
-                    throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known), or {\"recorded\": FILE, \"name\": NAME}\(hint)")
-                }
-                pathTypes.append(pathType)
-            }
-        }
-        self.routes = routes
-        // Adding 0 turns -0 into 0, so "-0.0" and "0" are the same stop (and the same scenario id).
-        let distances = try container.decode([Double].self, forKey: .distancesMeters).map { $0 + 0 }
-        let speeds = try container.decodeIfPresent([Double].self, forKey: .speedsMetersPerSecond)?.map { $0 + 0 }
-        let gaitNames = try container.decodeIfPresent([String].self, forKey: .gaits)
-        let sensors = try container.decodeIfPresent(SensorProfile.self, forKey: .sensors)
-        let stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
-        let tunnels = try container.decodeIfPresent([Double].self, forKey: .tunnelsSeconds)?.map { $0 + 0 } ?? [0]
-        let signals = try container.decode([SignalProfile].self, forKey: .signals)
-        let origin = Coordinate(latitude: originFile.latitude, longitude: originFile.longitude)
-        let terrains = try container.decodeIfPresent([TerrainFile].self, forKey: .terrains)?.map { $0.terrain(suiteOrigin: origin) }
-        try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
-        try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
-        try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
-        try require(
-            (speeds == nil) != (gaitNames == nil), speeds == nil ? .gaits : .speedsMetersPerSecond, in: container,
-            "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not \(speeds == nil ? "neither" : "both")"
-        )
-        try require((gaitNames == nil) == (sensors == nil), gaitNames == nil ? .sensors : .gaits, in: container, "gaits and sensors go together: the sensor profile gives each gait its cadence and stride")
-        try requireUniqueNonEmpty((speeds ?? [0]).map { "\($0)" }, .speedsMetersPerSecond, in: container)
-        try requireUniqueNonEmpty(gaitNames ?? ["walk"], .gaits, in: container)
-        try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
-        try requireUniqueNonEmpty(tunnels.map { "\($0)" }, .tunnelsSeconds, in: container)
-        try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
-        if let terrains {
-            try requireUniqueNonEmpty(terrains.map(\.name), .terrains, in: container)
-            try require(routes.isEmpty, .terrains, in: container, "terrains apply to the synthetic shapes only; a recorded path keeps its own route, so list it in a suite without terrains")
-        }
-        for distance in distances {
-            try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
-        }
-        for speed in speeds ?? [] {
-            try require(ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container, "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)")
-        }
-        for stop in stops {
-            try require(ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container, "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)")
-        }
-        for tunnel in tunnels {
-            try require(ScenarioLimits.stopSeconds.contains(tunnel), .tunnelsSeconds, in: container, "expected tunnel lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no tunnel), got \(tunnel)")
-        }
-        let gaits = try (gaitNames ?? []).map { name in
-            guard let gait = Gait(rawValue: name) else {
-                let known = Gait.allCases.map(\.rawValue)
-                let suggestion = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "unknown gait '\(name)'\(suggestion); expected one of \(known.joined(separator: ", "))")
-            }
-            return gait
-        }
-        try require(gaits.isEmpty || routes.isEmpty, .pathTypes, in: container, "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets")
-        try require(gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground")
-        let axes = [
-            ("path types", pathTypeNames.count), ("distances", distances.count), (speeds == nil ? "gaits" : "speeds", speeds?.count ?? gaits.count),
-            ("stops", stops.count), ("tunnels", tunnels.count), ("signals", signals.count), ("terrains", max(1, terrains?.count ?? 1)),
-        ]
-        let gridSize = axes.reduce(1) { product, axis in
-            let (result, overflow) = product.multipliedReportingOverflow(by: axis.1)
-            return overflow ? Int.max : result
-        }
-        try require(
-            gridSize <= ScenarioLimits.scenariosPerSuite, .signals, in: container,
-            "the grid of " + axes.map { "\($0.1) \($0.0)" }.joined(separator: " x ") + " makes "
-                + (gridSize == Int.max ? "more scenarios than can be counted" : "\(gridSize) scenarios")
-                + "; expected at most \(ScenarioLimits.scenariosPerSuite) per suite: split it into several suites"
-        )
-        for signal in signals {
-            for distance in distances {
-                for speed in speeds ?? [] {
-                    for stop in stops {
-                        let fixes = (distance / speed + stop) / signal.fixIntervalMeanSeconds
-                        try require(
-                            ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
-                            "signal '\(signal.name)' at \(NumberFormat.compact(distance)) m, \(NumberFormat.compact(speed)) m/s and a \(NumberFormat.compact(stop)) s stop "
-                                + "gives about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
-                        )
-                    }
-                }
-            }
-        }
+        let fields = try Fields(from: container)
+        try fields.checkLists(in: container)
+        let gaits = try fields.gaits(in: container)
+        try fields.checkGrid(gaits: gaits, in: container)
         let description = try container.decode(String.self, forKey: .description)
-        if let speeds {
-            suite = ScenarioSuite(
-                name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
-                speedsMetersPerSecond: speeds, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals, terrains: terrains ?? []
-            )
-        } else {
-            suite = ScenarioSuite(
-                name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
-                gaits: gaits, sensors: sensors!, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals
-            )
+        routes = fields.routes
+        suite = try fields.suite(description: description, gaits: gaits, in: container)
+        try Self.checkScenarios(of: suite, in: container)
+    }
+
+    /// The values of a scenario file's keys, decoded but not yet checked against one another.
+    private struct Fields {
+        let name: String
+        let origin: Coordinate
+        /// Each `pathTypes` entry's identity (`PathTypeEntry.identity`), in file order.
+        let pathTypeNames: [String]
+        /// The shapes among the path types.
+        let pathTypes: [PathType]
+        /// The recorded paths among the path types.
+        let routes: [RouteReference]
+        let distances: [Double]
+        let speeds: [Double]?
+        let gaitNames: [String]?
+        let sensors: SensorProfile?
+        let stops: [Double]
+        let tunnels: [Double]
+        let signals: [SignalProfile]
+        let terrains: [Terrain]?
+
+        /// Decodes every key but `description`, which is read last, resolving the path types' shapes.
+        init(from container: KeyedDecodingContainer<CodingKeys>) throws {
+            name = try container.decode(String.self, forKey: .name)
+            let originFile = try container.decode(OriginFile.self, forKey: .origin)
+            let pathTypeEntries = try container.decode([PathTypeEntry].self, forKey: .pathTypes)
+            pathTypeNames = pathTypeEntries.map(\.identity)
+            var pathTypes: [PathType] = []
+            var routes: [RouteReference] = []
+            for (index, entry) in pathTypeEntries.enumerated() {
+                switch entry {
+                case let .recorded(file, name):
+                    routes.append(RouteReference(file: file, name: name, index: index))
+                case let .shape(name):
+                    pathTypes.append(try Self.shape(named: name, in: container))
+                }
+            }
+            self.pathTypes = pathTypes
+            self.routes = routes
+            // Adding 0 turns -0 into 0, so "-0.0" and "0" are the same stop (and the same scenario id).
+            distances = try container.decode([Double].self, forKey: .distancesMeters).map { $0 + 0 }
+            speeds = try container.decodeIfPresent([Double].self, forKey: .speedsMetersPerSecond)?.map { $0 + 0 }
+            gaitNames = try container.decodeIfPresent([String].self, forKey: .gaits)
+            sensors = try container.decodeIfPresent(SensorProfile.self, forKey: .sensors)
+            stops = try container.decode([Double].self, forKey: .stopsSeconds).map { $0 + 0 }
+            tunnels = try container.decodeIfPresent([Double].self, forKey: .tunnelsSeconds)?.map { $0 + 0 } ?? [0]
+            signals = try container.decode([SignalProfile].self, forKey: .signals)
+            let origin = Coordinate(latitude: originFile.latitude, longitude: originFile.longitude)
+            self.origin = origin
+            terrains = try container.decodeIfPresent([TerrainFile].self, forKey: .terrains)?.map { $0.terrain(suiteOrigin: origin) }
         }
+
+        /// The synthetic shape a `pathTypes` entry names.
+        private static func shape(named name: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> PathType {
+            guard let pathType = PathType(rawValue: name), PathType.shapes.contains(pathType) else {
+                let known = PathType.shapes.map(\.rawValue).joined(separator: ", ")
+                let hint = name == PathType.recorded.rawValue ? "; a recorded path names its route: {\"recorded\": FILE, \"name\": NAME}" : ""
+                throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known), or {\"recorded\": FILE, \"name\": NAME}\(hint)")
+            }
+            return pathType
+        }
+
+        /// Checks the name, that each list has values and no repeats, which keys go together, and each value's range.
+        func checkLists(in container: KeyedDecodingContainer<CodingKeys>) throws {
+            try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
+            try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
+            try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
+            try require(
+                (speeds == nil) != (gaitNames == nil), speeds == nil ? .gaits : .speedsMetersPerSecond, in: container,
+                "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not \(speeds == nil ? "neither" : "both")"
+            )
+            try require((gaitNames == nil) == (sensors == nil), gaitNames == nil ? .sensors : .gaits, in: container, "gaits and sensors go together: the sensor profile gives each gait its cadence and stride")
+            try requireUniqueNonEmpty((speeds ?? [0]).map { "\($0)" }, .speedsMetersPerSecond, in: container)
+            try requireUniqueNonEmpty(gaitNames ?? ["walk"], .gaits, in: container)
+            try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
+            try requireUniqueNonEmpty(tunnels.map { "\($0)" }, .tunnelsSeconds, in: container)
+            try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
+            if let terrains {
+                try requireUniqueNonEmpty(terrains.map(\.name), .terrains, in: container)
+                try require(routes.isEmpty, .terrains, in: container, "terrains apply to the synthetic shapes only; a recorded path keeps its own route, so list it in a suite without terrains")
+            }
+            for distance in distances {
+                try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
+            }
+            for speed in speeds ?? [] {
+                try require(ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container, "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)")
+            }
+            for stop in stops {
+                try require(ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container, "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)")
+            }
+            for tunnel in tunnels {
+                try require(ScenarioLimits.stopSeconds.contains(tunnel), .tunnelsSeconds, in: container, "expected tunnel lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no tunnel), got \(tunnel)")
+            }
+        }
+
+        /// The gaits the file names; none for a suite given by its speeds.
+        func gaits(in container: KeyedDecodingContainer<CodingKeys>) throws -> [Gait] {
+            try (gaitNames ?? []).map { name in
+                guard let gait = Gait(rawValue: name) else {
+                    let known = Gait.allCases.map(\.rawValue)
+                    let suggestion = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "unknown gait '\(name)'\(suggestion); expected one of \(known.joined(separator: ", "))")
+                }
+                return gait
+            }
+        }
+
+        /// Checks the grid as a whole: what gaits go with, how many scenarios it makes, and that every signal, distance,
+        /// speed and stop together make a scenario of a size within the limits.
+        func checkGrid(gaits: [Gait], in container: KeyedDecodingContainer<CodingKeys>) throws {
+            try require(gaits.isEmpty || routes.isEmpty, .pathTypes, in: container, "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets")
+            try require(gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground")
+            let axes = [
+                ("path types", pathTypeNames.count), ("distances", distances.count), (speeds == nil ? "gaits" : "speeds", speeds?.count ?? gaits.count),
+                ("stops", stops.count), ("tunnels", tunnels.count), ("signals", signals.count), ("terrains", max(1, terrains?.count ?? 1)),
+            ]
+            let gridSize = axes.reduce(1) { product, axis in
+                let (result, overflow) = product.multipliedReportingOverflow(by: axis.1)
+                return overflow ? Int.max : result
+            }
+            try require(
+                gridSize <= ScenarioLimits.scenariosPerSuite, .signals, in: container,
+                "the grid of " + axes.map { "\($0.1) \($0.0)" }.joined(separator: " x ") + " makes "
+                    + (gridSize == Int.max ? "more scenarios than can be counted" : "\(gridSize) scenarios")
+                    + "; expected at most \(ScenarioLimits.scenariosPerSuite) per suite: split it into several suites"
+            )
+            // Every distance, speed and stop, in file order; the grid's size bounds how many there are.
+            let paces = distances.flatMap { distance in (speeds ?? []).flatMap { speed in stops.map { (distance: distance, speed: speed, stop: $0) } } }
+            for signal in signals {
+                for pace in paces {
+                    let fixes = (pace.distance / pace.speed + pace.stop) / signal.fixIntervalMeanSeconds
+                    try require(
+                        ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
+                        "signal '\(signal.name)' at \(NumberFormat.compact(pace.distance)) m, \(NumberFormat.compact(pace.speed)) m/s and a \(NumberFormat.compact(pace.stop)) s stop "
+                            + "gives about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+                    )
+                }
+            }
+        }
+
+        /// The suite of the synthetic shapes: paced by speeds, or by gaits with their sensors.
+        func suite(description: String, gaits: [Gait], in container: KeyedDecodingContainer<CodingKeys>) throws -> ScenarioSuite {
+            switch (speeds, sensors) {
+            case let (speeds?, _):
+                return ScenarioSuite(
+                    name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
+                    speedsMetersPerSecond: speeds, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals, terrains: terrains ?? []
+                )
+            case let (nil, sensors?):
+                return ScenarioSuite(
+                    name: name, description: description, origin: origin, pathTypes: pathTypes, distancesMeters: distances,
+                    gaits: gaits, sensors: sensors, stopsSeconds: stops, tunnelsSeconds: tunnels, signals: signals
+                )
+            case (nil, nil):
+                // `checkLists` refuses a file with neither.
+                throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not neither")
+            }
+        }
+    }
+
+    /// Checks each scenario's sizes (`checkSizes`) and the fixes the suite expects in all.
+    private static func checkScenarios(of suite: ScenarioSuite, in container: KeyedDecodingContainer<CodingKeys>) throws {
         var suiteFixes = 0.0
         for scenario in suite.scenarios {
-            try Self.checkSizes(of: scenario, in: container)
+            try checkSizes(of: scenario, in: container)
             suiteFixes += scenario.durationSeconds / scenario.signal.fixIntervalMeanSeconds
         }
         try require(

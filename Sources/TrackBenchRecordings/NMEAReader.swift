@@ -30,8 +30,25 @@ enum NMEAReader {
 
     static let metersPerSecondPerKnot = 1852.0 / 3600
 
+    /// Reads a log's sentences into epochs, then each epoch into a fix or a skip.
+    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, or no epoch is a fix.
     static func read(_ lines: [Substring], file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         var builder = RecordingBuilder()
+        let epochs = try readEpochs(lines, file: file, builder: &builder)
+        let days = assignDays(epochs)
+        let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
+        if timeBase == .timeOfDay {
+            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day")
+        }
+        for (index, epoch) in epochs.enumerated() {
+            appendFix(of: epoch, day: days[index], options: options, to: &builder)
+        }
+        return try builder.recording(format: .nmea, timeBase: timeBase, file: file)
+    }
+
+    /// The epochs of a log's `GGA`, `RMC` and `GST` sentences, in order; sentences skipped are counted in `builder`.
+    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum.
+    private static func readEpochs(_ lines: [Substring], file: String, builder: inout RecordingBuilder) throws(RecordingFileError) -> [Epoch] {
         var epochs: [Epoch] = []
         var sawSentence = false
         for (offset, line) in lines.enumerated() {
@@ -70,51 +87,48 @@ enum NMEAReader {
         guard sawSentence else {
             throw .noFixes(file: file, detail: "no NMEA sentence with a valid checksum (\(builder.skips.skips.map { "\($0.reason): \($0.count)" }.joined(separator: ", ")))")
         }
+        return epochs
+    }
 
-        let days = assignDays(epochs)
-        let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
-        if timeBase == .timeOfDay {
-            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day")
+    /// Appends an epoch's fix on `day` (days since the Unix epoch) to `builder`, or skips it and counts why: no fix, a
+    /// void `RMC`, no position or an implausible HDOP.
+    private static func appendFix(of epoch: Epoch, day: Int, options: RecordingReadOptions, to builder: inout RecordingBuilder) {
+        if let quality = epoch.quality, quality == 0 {
+            builder.skips.count("fix quality 0 (no fix)", line: epoch.line)
+            return
         }
-        for (index, epoch) in epochs.enumerated() {
-            if let quality = epoch.quality, quality == 0 {
-                builder.skips.count("fix quality 0 (no fix)", line: epoch.line)
-                continue
-            }
-            if epoch.quality == nil, epoch.rmcValid == false {
-                builder.skips.count("RMC status V (void)", line: epoch.line)
-                continue
-            }
-            guard let latitude = epoch.latitude, let longitude = epoch.longitude else {
-                if epoch.quality != nil || epoch.rmcValid != nil {
-                    builder.skips.count("no position", line: epoch.line)
-                }
-                continue
-            }
-            guard RecordingPlausibility.isPlausible(hdop: epoch.hdop) else {
-                builder.skips.count(RecordingPlausibility.hdopReason, line: epoch.line)
-                continue
-            }
-            let accuracy: Double
-            if let sd = epoch.errorSD {
-                accuracy = (sd.latitude * sd.latitude + sd.longitude * sd.longitude).squareRoot()
-            } else {
-                accuracy = builder.fallbackAccuracy(hdop: epoch.hdop, options: options)
-            }
-            builder.append(LocationFix(
-                latitude: latitude,
-                longitude: longitude,
-                // An empty altitude field (or no GGA) is unknown, as in the other readers: 0 m with accuracy -1,
-                // whatever GST says about the altitude's deviation.
-                altitudeMeters: epoch.altitudeMeters ?? 0,
-                horizontalAccuracyMeters: accuracy,
-                verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
-                courseDegrees: epoch.courseDegrees ?? -1,
-                speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
-                timestampSeconds: Double(days[index] * 86_400) + epoch.timeOfDaySeconds
-            ), line: epoch.line)
+        if epoch.quality == nil, epoch.rmcValid == false {
+            builder.skips.count("RMC status V (void)", line: epoch.line)
+            return
         }
-        return try builder.recording(format: .nmea, timeBase: timeBase, file: file)
+        guard let latitude = epoch.latitude, let longitude = epoch.longitude else {
+            if epoch.quality != nil || epoch.rmcValid != nil {
+                builder.skips.count("no position", line: epoch.line)
+            }
+            return
+        }
+        guard RecordingPlausibility.isPlausible(hdop: epoch.hdop) else {
+            builder.skips.count(RecordingPlausibility.hdopReason, line: epoch.line)
+            return
+        }
+        let accuracy: Double
+        if let sd = epoch.errorSD {
+            accuracy = (sd.latitude * sd.latitude + sd.longitude * sd.longitude).squareRoot()
+        } else {
+            accuracy = builder.fallbackAccuracy(hdop: epoch.hdop, options: options)
+        }
+        builder.append(LocationFix(
+            latitude: latitude,
+            longitude: longitude,
+            // An empty altitude field (or no GGA) is unknown, as in the other readers: 0 m with accuracy -1,
+            // whatever GST says about the altitude's deviation.
+            altitudeMeters: epoch.altitudeMeters ?? 0,
+            horizontalAccuracyMeters: accuracy,
+            verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
+            courseDegrees: epoch.courseDegrees ?? -1,
+            speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
+            timestampSeconds: Double(day * 86_400) + epoch.timeOfDaySeconds
+        ), line: epoch.line)
     }
 
     private static func merge(_ sentence: NMEASentence, into epoch: inout Epoch) throws(NMEASentence.Problem) {

@@ -140,29 +140,10 @@ public struct ErrorStatistics: Sendable, Equatable {
         verticalAccuracyMeanMeters = Statistics.mean(vertical)
         verticalAccuracyDeviationMeters = Statistics.standardDeviation(vertical)
 
-        var along: [Double] = []
-        var cross: [Double] = []
         let directions = samples.map(\.direction)
-        for (sample, direction) in zip(samples, directions) {
-            guard let direction else { continue }
-            along.append(sample.error.east * direction.east + sample.error.north * direction.north)
-            cross.append(sample.error.east * direction.north - sample.error.north * direction.east)
-        }
-        alongTrackMeanMeters = Statistics.mean(along)
-        let crossSquares = cross.reduce(0) { $0 + $1 * $1 }
-        alongToCrossTrackRatio = crossSquares > 0 ? (along.reduce(0) { $0 + $1 * $1 } / crossSquares).squareRoot() : nil
-
+        (alongTrackMeanMeters, alongToCrossTrackRatio) = Self.alongAndCrossTrack(samples, directions: directions)
         let east = samples.map(\.error.east)
         let north = samples.map(\.error.north)
-        let lag = alongTrackMeanMeters ?? 0
-        var driftEast = east
-        var driftNorth = north
-        for (index, direction) in directions.enumerated() {
-            guard let direction else { continue }
-            driftEast[index] -= lag * direction.east
-            driftNorth[index] -= lag * direction.north
-        }
-        let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
         let mean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)
         errorMean = mean
         let centredEast = east.map { $0 - mean.east }
@@ -178,8 +159,55 @@ public struct ErrorStatistics: Sendable, Equatable {
         errorMedianMeters = errorPercentiles?[0] ?? 0
         error95thPercentileMeters = errorPercentiles?[1] ?? 0
         let interval = fixIntervalMeanSeconds
-        decorrelationSeconds = Self.decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 }).map { $0 * interval }
+        decorrelationSeconds = Self.driftDecorrelationLag(east: east, north: north, directions: directions, alongTrackMean: alongTrackMeanMeters ?? 0)
+            .map { $0 * interval }
 
+        let steps = Self.steps(of: samples)
+        stoppedStepCount = steps.stoppedCount
+        jumpStepPercent = steps.jumpPercent
+        largestStepMeters = steps.largest
+        stepMedianMeters = steps.median
+        step95thPercentileMeters = steps.percentile95
+        movingStepMedianMeters = steps.movingMedian
+        stoppedStepMedianMeters = steps.stoppedMedian
+
+        speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
+        courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
+        lengthErrorPercent = Self.lengthErrorPercent(of: samples)
+    }
+
+    /// The mean along-track error while moving, and the along-track over the cross-track error RMS (nil without
+    /// cross-track error).
+    private static func alongAndCrossTrack(_ samples: [Sample], directions: [LocalPoint?]) -> (mean: Double?, ratio: Double?) {
+        var along: [Double] = []
+        var cross: [Double] = []
+        for (sample, direction) in zip(samples, directions) {
+            guard let direction else { continue }
+            along.append(sample.error.east * direction.east + sample.error.north * direction.north)
+            cross.append(sample.error.east * direction.north - sample.error.north * direction.east)
+        }
+        let crossSquares = cross.reduce(0) { $0 + $1 * $1 }
+        return (Statistics.mean(along), crossSquares > 0 ? (along.reduce(0) { $0 + $1 * $1 } / crossSquares).squareRoot() : nil)
+    }
+
+    /// The lag, in fixes, at which the drift's autocorrelation falls to 1/e: the error with the mean along-track error
+    /// removed while moving (a constant lag turns with the route), then each axis's mean.
+    private static func driftDecorrelationLag(east: [Double], north: [Double], directions: [LocalPoint?], alongTrackMean lag: Double) -> Double? {
+        var driftEast = east
+        var driftNorth = north
+        for (index, direction) in directions.enumerated() {
+            guard let direction else { continue }
+            driftEast[index] -= lag * direction.east
+            driftNorth[index] -= lag * direction.north
+        }
+        let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
+        return decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 })
+    }
+
+    /// The error steps' statistics: all of them, moving and stopped.
+    private static func steps(of samples: [Sample]) -> (
+        stoppedCount: Int, jumpPercent: Double, largest: Double, median: Double, percentile95: Double, movingMedian: Double?, stoppedMedian: Double?
+    ) {
         var steps: [Double] = []
         var moving: [Double] = []
         var stopped: [Double] = []
@@ -188,19 +216,17 @@ public struct ErrorStatistics: Sendable, Equatable {
             steps.append(step)
             if after.isMoving { moving.append(step) } else { stopped.append(step) }
         }
-        stoppedStepCount = stopped.count
-        jumpStepPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
-        largestStepMeters = steps.max() ?? 0
-        let stepPercentiles = Statistics.percentiles(&steps, [0.5, 0.95])
-        stepMedianMeters = stepPercentiles?[0] ?? 0
-        step95thPercentileMeters = stepPercentiles?[1] ?? 0
-        movingStepMedianMeters = Statistics.percentile(&moving, 0.5)
-        stoppedStepMedianMeters = Statistics.percentile(&stopped, 0.5)
+        let jumpPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
+        let largest = steps.max() ?? 0
+        let percentiles = Statistics.percentiles(&steps, [0.5, 0.95])
+        return (
+            stopped.count, jumpPercent, largest, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
+            Statistics.percentile(&moving, 0.5), Statistics.percentile(&stopped, 0.5)
+        )
+    }
 
-        speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
-        let courseErrors = samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)
-        courseErrorRMSDegrees = RootMeanSquare(courseErrors).value
-
+    /// The fixes' path length against the truth's at the same times, in percent; 0 when the truth does not move.
+    private static func lengthErrorPercent(of samples: [Sample]) -> Double {
         var fixLength = 0.0
         var trueLength = 0.0
         for (before, after) in zip(samples, samples.dropFirst()) {
@@ -209,7 +235,7 @@ public struct ErrorStatistics: Sendable, Equatable {
             let fixAfter = LocalPoint(east: after.truePoint.east + after.error.east, north: after.truePoint.north + after.error.north)
             fixLength += fixAfter.distance(to: fixBefore)
         }
-        lengthErrorPercent = trueLength > 0 ? 100 * (fixLength - trueLength) / trueLength : 0
+        return trueLength > 0 ? 100 * (fixLength - trueLength) / trueLength : 0
     }
 
     /// d log(error) / d log(accuracy) at the means, from the least-squares slope; nil when the accuracy hardly varies.

@@ -60,58 +60,88 @@ package enum RankingChart {
         let interval = hasSeeds ? "95 % confidence intervals over \(ranking.seedCount) seed\(ranking.seedCount == 1 ? "" : "s") (\(seeds))" : "each recording replayed once: no interval"
         canvas.text("Suite '\(suite)', \(entries.first?.summary.scenarioCount ?? 0) runs per filter; \(interval). Lower is better.", 16, 46, size: 12, fill: SVGCanvas.faint)
 
-        // The scale: whole decades around every point and interval end, within what a Double holds
-        // (an interval end of 1e200 + 1e308 is infinite, and would make an endless axis).
-        let finite = zip(values, halfWidths).filter { $0.0.isFinite }
-        let lows = finite.map { max(smallest, $0.0 - ($0.1 ?? 0)) }.filter(\.isFinite)
-        let highs = finite.map { max(smallest, $0.0 + ($0.1 ?? 0)) }.filter(\.isFinite)
-        let low = min(largestDecade / 10, pow(10, (log10(lows.min() ?? 0.1)).rounded(.down)))
-        let high = min(largestDecade, max(low * 10, pow(10, (log10(highs.max() ?? 10)).rounded(.up))))
-        func x(_ value: Double) -> Double {
-            left + plotWidth * (log10(min(high, max(smallest, value))) - log10(low)) / (log10(high) - log10(low))
-        }
+        let axis = Axis(left: left, values: values, halfWidths: halfWidths)
         let plotBottom = top + rowHeight * Double(entries.count)
         for row in stride(from: 0, to: entries.count, by: 2) {
             canvas.rectangle(8, top + rowHeight * Double(row), width - 16, rowHeight, fill: "#f4f6f8")
         }
-        let decades = Int((log10(high) - log10(low)).rounded())
-        let decadeStep = (decades + maximumLabelledDecades - 1) / maximumLabelledDecades
-        var decade = low
-        for _ in stride(from: 0, through: decades, by: decadeStep) {
-            for multiple in decadeStep == 1 ? [1.0, 2, 5] : [1.0] where decade * multiple <= high * 1.0001 {
-                let tick = decade * multiple
-                canvas.line(x(tick), top - 6, x(tick), plotBottom, stroke: multiple == 1 ? "#cfcfcf" : "#ececec")
-                canvas.text(NumberFormat.compact((tick * 1000).rounded() / 1000), x(tick), plotBottom + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
-            }
-            decade *= pow(10, Double(decadeStep))
-        }
-        canvas.line(left, plotBottom, left + plotWidth, plotBottom, stroke: SVGCanvas.ink)
-        canvas.text("Mean absolute distance error (%, log scale)", left + plotWidth / 2, plotBottom + 34, size: 12, anchor: "middle")
-
-        let colour = SVGCanvas.palette[0]
+        axis.draw(on: &canvas, plotBottom: plotBottom)
         for (row, entry) in entries.enumerated() {
             let y = top + rowHeight * (Double(row) + 0.5)
             canvas.text(labels[row], left - 10, y + 4, size: fontSize, anchor: "end")
             canvas.text(texts[row], valueColumn, y + 4, size: fontSize)
             guard values[row].isFinite else { continue }
-            if let halfWidth = halfWidths[row], halfWidth > 0 {
-                let (from, to) = (x(values[row] - halfWidth), x(values[row] + halfWidth))
-                canvas.line(from, y, to, y, stroke: colour, width: 2)
-                canvas.line(from, y - 5, from, y + 5, stroke: colour, width: 2)
-                canvas.line(to, y - 5, to, y + 5, stroke: colour, width: 2)
-            }
-            canvas.circle(x(values[row]), y, radius: 4.5, fill: colour)
+            drawPoint(values[row], halfWidth: halfWidths[row], at: y, on: &canvas, axis: axis)
             if let next = entry.versusNext, !next.isReal, row + 1 < entries.count {
                 // A bracket in the gutter joins a filter and the one below it when their gap is not real.
-                let bracket = left + plotWidth + 9
-                tieBracket(on: &canvas, x: bracket, from: y, to: y + rowHeight)
+                tieBracket(on: &canvas, x: left + plotWidth + 9, from: y, to: y + rowHeight)
             }
         }
+        drawLegend(on: &canvas, at: plotBottom + 58, hasSeeds: hasSeeds, hasOffline: hasOffline)
+        return canvas.render(title: title)
+    }
 
-        // The legend, under the axis.
-        let legendY = plotBottom + 58
+    /// The log-scaled axis: where values go, and its ticks, labels and title.
+    private struct Axis {
+        /// Where the plot starts, in px.
+        let left: Double
+        /// The smallest decade on the axis.
+        let low: Double
+        /// The largest decade on the axis.
+        let high: Double
+
+        /// The scale: whole decades around every point and interval end, within what a Double holds (an interval end
+        /// of 1e200 + 1e308 is infinite, and would make an endless axis).
+        init(left: Double, values: [Double], halfWidths: [Double?]) {
+            self.left = left
+            let finite = zip(values, halfWidths).filter { $0.0.isFinite }
+            let lows = finite.map { max(smallest, $0.0 - ($0.1 ?? 0)) }.filter(\.isFinite)
+            let highs = finite.map { max(smallest, $0.0 + ($0.1 ?? 0)) }.filter(\.isFinite)
+            low = min(largestDecade / 10, pow(10, (log10(lows.min() ?? 0.1)).rounded(.down)))
+            high = min(largestDecade, max(low * 10, pow(10, (log10(highs.max() ?? 10)).rounded(.up))))
+        }
+
+        /// Where `value` goes, in px; values off the axis at its ends.
+        func x(_ value: Double) -> Double {
+            left + plotWidth * (log10(min(high, max(smallest, value))) - log10(low)) / (log10(high) - log10(low))
+        }
+
+        /// Draws the gridlines and their labels (1, 2 and 5 in each decade, or every few decades on a wide axis), the
+        /// axis line at `plotBottom` and the axis title.
+        func draw(on canvas: inout SVGCanvas, plotBottom: Double) {
+            let decades = Int((log10(high) - log10(low)).rounded())
+            let decadeStep = (decades + maximumLabelledDecades - 1) / maximumLabelledDecades
+            var decade = low
+            for _ in stride(from: 0, through: decades, by: decadeStep) {
+                for multiple in decadeStep == 1 ? [1.0, 2, 5] : [1.0] where decade * multiple <= high * 1.0001 {
+                    let tick = decade * multiple
+                    canvas.line(x(tick), top - 6, x(tick), plotBottom, stroke: multiple == 1 ? "#cfcfcf" : "#ececec")
+                    canvas.text(NumberFormat.compact((tick * 1000).rounded() / 1000), x(tick), plotBottom + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
+                }
+                decade *= pow(10, Double(decadeStep))
+            }
+            canvas.line(left, plotBottom, left + plotWidth, plotBottom, stroke: SVGCanvas.ink)
+            canvas.text("Mean absolute distance error (%, log scale)", left + plotWidth / 2, plotBottom + 34, size: 12, anchor: "middle")
+        }
+    }
+
+    /// A filter's point at height `y`, with its interval's whiskers when it has one.
+    private static func drawPoint(_ value: Double, halfWidth: Double?, at y: Double, on canvas: inout SVGCanvas, axis: Axis) {
+        let colour = SVGCanvas.palette[0]
+        if let halfWidth, halfWidth > 0 {
+            let (from, to) = (axis.x(value - halfWidth), axis.x(value + halfWidth))
+            canvas.line(from, y, to, y, stroke: colour, width: 2)
+            canvas.line(from, y - 5, from, y + 5, stroke: colour, width: 2)
+            canvas.line(to, y - 5, to, y + 5, stroke: colour, width: 2)
+        }
+        canvas.circle(axis.x(value), y, radius: 4.5, fill: colour)
+    }
+
+    /// The legend, under the axis at `legendY`: the point, the tie bracket and, for a ranking with offline filters,
+    /// their mark.
+    private static func drawLegend(on canvas: inout SVGCanvas, at legendY: Double, hasSeeds: Bool, hasOffline: Bool) {
         let pointLegend = hasSeeds ? "mean over every run, with its 95 % interval" : "mean over every recording"
-        canvas.circle(24, legendY - 4, radius: 4.5, fill: colour)
+        canvas.circle(24, legendY - 4, radius: 4.5, fill: SVGCanvas.palette[0])
         canvas.text(pointLegend, 34, legendY, size: 11)
         let bracket = 34 + 6.6 * Double(pointLegend.count) + 28
         tieBracket(on: &canvas, x: bracket, from: legendY - 9, to: legendY + 1)
@@ -122,7 +152,6 @@ package enum RankingChart {
             canvas.text(FilterTiming.offlineLegend, 24, legendY + legendLineHeight, size: 11)
             canvas.widen(to: 24 + 6.6 * Double(FilterTiming.offlineLegend.count) + 16)
         }
-        return canvas.render(title: title)
     }
 
     /// The mark for a tie: a bracket opening left, 5 px wide, from `top` to `bottom`, in the palette's orange.

@@ -80,23 +80,7 @@ public final class FilterProcess: @unchecked Sendable {
             record(.failed(filter: name, command: command, scenario: scenario, seed: seed, reason: reason, line: line, standardError: connection.standardErrorTail))
             return []
         }
-        guard failure == nil else { return [] }
-        var borrowed = lock.withLock { idle.popLast() }
-        if borrowed == nil {
-            do {
-                borrowed = (try Self.connect(command, timeout: timeout).connection, "")
-            } catch {
-                record(error)
-                return []
-            }
-        }
-        guard let (connection, lastRun) = borrowed else { return [] }
-        let extra = connection.unreadOutput(endingInput: false, timeout: 0)
-        guard extra.isEmpty else {
-            connection.terminate()
-            record(failure(tooMany: extra, run: lastRun, connection: connection))
-            return []
-        }
+        guard failure == nil, let connection = borrowConnection() else { return [] }
         // The request goes a chunk of fixes at a time, so the process parses one chunk while the next is formatted.
         var sent = -1
         var sensorsSent = 0
@@ -151,6 +135,28 @@ public final class FilterProcess: @unchecked Sendable {
             let waited = FilterParameter.format(timeout)
             return failed("the process wrote nothing for \(waited) s after answering \(answered) of \(fixes.count) fixes (--exec-timeout)", connection)
         }
+    }
+
+    /// A process ready for a run: an idle one, or a new one when none is idle; nil on a failure, which is recorded
+    /// (a process that cannot start, or one that wrote more answers after its last run than it was asked for).
+    private func borrowConnection() -> FilterProcessConnection? {
+        var borrowed = lock.withLock { idle.popLast() }
+        if borrowed == nil {
+            do {
+                borrowed = (try Self.connect(command, timeout: timeout).connection, "")
+            } catch {
+                record(error)
+                return nil
+            }
+        }
+        guard let (connection, lastRun) = borrowed else { return nil }
+        let extra = connection.unreadOutput(endingInput: false, timeout: 0)
+        guard extra.isEmpty else {
+            connection.terminate()
+            record(failure(tooMany: extra, run: lastRun, connection: connection))
+            return nil
+        }
+        return connection
     }
 
     /// Keeps the first failure.

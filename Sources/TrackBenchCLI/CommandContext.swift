@@ -48,13 +48,8 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// Writes `results.csv`, `report.md`, `ranking.svg` and `report.html` together into `folder`, the reports made
-    /// from the numbers the CSV holds, then prints `summary`, the paths written, `note` and the ranking.
-    ///
-    /// Making the report from the written (rounded) values means anyone can
-    /// recompute it from the CSV, and a merged sharded run reports exactly what
-    /// the unsharded run does.
-    /// The text of `results.csv` and the reports are made at once (`Concurrently`).
+    /// Writes the files of a run (`RunReport`) together into `folder`, then prints `summary`, the paths written,
+    /// `note` and the ranking.
     /// - Parameters:
     ///   - csv: Makes the text of `results.csv`.
     ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
@@ -64,25 +59,20 @@ struct CommandContext: Sendable {
         _ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil,
         timings: [String: FilterTiming] = [:]
     ) throws {
-        let (text, (ranking, report, chart, page, hasSeeds)) = Concurrently.both(csv) {
-            let written = written()
-            let ranking = FilterRanking(scores: written.scores, registry: registry, timings: timings)
-            let report = MarkdownReport(context: written.context, scores: written.scores).render(ranking: ranking)
-            let hasSeeds = !written.scores.contains(where: \.isReplay)
-            let chart = RankingChart.render(ranking, suite: written.context.suiteName, seeds: written.context.seeds, hasSeeds: hasSeeds)
-            let page = HTMLReport.render(report, title: "TrackBench report: \(written.context.suiteName)", images: [RankingChart.fileName: chart])
-            return (ranking, report, chart, page, hasSeeds)
-        }
-        let csvURL = folder.appendingPathComponent("results.csv")
-        let reportURL = folder.appendingPathComponent("report.md")
-        let chartURL = folder.appendingPathComponent(RankingChart.fileName)
-        let pageURL = folder.appendingPathComponent(HTMLReport.fileName)
-        try AtomicFile.write([(text, csvURL), (report, reportURL), (chart, chartURL), (page, pageURL)])
+        let run = RunReport(csv: csv, holding: written, registry: registry, timings: timings)
+        let files = run.files.map { (text: $0.text, url: folder.appendingPathComponent($0.name)) }
+        try AtomicFile.write(files)
         print(summary)
-        print("Wrote \(csvURL.relativePath), \(reportURL.relativePath), \(chartURL.relativePath) and \(pageURL.relativePath).")
+        print("Wrote \(Self.listed(files.map(\.url.relativePath))).")
         if let note { print(note) }
         print()
-        print(TerminalRanking.render(ranking, hasSeeds: hasSeeds))
+        print(TerminalRanking.render(run.ranking, hasSeeds: run.hasSeeds))
+    }
+
+    /// Items as a sentence lists them: `a`, `a and b`, `a, b and c`.
+    static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// Writes one shard's partial `results.csv` into `folder` and prints `summary`, how to merge the shards and `note`.
@@ -90,7 +80,7 @@ struct CommandContext: Sendable {
     ///   - scenarioFile: The scenario file the shards ran, for the `merge` command line.
     ///   - note: Why the file went where it did, when that is not the committed folder (`ResultsFolder.note`).
     func writePartialResults(_ csv: String, to folder: URL, shard: Shard, scenarioFile: String, summary: String, note: String? = nil) throws {
-        let csvURL = folder.appendingPathComponent("results.csv")
+        let csvURL = folder.appendingPathComponent(ResultsCSV.fileName)
         try AtomicFile.write(csv, to: csvURL)
         print(summary)
         print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")

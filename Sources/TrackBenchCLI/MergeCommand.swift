@@ -20,7 +20,7 @@ enum MergeCommand: Command {
         for path in arguments.positionals {
             var isFolder: ObjCBool = false
             let isDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-            let url = isDirectory ? URL(fileURLWithPath: path).appendingPathComponent("results.csv") : URL(fileURLWithPath: path)
+            let url = isDirectory ? URL(fileURLWithPath: path).appendingPathComponent(ResultsCSV.fileName) : URL(fileURLWithPath: path)
             parts.append((url.relativePath, try ResultsCSV.load(from: url)))
         }
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))

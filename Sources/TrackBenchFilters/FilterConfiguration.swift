@@ -33,27 +33,37 @@ public struct FilterConfiguration: Sendable {
         return stages.map(\.specification).joined(separator: "+")
     }
 
+    /// The declaration of the parameter `name` in the first stage that has one; nil when no stage does (or for a
+    /// filter process, which declares none).
+    package func parameter(named name: String) -> FilterParameter? {
+        stageDeclaring(name)?.declaration
+    }
+
+    /// The first stage that declares the parameter `name`, and the declaration.
+    private func stageDeclaring(_ name: String) -> (index: Int, declaration: FilterParameter)? {
+        for (index, stage) in stages.enumerated() {
+            if let declaration = stage.filterType.parameters.first(where: { $0.name == name }) {
+                return (index, declaration)
+            }
+        }
+        return nil
+    }
+
     /// This configuration with `parameter` set to `value` in the first stage that declares it.
     ///
     /// The result is labelled by its new specification, as a sweep needs.
     /// - Throws: `FilterSpecificationError` when no stage has the parameter or the value is out of its range.
     public func setting(_ parameter: String, to value: Double) throws(FilterSpecificationError) -> FilterConfiguration {
-        guard let index = stages.firstIndex(where: { stage in stage.filterType.parameters.contains { $0.name == parameter } }) else {
+        guard let (index, declaration) = stageDeclaring(parameter) else {
             let known = stages.flatMap { $0.filterType.parameters.map(\.name) }
             throw .unknownParameter(filter: specification, parameter: parameter, known: known)
         }
-        let declaration = stages[index].filterType.parameters.first { $0.name == parameter }!
         guard declaration.accepts(value) else {
             throw .invalidValue(filter: stages[index].filterType.name, parameter: parameter, value: FilterParameter.format(value), expected: declaration.expectation)
         }
         var stages = stages
         stages[index] = stages[index].setting(parameter, to: value)
         return FilterConfiguration(stages: stages)
-    }
-
-    /// The declaration of the parameter `name` in the first stage that has one; nil when no stage does (or for a process).
-    package func parameter(named name: String) -> FilterParameter? {
-        stages.lazy.compactMap { stage in stage.filterType.parameters.first { $0.name == name } }.first
     }
 
     /// Whether a stage dead-reckons from a pedometer and compass (`RegisteredFilter.usesSensors`), so the configuration

@@ -8,6 +8,8 @@ import TrackBenchResults
 /// It holds no timestamps or machine details, so it is as reproducible as the
 /// CSV and can be committed and diffed.
 public struct MarkdownReport: Sendable {
+    /// The file name a run writes the report under.
+    package static let fileName = "report.md"
     /// The file name of the ranking chart the report shows as an image, written next to it.
     public static let rankingChartFile = "ranking.svg"
 

@@ -10,6 +10,9 @@ import TrackBenchScoring
 /// shows `nan`). Distances have 3 decimals (millimetres); metrics have their
 /// declared decimals. `Docs/output-files.md` documents every column.
 public enum ResultsCSV {
+    /// The file name a run writes its results under.
+    package static let fileName = "results.csv"
+
     /// Every column, in file order: the one declaration writing and parsing loop over.
     static let schema: [ResultsColumn] = leadingColumns + metricColumns + [.text("filter_spec", \.filterSpecification)]
 

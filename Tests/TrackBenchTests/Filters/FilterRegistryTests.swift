@@ -116,6 +116,13 @@ struct FilterLabelTests {
         }
         #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
     }
+
+    @Test func aParameterIsFoundInTheFirstStageThatDeclaresIt() throws {
+        let base = try FilterRegistry.builtIn.configuration(parsing: "accuracy-gate+speed-ema")
+        #expect(base.parameter(named: "alpha")?.unit == "weight")
+        #expect(base.parameter(named: "max")?.unit == "m")
+        #expect(base.parameter(named: "nope") == nil)
+    }
 }
 
 /// A filter type that only has a name, for registering under names good and bad.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchFilters
@@ -115,6 +116,19 @@ struct FilterLabelTests {
             try base.setting("alpha", to: 2)
         }
         #expect(throws: FilterSpecificationError.self) { try base.setting("nope", to: 1) }
+    }
+
+    /// A filter's type, and its source file, is its name in UpperCamelCase (`pdr` and `cv` spelled out, `ema` and `rts`
+    /// in capitals), with `Filter` after it or not: `pdr-per-step` is `DeadReckoningPerStepFilter`.
+    @Test func everyBuiltInFilterTypeAndFileIsNamedAfterItsFilter() throws {
+        let spelledOut = ["pdr": "DeadReckoning", "cv": "ConstantVelocity", "ema": "EMA", "rts": "RTS"]
+        for filterType in FilterRegistry.builtIn.filterTypes {
+            let words = filterType.name.split(separator: "-").map { spelledOut[String($0)] ?? $0.prefix(1).uppercased() + $0.dropFirst() }
+            let typeName = String(describing: filterType)
+            #expect([words.joined(), words.joined() + "Filter"].contains(typeName), "\(filterType.name) is \(typeName)")
+            let file = Fixtures.packageRoot.appendingPathComponent("Sources/TrackBenchFilters/\(typeName).swift")
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(typeName) is not in its own file")
+        }
     }
 
     @Test func aParameterIsFoundInTheFirstStageThatDeclaresIt() throws {

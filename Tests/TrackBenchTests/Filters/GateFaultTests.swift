@@ -25,7 +25,7 @@ struct GateFaultTests {
         let path = try delivered("loop-5000m-1.4mps-signal-loss")
         let staleCount = path.fixes.filter(isStale).count
         #expect(staleCount > 5)
-        let gated = StaleFixGate(maxAgeSeconds: 10).estimatedPath(for: path)
+        let gated = StaleGate(maxAgeSeconds: 10).estimatedPath(for: path)
         #expect(gated.fixes == path.fixes.filter { !isStale($0) })
     }
 
@@ -39,11 +39,11 @@ struct GateFaultTests {
 
     @Test func adaptiveGateRemovesEveryInvalidFixYetKeepsLoggingInAForest() throws {
         let path = try delivered("loop-5000m-1.4mps-forest")
-        let gated = AdaptiveAccuracyGate(windowSize: 10, factor: 2, floorMeters: 10, relaxSeconds: 10).estimatedPath(for: path)
+        let gated = AdaptiveGate(windowSize: 10, factor: 2, floorMeters: 10, relaxSeconds: 10).estimatedPath(for: path)
         #expect(gated.fixes.allSatisfy { $0.hasValidCoordinate })
         #expect(Double(gated.count) > 0.9 * Double(path.fixes.filter(\.hasValidCoordinate).count))
         // The published fixed 11 m threshold keeps almost nothing under the forest's 22 m mean accuracy.
-        let strict = ThresholdRunningAverageFilter(thresholdMeters: 11, windowSize: 20).estimatedPath(for: path)
+        let strict = RunningAverageThresholdFilter(thresholdMeters: 11, windowSize: 20).estimatedPath(for: path)
         #expect(Double(strict.count) < 0.1 * Double(path.count))
     }
 

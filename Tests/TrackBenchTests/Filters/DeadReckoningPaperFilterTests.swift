@@ -4,7 +4,7 @@ import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchFilters
 
-struct PaperDeadReckoningFilterTests {
+struct DeadReckoningPaperFilterTests {
     private let start = Fixtures.fix(Fixtures.frame, east: 0, north: 0, accuracy: 0, time: 0)
 
     @Test func startsAtTheFirstFixAndIgnoresGPSAfterIt() {
@@ -12,7 +12,7 @@ struct PaperDeadReckoningFilterTests {
             .fix(start), .heading(Fixtures.heading(0, time: 1)), .fix(Fixtures.fix(Fixtures.frame, east: 50, north: 50, time: 1.5)),
             .steps(StepEvent(timeSeconds: 2, steps: 10, gait: .walk)),
         ]
-        var filter = PaperDeadReckoningFilter(settings: FilterSettings(overrides: [:]))
+        var filter = DeadReckoningPaperFilter(settings: FilterSettings(overrides: [:]))
         var estimates: [LocationFix] = []
         filter.run(over: events, into: &estimates)
         #expect(estimates.count == 2)
@@ -26,6 +26,6 @@ struct PaperDeadReckoningFilterTests {
 
     @Test func givesOnlyTheStartWithoutSensors() {
         let path = Path((0..<5).map { Fixtures.fix(Fixtures.frame, east: Double($0), north: 0, time: Double($0)) })
-        #expect(PaperDeadReckoningFilter(settings: FilterSettings(overrides: [:])).estimatedPath(for: path).count == 1)
+        #expect(DeadReckoningPaperFilter(settings: FilterSettings(overrides: [:])).estimatedPath(for: path).count == 1)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchFilters
 
-struct StepHeadingDeadReckoningFilterTests {
+struct DeadReckoningPerStepFilterTests {
     @Test func endsAtTheCornerWhereThePublishedEstimatorOvershoots() {
         // Ten steps in one update: five north, then five east.
         let events: [SensorEvent] = [.fix(Fixtures.fix(Fixtures.frame, east: 0, north: 0, accuracy: 0, time: 0))]
@@ -16,8 +16,8 @@ struct StepHeadingDeadReckoningFilterTests {
             return Fixtures.frame.point(for: estimates.last!.coordinate)
         }
         let corner = LocalPoint(east: 2.85, north: 2.85)
-        let perStep = end(StepHeadingDeadReckoningFilter(settings: FilterSettings(overrides: [:])))
-        let perUpdate = end(PaperDeadReckoningFilter(settings: FilterSettings(overrides: [:])))
+        let perStep = end(DeadReckoningPerStepFilter(settings: FilterSettings(overrides: [:])))
+        let perUpdate = end(DeadReckoningPaperFilter(settings: FilterSettings(overrides: [:])))
         #expect(perStep.distance(to: corner) < 0.05)
         #expect(perUpdate.distance(to: corner) > 1)
     }

@@ -5,7 +5,7 @@
 /// circular mean of the compass headings received during the update
 /// (`DeadReckoner`, `.perUpdate`). A filter of sensors only: in a scenario
 /// without sensors it gives the first fix and nothing more.
-struct PaperDeadReckoningFilter: StandaloneDeadReckoningFilter {
+struct DeadReckoningPaperFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-paper"
     static let summary = "Dead reckoning as published: steps x fixed stride per activity along one circular-mean compass heading per pedometer update, from the first fix, no GPS after it."
     static let timing = FilterTiming.online

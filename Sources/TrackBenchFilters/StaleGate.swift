@@ -13,7 +13,7 @@ import TrackBenchModel
 /// Invalid fixes (negative accuracy) are not this gate's business and pass;
 /// put an `accuracy-gate` beside it. A NaN time fails the comparison and
 /// passes.
-struct StaleFixGate: RegisteredFilter {
+struct StaleGate: RegisteredFilter {
     static let name = "stale-gate"
     static let summary = "Drops fixes delivered more than max-age seconds after their timestamp (re-delivered cached fixes)."
     static let timing = FilterTiming.online

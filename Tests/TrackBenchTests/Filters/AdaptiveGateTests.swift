@@ -2,10 +2,10 @@ import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchFilters
 
-struct AdaptiveAccuracyGateTests {
+struct AdaptiveGateTests {
     private let frame = Fixtures.frame
     /// The gate with its documented defaults: window 10, factor 2, floor 10 m, relax 10 s.
-    private let defaultGate = AdaptiveAccuracyGate(settings: FilterSettings())
+    private let defaultGate = AdaptiveGate(settings: FilterSettings())
 
     private func fix(accuracy: Double, time: Double) -> LocationFix {
         Fixtures.fix(frame, east: time, north: 0, accuracy: accuracy, time: time)
@@ -49,13 +49,13 @@ struct AdaptiveAccuracyGateTests {
         #expect(defaultGate.estimatedPath(for: Path(bad)).fixes == bad)
         #expect(AccuracyGate(maxAccuracyMeters: 20).estimatedPath(for: Path(bad)).count == 0)
         #expect(AccuracyGate(maxAccuracyMeters: 11).estimatedPath(for: Path(bad)).count == 0)
-        #expect(ThresholdRunningAverageFilter(thresholdMeters: 11, windowSize: 20).estimatedPath(for: Path(bad)).count == 0)
+        #expect(RunningAverageThresholdFilter(thresholdMeters: 11, windowSize: 20).estimatedPath(for: Path(bad)).count == 0)
     }
 
     @Test func alwaysDropsInvalidFixesAndLeavesThemOutOfTheMean() {
         // With the -1 counted the mean would be 4.5 m and the 20 m fix would fail a 9 m threshold;
         // without it the mean is 10 m and the threshold 20 m.
-        let gate = AdaptiveAccuracyGate(windowSize: 2, factor: 2, floorMeters: 0, relaxSeconds: 1000)
+        let gate = AdaptiveGate(windowSize: 2, factor: 2, floorMeters: 0, relaxSeconds: 1000)
         let fixes = [fix(accuracy: 10, time: 0), fix(accuracy: -1, time: 1), fix(accuracy: 20, time: 2)]
         #expect(gate.estimatedPath(for: Path(fixes)).fixes == [fixes[0], fixes[2]])
         let invalidFirst = [fix(accuracy: -1, time: 0), fix(accuracy: 300, time: 1)]

@@ -30,7 +30,7 @@ import TrackBenchModel
 /// in front for those.
 ///
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
-struct AdaptiveAccuracyGate: RegisteredFilter {
+struct AdaptiveGate: RegisteredFilter {
     static let name = "adaptive-gate"
     static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
     static let timing = FilterTiming.online

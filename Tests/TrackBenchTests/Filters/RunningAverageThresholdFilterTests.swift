@@ -2,10 +2,10 @@ import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchFilters
 
-struct ThresholdRunningAverageFilterTests {
+struct RunningAverageThresholdFilterTests {
     private let frame = Fixtures.frame
     /// The published choice: 11 m threshold, 20-fix window.
-    private let defaultFilter = ThresholdRunningAverageFilter(settings: FilterSettings())
+    private let defaultFilter = RunningAverageThresholdFilter(settings: FilterSettings())
 
     private func fix(east: Double, accuracy: Double, time: Double) -> LocationFix {
         Fixtures.fix(frame, east: east, north: 0, accuracy: accuracy, time: time)
@@ -43,7 +43,7 @@ struct ThresholdRunningAverageFilterTests {
             fix(east: 10, accuracy: 5, time: 2),
             fix(east: 20, accuracy: 5, time: 3),
         ]
-        let estimated = ThresholdRunningAverageFilter(thresholdMeters: 11, windowSize: 2).estimatedPath(for: Path(fixes)).fixes
+        let estimated = RunningAverageThresholdFilter(thresholdMeters: 11, windowSize: 2).estimatedPath(for: Path(fixes)).fixes
         // Means of {0}, {0, 10}, {10, 20}: the rejected fix neither counts nor pushes 0 out early.
         #expect(areAt(estimated, east: [0, 5, 15]))
     }
@@ -53,8 +53,8 @@ struct ThresholdRunningAverageFilterTests {
             let value = Double(index)
             return fix(east: (value * 3).truncatingRemainder(dividingBy: 11), accuracy: value.truncatingRemainder(dividingBy: 14), time: value)
         }
-        let explicit = ThresholdRunningAverageFilter(thresholdMeters: 11, windowSize: 20)
+        let explicit = RunningAverageThresholdFilter(thresholdMeters: 11, windowSize: 20)
         #expect(defaultFilter.estimatedPath(for: Path(fixes)) == explicit.estimatedPath(for: Path(fixes)))
-        #expect(ThresholdRunningAverageFilter.parameters.map(\.defaultValue) == [11, 20])
+        #expect(RunningAverageThresholdFilter.parameters.map(\.defaultValue) == [11, 20])
     }
 }

@@ -17,7 +17,7 @@ import TrackBenchModel
 /// line. Compare `adaptive-gate+running-average`.
 ///
 /// - Complexity: O(`window`) per accepted fix, O(1) per rejected one.
-struct ThresholdRunningAverageFilter: RegisteredFilter {
+struct RunningAverageThresholdFilter: RegisteredFilter {
     static let name = "running-average-threshold"
     static let summary = "Running average of the last window fixes with accuracy <= threshold; fixes above the threshold produce no estimate."
     static let timing = FilterTiming.online

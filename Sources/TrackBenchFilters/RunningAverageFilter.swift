@@ -17,10 +17,11 @@ import TrackBenchModel
 /// It averages every fix as delivered, invalid ones (negative accuracy) and
 /// stale ones included: choosing which fixes to trust is a gate's job, so
 /// run it as `accuracy-gate+running-average`, or use
-/// `running-average-threshold`. Coordinates are averaged as plain degrees,
-/// which is fine for local tracks but wrong across the 180th meridian.
-/// The means are taken as offsets from the current fix, so a window of one,
-/// or of identical positions, returns the coordinates exactly.
+/// `running-average-threshold`. The means are taken as offsets from the
+/// current fix, so a window of one, or of identical positions, returns the
+/// coordinates exactly; while the window spans the 180th meridian the
+/// longitudes' offsets are taken the shorter way round it
+/// (`Longitude.degreesEast`) and the mean wrapped back into -180...180.
 ///
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
 struct RunningAverageFilter: RegisteredFilter {

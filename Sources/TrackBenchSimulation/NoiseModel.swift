@@ -5,9 +5,9 @@ import TrackBenchModel
 /// Turns true fixes, one at a time, into the noisy fixes a phone would report under a signal profile.
 ///
 /// The horizontal error of each fix is a slowly drifting part plus a small
-/// independent jitter, because that is what measured phone traces show (seed
-/// notes, section 6): an error of metres that changes by only tens of
-/// centimetres from one fix to the next.
+/// independent jitter, because that is what measured phone traces show (the
+/// Smartphone Decimeter Challenge drives, Docs/sources.md): an error of metres
+/// that changes by only tens of centimetres from one fix to the next.
 ///
 /// - The reported horizontal accuracy wanders around the profile's mean with
 ///   the profile's deviation (a `DriftProcess`, floored at 1 m), multiplied
@@ -16,8 +16,8 @@ import TrackBenchModel
 ///   the fix's own reported accuracy when `accuracyTracking` is 1, the
 ///   profile's mean accuracy (times the warm-up factor) when it is 0, and
 ///   a blend in between. With the ratio and tracking at 1 the accuracy is
-///   honest (about 63 % of fixes lie within it); real phones are not (seed
-///   notes, section 6). Each axis's error has deviation radius / sqrt(2),
+///   honest (about 63 % of fixes lie within it); real phones are not (the
+///   same drives, Docs/sources.md). Each axis's error has deviation radius / sqrt(2),
 ///   split into jitter (deviation `jitterMeters`) and drift (the rest).
 /// - The drift on each axis is its own `DriftProcess`, so the error is
 ///   correlated over about 2.15 x `driftTimeConstantSeconds`.

@@ -1,3 +1,4 @@
+import TrackBenchSupport
 /// One numeric key of a profile in a scenario file: its one declaration, which parsing and the documentation loop over.
 ///
 /// The bounds are inclusive unless `excludesMinimum` is set (a cadence or a
@@ -30,5 +31,10 @@ struct ProfileKey<Root>: Sendable {
     /// The accepted values in words, such as "> 0 and <= 10".
     var expectation: String {
         bounds.expectation
+    }
+
+    /// The accepted values as the fault and barometer objects' errors word them, such as "a number from 0 to 1000 m".
+    var range: String {
+        "a number from \(NumberFormat.compact(bounds.minimum)) to \(NumberFormat.compact(bounds.maximum)) \(unit)"
     }
 }

@@ -26,7 +26,7 @@ extension SignalProfile {
             return "\(self[keyPath: keyPath])"
         case .barometer:
             guard let barometer else { return nil }
-            return "{ \"intervalSeconds\": \(Self.jsonNumber(barometer.intervalSeconds)), \"noiseMeters\": \(Self.jsonNumber(barometer.noiseMeters)), \"driftMetersPerHour\": \(Self.jsonNumber(barometer.driftMetersPerHour)) }"
+            return "{ " + BarometerProfile.keys.map { "\"\($0.name)\": \(Self.jsonNumber(barometer[keyPath: $0.keyPath]))" }.joined(separator: ", ") + " }"
         case .faults:
             return faults.jsonText(indentation: indentation)
         }
@@ -47,23 +47,7 @@ extension FaultProfile {
     /// The faults as a profile's `faults` object: JSON on one line per key, numbers as `SignalProfile.jsonNumber` writes them.
     func jsonText(indentation: String) -> String {
         let inner = indentation + "  "
-        let members = CodingKeys.allCases.map { key -> String in
-            let value: Double
-            switch key {
-            case .staleFixProbability: value = staleFixProbability
-            case .staleFixMinimumAgeSeconds: value = staleFixMinimumAgeSeconds
-            case .staleFixMaximumAgeSeconds: value = staleFixMaximumAgeSeconds
-            case .invalidFixProbability: value = invalidFixProbability
-            case .invalidFixOffsetMeters: value = invalidFixOffsetMeters
-            case .jumpProbability: value = jumpProbability
-            case .jumpMeters: value = jumpMeters
-            case .jumpDurationSeconds: value = jumpDurationSeconds
-            case .dropoutProbability: value = dropoutProbability
-            case .dropoutSeconds: value = dropoutSeconds
-            case .speedGlitchProbability: value = speedGlitchProbability
-            }
-            return "\(inner)\"\(key.stringValue)\": \(SignalProfile.jsonNumber(value))"
-        }
+        let members = Self.keys.map { "\(inner)\"\($0.name)\": \(SignalProfile.jsonNumber(self[keyPath: $0.keyPath]))" }
         return "{\n" + members.joined(separator: ",\n") + "\n\(indentation)}"
     }
 }

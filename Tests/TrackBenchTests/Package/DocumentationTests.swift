@@ -112,6 +112,14 @@ struct DocumentationTests {
         #expect(shown.map(String.init) == expected, "regenerate the table in Docs/noise-model.md from SignalProfile.keys:\n\(expected.joined(separator: "\n"))")
     }
 
+    @Test func faultKeysTableIsGeneratedFromTheDeclarations() throws {
+        let expected = ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"] + FaultProfile.keys.map {
+            "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |"
+        }
+        let shown = try #require(Self.block("fault-keys", in: Self.read("Docs/faults.md")))
+        #expect(shown.map(String.init) == expected, "regenerate the table in Docs/faults.md from FaultProfile.keys:\n\(expected.joined(separator: "\n"))")
+    }
+
     @Test func theBuiltInStrongProfileIsTheDefaultSuites() throws {
         #expect(Fixtures.defaultSuite.signals.first { $0.name == "strong" } == SignalProfile.strong)
     }

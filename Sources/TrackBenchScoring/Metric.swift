@@ -82,7 +82,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     /// How much worse `after` is than `before`, in the metric's unit: positive is worse, negative better, whichever
     /// way the metric points (for closer to zero, the change of the absolute value).
-    public func worsening(from before: Double, to after: Double) -> Double {
+    package func worsening(from before: Double, to after: Double) -> Double {
         switch direction {
         case .lower: return after - before
         case .higher: return before - after
@@ -92,7 +92,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
 
     /// A shift of the summary value (`summaryValue`, absolute where closer to zero is better) as a worsening:
     /// positive is worse whichever way the metric points.
-    public func worsening(ofShift shift: Double) -> Double {
+    package func worsening(ofShift shift: Double) -> Double {
         direction == .higher ? -shift : shift
     }
 

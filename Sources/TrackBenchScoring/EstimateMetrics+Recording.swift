@@ -25,7 +25,8 @@ extension EstimateMetrics {
             let sampled = samples.samples
             lagSeconds = Self.lag(ofSamplesAt: sampled.times, points: sampled.points, truth: track)
             var speedErrors = RootMeanSquare()
-            Self.addSpeedErrors(of: fixes, to: &speedErrors, trueSpeed: track.speed(at:))
+            var truth = track
+            Self.addSpeedErrors(of: fixes, against: &truth, to: &speedErrors)
             speedRMSEMetersPerSecond = speedErrors.value
         }
         setPositionMetrics(errors: &errors)

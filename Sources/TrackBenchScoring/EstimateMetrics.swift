@@ -81,15 +81,18 @@ public struct EstimateMetrics: Sendable, Hashable {
     /// The smallest true gain, in metres, that the gain error is given in percent of: below it, metres only.
     static let smallestGainForPercentMeters = 1.0
 
-    /// Adds the errors of the speeds `fixes` report against `trueSpeed` at their delivery times to `errors`: the one
+    /// Adds the errors of the speeds `fixes` report against `truth` at their delivery times to `errors`: the one
     /// speed-error sum, of a recording's estimates and of a scenario's as they stream past.
     ///
-    /// Fixes without a speed (negative) are skipped without copying the others.
-    @inline(__always)
-    static func addSpeedErrors(of fixes: [LocationFix], to errors: inout RootMeanSquare, trueSpeed: (Double) -> Double) {
+    /// Fixes without a speed (negative) are skipped without copying the others. Kept out of line (and specialised for
+    /// each truth), so the sum stays in a register through the loop instead of the caller's stack.
+    @inline(never)
+    static func addSpeedErrors(of fixes: [LocationFix], against truth: inout some TrueSpeeds, to errors: inout RootMeanSquare) {
+        var sum = errors
         for fix in fixes where fix.speedMetersPerSecond >= 0 {
-            errors.add(fix.speedMetersPerSecond - trueSpeed(fix.deliveryTimeSeconds))
+            sum.add(fix.speedMetersPerSecond - truth.speed(atTime: fix.deliveryTimeSeconds))
         }
+        errors = sum
     }
 
     /// Sets the position metrics from the estimates' distances to the truth: their root mean square, median and

@@ -90,7 +90,7 @@ struct MetricsAccumulator {
     private mutating func addSpeedsAndAltitudes(of estimates: [LocationFix]) {
         var speedTrack = self.speedTrack
         var speedErrors = self.speedErrors
-        EstimateMetrics.addSpeedErrors(of: estimates, to: &speedErrors) { speedTrack.speed(atTime: $0) }
+        EstimateMetrics.addSpeedErrors(of: estimates, against: &speedTrack, to: &speedErrors)
         self.speedTrack = speedTrack
         self.speedErrors = speedErrors
         if let stop = scenario.stopInterval, firstStopped == nil {

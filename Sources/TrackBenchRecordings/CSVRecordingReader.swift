@@ -31,7 +31,9 @@ enum CSVRecordingReader {
     /// Reads a recording's rows under its header: each row a fix, or skipped and counted.
     /// - Throws: `RecordingFileError` when the header is missing or names no coordinates or time, or when no row is
     ///   of the provider asked for.
-    static func read(_ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+    static func read(
+        _ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions
+    ) throws(RecordingFileError) -> Recording {
         var rows = try RowReader(header: Header(lines: lines, format: format, file: file), format: format, options: options)
         for index in rows.header.firstDataLine..<lines.count {
             rows.read(lines[index], lineNumber: index + 1)
@@ -64,7 +66,8 @@ enum CSVRecordingReader {
             guard columns[.latitude] != nil, columns[.longitude] != nil else {
                 throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); \(headerDescription(header))")
             }
-            guard let timeColumn = [RecordingColumn.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time].first(where: { columns[$0] != nil }) else {
+            let timeColumns: [RecordingColumn] = [.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time]
+            guard let timeColumn = timeColumns.first(where: { columns[$0] != nil }) else {
                 throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
             }
             firstDataLine = headerLine

@@ -35,13 +35,16 @@ struct ResultsColumn: Sendable {
     static func choice<Kind: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Kind> & Sendable
     ) -> ResultsColumn where Kind.RawValue == String {
-        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath].rawValue, to: &$1) }, read: { score, field throws(ResultsFileError) in
-            let text = try field.required()
-            guard let value = Kind(rawValue: text) else {
-                throw field.error("expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+        ResultsColumn(
+            name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath].rawValue, to: &$1) },
+            read: { score, field throws(ResultsFileError) in
+                let text = try field.required()
+                guard let value = Kind(rawValue: text) else {
+                    throw field.error("expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+                }
+                score[keyPath: keyPath] = value
             }
-            score[keyPath: keyPath] = value
-        })
+        )
     }
 
     /// A text column that may be absent (nothing to say), written as an empty field; quoted where needed.

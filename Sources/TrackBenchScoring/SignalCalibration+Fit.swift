@@ -29,7 +29,10 @@ extension SignalCalibration {
         let calmSamples = samples.indices.filter { !jumps.inJump[$0] && !inExcursion[$0] }.map { samples[$0] }
         let base = ErrorStatistics(samples: baseSamples) ?? measured
         if !jumps.sizes.isEmpty {
-            notes.append("\(jumps.sizes.count) jump\(jumps.sizes.count == 1 ? "" : "s") (error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics")
+            notes.append(
+                "\(jumps.sizes.count) jump\(jumps.sizes.count == 1 ? "" : "s") (error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) "
+                    + "fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics"
+            )
         }
 
         var profile = defaultProfile
@@ -81,14 +84,19 @@ extension SignalCalibration {
         let inExcursion = samples.indices.map { !inJump[$0] && samples[$0].error.distance(to: center) > excursionMeters }
         let excursions = inExcursion.filter { $0 }.count
         if excursions > 0 {
-            notes.append("\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m from the median error (\(NumberFormat.compact(excursionDeviations)) robust deviations) left out of the drift's time, the jitter and the tails as an excursion")
+            notes.append(
+                "\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m from the median error "
+                    + "(\(NumberFormat.compact(excursionDeviations)) robust deviations) left out of the drift's time, the jitter and the tails as an excursion"
+            )
         }
         return inExcursion
     }
 
     /// The fix interval, the reported accuracies, the error's size against them and how far it follows them.
     /// - Returns: The error's 2-D radius, in metres.
-    private static func fitAccuracy(measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]) -> Double {
+    private static func fitAccuracy(
+        measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
+    ) -> Double {
         profile.fixIntervalMeanSeconds = max(ScenarioLimits.shortestFixIntervalSeconds, measured.fixIntervalMeanSeconds)
         profile.fixIntervalDeviationSeconds = measured.fixIntervalDeviationSeconds
         let radius = 2.squareRoot() * base.errorDeviationMeters
@@ -130,14 +138,22 @@ extension SignalCalibration {
         if base.errorDeviationMeters == 0 {
             notes.append("the fixes lie exactly on the truth: there is no error to fit, and driftTimeConstantSeconds says nothing")
         } else if moving.decorrelationSeconds == nil {
-            notes.append("the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound")
+            notes.append(
+                "the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound"
+            )
         }
         let tails = ErrorTailFit(samples: movingSamples, intervalSeconds: interval)
         if tails.isEmpty {
-            notes.append("no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps exceed three median steps (\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, and no fix is an outlier")
+            notes.append(
+                "no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps exceed three median steps "
+                    + "(\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, "
+                    + "and no fix is an outlier"
+            )
             profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
             let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation
-            profile.jitterMeters = jitter(stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval)
+            profile.jitterMeters = jitter(
+                stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval
+            )
         } else {
             fitTails(tails, lag: lag, radius: radius, interval: interval, into: &profile, notes: &notes)
         }
@@ -145,7 +161,9 @@ extension SignalCalibration {
 
     /// The step tail and the multipath regime, then the drift's time constant and the jitter in what variance the
     /// tails leave.
-    private static func fitTails(_ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, into profile: inout SignalProfile, notes: inout [String]) {
+    private static func fitTails(
+        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, into profile: inout SignalProfile, notes: inout [String]
+    ) {
         profile.stepTailProbability = tails.stepTailProbability
         profile.stepTailMeters = tails.stepTailMeters
         profile.multipathOffsetMeters = tails.multipathOffsetMeters
@@ -161,14 +179,23 @@ extension SignalCalibration {
             let driftVariance = budget - jitterMeters * jitterMeters
             let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
             profile.driftTimeConstantSeconds = max(interval, lag / Self.driftLagPerTimeConstant(atCorrelation: target))
-            jitterMeters = jitter(stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval)
+            jitterMeters = jitter(
+                stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval
+            )
         }
         profile.jitterMeters = jitterMeters
         if profile.multipathOffsetMeters > 0 {
-            notes.append("multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau (over three median steps, \(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m per axis held \(NumberFormat.fixed(profile.multipathDwellSeconds, decimals: 1)) s on average")
+            notes.append(
+                "multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau (over three median steps, "
+                    + "\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m "
+                    + "per axis held \(NumberFormat.fixed(profile.multipathDwellSeconds, decimals: 1)) s on average"
+            )
         }
         if profile.stepTailProbability > 0 {
-            notes.append("step tail: \(NumberFormat.fixed(profile.stepTailProbability * 100, decimals: 2)) % of fixes are outliers of \(NumberFormat.fixed(profile.stepTailMeters, decimals: 2)) m per axis")
+            notes.append(
+                "step tail: \(NumberFormat.fixed(profile.stepTailProbability * 100, decimals: 2)) % of fixes are outliers "
+                    + "of \(NumberFormat.fixed(profile.stepTailMeters, decimals: 2)) m per axis"
+            )
         }
     }
 
@@ -185,7 +212,9 @@ extension SignalCalibration {
     }
 
     /// How the error moves while stopped, its mean along the track, and the reported speed's and course's errors.
-    private static func fitStopsAndMotion(measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]) {
+    private static func fitStopsAndMotion(
+        measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
+    ) {
         if base.stoppedStepCount < 10 {
             notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
         } else if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, moving > 0 {
@@ -232,7 +261,9 @@ extension SignalCalibration {
         if !gaps.isEmpty {
             faults.dropoutProbability = min(1, Double(gaps.count) / Double(samples.count))
             faults.dropoutSeconds = Statistics.mean(gaps) ?? 0
-            notes.append("\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals fitted as dropouts")
+            notes.append(
+                "\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals fitted as dropouts"
+            )
         }
         return faults
     }

@@ -18,8 +18,10 @@ extension SignalProfile: Decodable {
             }
         }
         try require(
-            multipathOffsetMeters == 0 || multipathDwellSeconds >= fixIntervalMeanSeconds, AnyCodingKey(stringValue: "multipathDwellSeconds"), in: container,
-            "expected a dwell of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) with multipathOffsetMeters \(NumberFormat.compact(multipathOffsetMeters)), got \(NumberFormat.compact(multipathDwellSeconds))"
+            multipathOffsetMeters == 0 || multipathDwellSeconds >= fixIntervalMeanSeconds, AnyCodingKey(stringValue: "multipathDwellSeconds"),
+            in: container,
+            "expected a dwell of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) "
+                + "with multipathOffsetMeters \(NumberFormat.compact(multipathOffsetMeters)), got \(NumberFormat.compact(multipathDwellSeconds))"
         )
         for key in Self.keys where DecodingStage(key) == .barometer {
             try decode(key, from: container)
@@ -32,10 +34,16 @@ extension SignalProfile: Decodable {
         switch key.value {
         case .name:
             name = try container.decode(String.self, forKey: codingKey)
-            try require(Self.isValidName(name), codingKey, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+            try require(
+                Self.isValidName(name), codingKey, in: container,
+                "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'"
+            )
         case let .wholeNumber(range, keyPath):
             let number = try container.decode(Int.self, forKey: codingKey)
-            try require(range.contains(number), codingKey, in: container, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(number)")
+            try require(
+                range.contains(number), codingKey, in: container,
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(number)"
+            )
             self[keyPath: keyPath] = number
         case let .number(bounds, keyPath, presence):
             let given: Double?

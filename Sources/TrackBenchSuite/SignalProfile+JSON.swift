@@ -26,7 +26,8 @@ extension SignalProfile {
             return "\(self[keyPath: keyPath])"
         case .barometer:
             guard let barometer else { return nil }
-            return "{ " + BarometerProfile.keys.map { "\"\($0.name)\": \(Self.jsonNumber(barometer[keyPath: $0.keyPath]))" }.joined(separator: ", ") + " }"
+            let members = BarometerProfile.keys.map { "\"\($0.name)\": \(Self.jsonNumber(barometer[keyPath: $0.keyPath]))" }
+            return "{ " + members.joined(separator: ", ") + " }"
         case .faults:
             return faults.jsonText(indentation: indentation)
         }

@@ -4,30 +4,71 @@ extension SignalProfile {
     /// and calibration loop over.
     static let keys: [SignalProfileKey] = [
         SignalProfileKey(name: "name", unit: "", summary: "the profile's name; part of scenario ids", value: .name),
-        .required("horizontalAccuracyMeanMeters", "m", "mean reported 2-D RMS accuracy", minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.lengthMeters, \.horizontalAccuracyMeanMeters),
-        .required("horizontalAccuracyDeviationMeters", "m", "how far the accuracy wanders over time", minimum: 0, maximum: ScenarioLimits.lengthMeters, \.horizontalAccuracyDeviationMeters),
-        .required("verticalAccuracyMeanMeters", "m", "mean reported vertical accuracy, drawn per fix", minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.lengthMeters, \.verticalAccuracyMeanMeters),
-        .required("verticalAccuracyDeviationMeters", "m", "deviation of the reported vertical accuracy", minimum: 0, maximum: ScenarioLimits.lengthMeters, \.verticalAccuracyDeviationMeters),
-        .required("fixIntervalMeanSeconds", "s", "mean time between fixes", minimum: ScenarioLimits.shortestFixIntervalSeconds, maximum: ScenarioLimits.durationSeconds, \.fixIntervalMeanSeconds),
-        .required("fixIntervalDeviationSeconds", "s", "deviation of the time between fixes", minimum: 0, maximum: ScenarioLimits.durationSeconds, \.fixIntervalDeviationSeconds),
-        SignalProfileKey(name: "warmUpFixes", unit: "fixes", summary: "how many fixes at the start have inflated accuracy", value: .wholeNumber(0...1_000_000, \.warmUpFixes)),
-        .required("warmUpAccuracyFactor", "×", "accuracy multiplier on the first fix, falling linearly to 1", minimum: 1, maximum: 1000, \.warmUpAccuracyFactor),
-        .required("driftTimeConstantSeconds", "s", "time constant of the drifting error", minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.durationSeconds, \.driftTimeConstantSeconds),
-        .required("jitterMeters", "m", "per-axis deviation of the independent per-fix error", minimum: 0, maximum: ScenarioLimits.lengthMeters, \.jitterMeters),
-        .required("speedDeviationMetersPerSecond", "m/s", "deviation of the reported speed", minimum: 0, maximum: ScenarioLimits.speedMetersPerSecond.upperBound, \.speedDeviationMetersPerSecond),
+        .required(
+            "horizontalAccuracyMeanMeters", "m", "mean reported 2-D RMS accuracy",
+            minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.lengthMeters, \.horizontalAccuracyMeanMeters
+        ),
+        .required(
+            "horizontalAccuracyDeviationMeters", "m", "how far the accuracy wanders over time",
+            minimum: 0, maximum: ScenarioLimits.lengthMeters, \.horizontalAccuracyDeviationMeters
+        ),
+        .required(
+            "verticalAccuracyMeanMeters", "m", "mean reported vertical accuracy, drawn per fix",
+            minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.lengthMeters, \.verticalAccuracyMeanMeters
+        ),
+        .required(
+            "verticalAccuracyDeviationMeters", "m", "deviation of the reported vertical accuracy",
+            minimum: 0, maximum: ScenarioLimits.lengthMeters, \.verticalAccuracyDeviationMeters
+        ),
+        .required(
+            "fixIntervalMeanSeconds", "s", "mean time between fixes",
+            minimum: ScenarioLimits.shortestFixIntervalSeconds, maximum: ScenarioLimits.durationSeconds, \.fixIntervalMeanSeconds
+        ),
+        .required(
+            "fixIntervalDeviationSeconds", "s", "deviation of the time between fixes",
+            minimum: 0, maximum: ScenarioLimits.durationSeconds, \.fixIntervalDeviationSeconds
+        ),
+        SignalProfileKey(
+            name: "warmUpFixes", unit: "fixes", summary: "how many fixes at the start have inflated accuracy",
+            value: .wholeNumber(0...1_000_000, \.warmUpFixes)
+        ),
+        .required(
+            "warmUpAccuracyFactor", "×", "accuracy multiplier on the first fix, falling linearly to 1",
+            minimum: 1, maximum: 1000, \.warmUpAccuracyFactor
+        ),
+        .required(
+            "driftTimeConstantSeconds", "s", "time constant of the drifting error",
+            minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.durationSeconds, \.driftTimeConstantSeconds
+        ),
+        .required(
+            "jitterMeters", "m", "per-axis deviation of the independent per-fix error",
+            minimum: 0, maximum: ScenarioLimits.lengthMeters, \.jitterMeters
+        ),
+        .required(
+            "speedDeviationMetersPerSecond", "m/s", "deviation of the reported speed",
+            minimum: 0, maximum: ScenarioLimits.speedMetersPerSecond.upperBound, \.speedDeviationMetersPerSecond
+        ),
         .required("courseDeviationDegrees", "°", "deviation of the reported course", minimum: 0, maximum: 360, \.courseDeviationDegrees),
         .optional("errorToAccuracyRatio", "×", "the error's 2-D RMS radius over the accuracy", minimum: 0, maximum: 100, \.errorToAccuracyRatio),
         .optional("accuracyTracking", "", "how far the error's size follows each fix's accuracy", minimum: 0, maximum: 1, \.accuracyTracking),
-        .optional("stoppedErrorMotionFactor", "", "how much the error moves while stopped, as a fraction of moving (0 = frozen)", minimum: 0, maximum: 1, \.stoppedErrorMotionFactor),
-        .optional("alongTrackBiasMeters", "m", "mean error along the direction of travel (negative = lag)", minimum: -ScenarioLimits.lengthMeters, maximum: ScenarioLimits.lengthMeters, \.alongTrackBiasMeters),
+        .optional(
+            "stoppedErrorMotionFactor", "", "how much the error moves while stopped, as a fraction of moving (0 = frozen)",
+            minimum: 0, maximum: 1, \.stoppedErrorMotionFactor
+        ),
+        .optional(
+            "alongTrackBiasMeters", "m", "mean error along the direction of travel (negative = lag)",
+            minimum: -ScenarioLimits.lengthMeters, maximum: ScenarioLimits.lengthMeters, \.alongTrackBiasMeters
+        ),
         .optional(
             "altitudeSwingMeters", "m",
-            "deviation of the slow swing of GPS altitude; it continues while stopped and the vertical accuracy does not report it ([altitude](altitude.md#vertical-noise))",
+            "deviation of the slow swing of GPS altitude; it continues while stopped and the vertical accuracy does not report it "
+                + "([altitude](altitude.md#vertical-noise))",
             minimum: 0, maximum: ScenarioLimits.altitudeMeters, \.altitudeSwingMeters, writtenWhenAboveZero: \SignalProfile.altitudeSwingMeters
         ),
         .optional(
             "altitudeSwingTimeConstantSeconds", "s", "time constant of that swing",
-            minimum: ScenarioLimits.shortestFixIntervalSeconds, maximum: ScenarioLimits.durationSeconds, \.altitudeSwingTimeConstantSeconds, writtenWhenAboveZero: \SignalProfile.altitudeSwingMeters
+            minimum: ScenarioLimits.shortestFixIntervalSeconds, maximum: ScenarioLimits.durationSeconds, \.altitudeSwingTimeConstantSeconds,
+            writtenWhenAboveZero: \SignalProfile.altitudeSwingMeters
         ),
         .optional(
             "altitudeJitterMeters", "m", "deviation of an independent per-fix altitude error",
@@ -35,11 +76,13 @@ extension SignalProfile {
         ),
         .optional(
             "stepTailProbability", "per fix",
-            "the probability that a fix is an outlier; `calibrate` measures it as the share of fixes whose step out and back both exceed three median steps",
+            "the probability that a fix is an outlier; `calibrate` measures it as the share of fixes whose step out and back both exceed "
+                + "three median steps",
             minimum: 0, maximum: 1, \.stepTailProbability, writtenWhenAboveZero: \SignalProfile.stepTailProbability
         ),
         .optional(
-            "stepTailMeters", "m", "per-axis deviation of an outlier's extra error; `calibrate`: the RMS displacement of outliers from their neighbours' mean",
+            "stepTailMeters", "m",
+            "per-axis deviation of an outlier's extra error; `calibrate`: the RMS displacement of outliers from their neighbours' mean",
             minimum: 0, maximum: ScenarioLimits.lengthMeters, \.stepTailMeters, writtenWhenAboveZero: \SignalProfile.stepTailProbability
         ),
         .optional(
@@ -49,13 +92,14 @@ extension SignalProfile {
         ),
         .optional(
             "multipathDwellSeconds", "s",
-            "mean time an offset persists; at least `fixIntervalMeanSeconds` when the offset is set; `calibrate`: interval / −ln(1 − share of steps that switch)",
+            "mean time an offset persists; at least `fixIntervalMeanSeconds` when the offset is set; "
+                + "`calibrate`: interval / −ln(1 − share of steps that switch)",
             minimum: 0, maximum: ScenarioLimits.durationSeconds, \.multipathDwellSeconds, writtenWhenAboveZero: \SignalProfile.multipathOffsetMeters
         ),
         SignalProfileKey(
             name: "barometer", unit: "",
-            summary: "`{\"intervalSeconds\": I, \"noiseMeters\": N, \"driftMetersPerHour\": D}`, a barometer reading its altitude change since the start every I s, "
-                + "with per-reading noise N m and a weather drift whose rate has deviation D m/h (N and D 0 to 1000)",
+            summary: "`{\"intervalSeconds\": I, \"noiseMeters\": N, \"driftMetersPerHour\": D}`, a barometer reading its altitude change "
+                + "since the start every I s, with per-reading noise N m and a weather drift whose rate has deviation D m/h (N and D 0 to 1000)",
             value: .barometer
         ),
         SignalProfileKey(name: "faults", unit: "", summary: "the [fault profile](faults.md); all zero for a clean signal", value: .faults),

@@ -52,7 +52,10 @@ struct SignalProfileKey: Sendable {
     ) -> SignalProfileKey {
         SignalProfileKey(
             name: name, unit: unit, summary: summary,
-            value: .number(ProfileBounds(minimum: minimum, excludesMinimum: false, maximum: maximum), keyPath, .optional(writtenWhenAboveZero: writtenWhenAboveZero))
+            value: .number(
+                ProfileBounds(minimum: minimum, excludesMinimum: false, maximum: maximum), keyPath,
+                .optional(writtenWhenAboveZero: writtenWhenAboveZero)
+            )
         )
     }
 

@@ -109,7 +109,10 @@ struct DocumentationTests {
         }
         let expected = ["| Key | Unit | Accepted | Required | Meaning |", "|---|---|---|---|---|"] + rows
         let shown = try #require(Self.block("signal-keys", in: Self.read("Docs/noise-model.md")))
-        #expect(shown.map(String.init) == expected, "regenerate the table in Docs/noise-model.md from SignalProfile.keys:\n\(expected.joined(separator: "\n"))")
+        #expect(
+            shown.map(String.init) == expected,
+            "regenerate the table in Docs/noise-model.md from SignalProfile.keys:\n\(expected.joined(separator: "\n"))"
+        )
     }
 
     @Test func faultKeysTableIsGeneratedFromTheDeclarations() throws {
@@ -117,7 +120,9 @@ struct DocumentationTests {
             "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |"
         }
         let shown = try #require(Self.block("fault-keys", in: Self.read("Docs/faults.md")))
-        #expect(shown.map(String.init) == expected, "regenerate the table in Docs/faults.md from FaultProfile.keys:\n\(expected.joined(separator: "\n"))")
+        #expect(
+            shown.map(String.init) == expected, "regenerate the table in Docs/faults.md from FaultProfile.keys:\n\(expected.joined(separator: "\n"))"
+        )
     }
 
     @Test func theBuiltInStrongProfileIsTheDefaultSuites() throws {

@@ -26,6 +26,8 @@ enum NMEAReader {
         var speedMetersPerSecond: Double?
         var courseDegrees: Double?
         var errorSD: (latitude: Double, longitude: Double, altitude: Double?)?
+        /// The sentence types merged so far: a second of one type at the same time is another epoch's repeat.
+        var types: Set<Substring> = []
     }
 
     static let metersPerSecondPerKnot = 1852.0 / 3600
@@ -74,6 +76,12 @@ enum NMEAReader {
                 // Merged into a copy, so a sentence found malformed halfway leaves nothing behind (it is counted once).
                 let continuesEpoch = epochs.last?.timeOfDaySeconds == time
                 var epoch = continuesEpoch ? epochs[epochs.count - 1] : Epoch(line: lineNumber, timeOfDaySeconds: time)
+                // A logger that writes one epoch twice (or two receivers' epochs under one time) gives one fix a time:
+                // the first sentence of each type is kept and every repeat is counted, never silently merged over it.
+                guard epoch.types.insert(sentence.type).inserted else {
+                    builder.skips.count("\(sentence.type) repeating an earlier sentence's time (the first kept)", line: lineNumber)
+                    continue
+                }
                 try merge(sentence, into: &epoch)
                 if continuesEpoch {
                     epochs[epochs.count - 1] = epoch

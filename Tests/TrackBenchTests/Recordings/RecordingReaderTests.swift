@@ -84,6 +84,22 @@ import Testing
         #expect(recording.accuracyNotes.count == 1)
     }
 
+    @Test func sentencesRepeatingATimeAreCountedAndTheFirstOfEachTypeKept() throws {
+        let text = [
+            Fixtures.nmeaSentence("GNGGA,120000.00,4807.0380,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,"),
+        ] + (1...5).map { minute in
+            Fixtures.nmeaSentence("GNGGA,120000.00,4807.0\(minute)80,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,")
+        } + [
+            Fixtures.nmeaSentence("GNGGA,120001.00,4807.0390,N,01131.0000,E,1,08,1.5,545.4,M,46.9,M,,"),
+        ]
+        let recording = try read(text.joined(separator: "\n"))
+        #expect(recording.fixes.count == 2)
+        #expect(abs(recording.fixes[0].latitude - (48 + 7.038 / 60)) < 1e-9)
+        #expect(recording.skipped.map(\.reason) == ["GGA repeating an earlier sentence's time (the first kept)"])
+        #expect(recording.skipped.map(\.count) == [5])
+        #expect(recording.skipped.map(\.firstLine) == [2])
+    }
+
     @Test func aGGAMalformedAfterItsFixQualityIsCountedOnceAndLeavesNothingInItsEpoch() throws {
         let text = [
             Fixtures.nmeaSentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),

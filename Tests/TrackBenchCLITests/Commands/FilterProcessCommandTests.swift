@@ -22,31 +22,19 @@ struct FilterProcessCommandTests {
         try await Self.expectSameResultsAsRaw(command: "\(command) 1")
     }
 
-    /// The protocol exercised with a client the test builds itself: the C echo client, compiled with the
-    /// toolchain's `clang` (or the system's `cc`), must reproduce the raw filter's results to the bit.
+    /// The protocol exercised with a client the test builds itself: the C echo client must reproduce the raw
+    /// filter's results to the bit.
     @Test func aCompiledEchoClientGivesExactlyTheRawFiltersResults() async throws {
-        let compiler = try #require(["clang", "cc"].first(where: Self.isInstalled), "no C compiler on the PATH")
         try await withTemporaryFolder { folder in
-            let binary = folder.appendingPathComponent("echo-filter").path
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = [compiler, "-O2", "-o", binary, "Examples/FilterProcess/echo.c"]
-            build.currentDirectoryURL = TrackBenchExecutable.packageRoot
-            #expect(try await TrackBenchExecutable.runToEnd(build) == 0)
+            let binary = try await Self.compiledEchoClient(in: folder)
             try await Self.expectSameResultsAsRaw(command: binary)
         }
     }
 
     /// `sweep` runs a labelled process once per value, the value in its command where `{PARAMETER}` stands.
     @Test func sweepRunsALabelledProcessOncePerValueOfItsArgument() async throws {
-        let compiler = try #require(["clang", "cc"].first(where: Self.isInstalled), "no C compiler on the PATH")
         try await withTemporaryFolder { folder in
-            let binary = folder.appendingPathComponent("echo-filter").path
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = [compiler, "-O2", "-o", binary, "Examples/FilterProcess/echo.c"]
-            build.currentDirectoryURL = TrackBenchExecutable.packageRoot
-            #expect(try await TrackBenchExecutable.runToEnd(build) == 0)
+            let binary = try await Self.compiledEchoClient(in: folder)
             let result = try await TrackBenchExecutable.run([
                 "sweep", "echo=exec:\(binary) --ignored {w}", "w=1,2", "--scenarios", "Scenarios/hard.json", "--seed", "100",
                 "--output", folder.path,
@@ -66,6 +54,19 @@ struct FilterProcessCommandTests {
         let result = try await TrackBenchExecutable.run(["sweep", filter, "w=1,2"])
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    /// `Examples/FilterProcess/echo.c` compiled into `folder` with the toolchain's `clang` (or the system's `cc`);
+    /// the binary's path.
+    private static func compiledEchoClient(in folder: URL) async throws -> String {
+        let compiler = try #require(["clang", "cc"].first(where: isInstalled), "no C compiler on the PATH")
+        let binary = folder.appendingPathComponent("echo-filter").path
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = [compiler, "-O2", "-o", binary, "Examples/FilterProcess/echo.c"]
+        build.currentDirectoryURL = TrackBenchExecutable.packageRoot
+        #expect(try await TrackBenchExecutable.runToEnd(build) == 0)
+        return binary
     }
 
     /// Runs the hard suite under seed 100 with `raw` and `median=exec:COMMAND`, and expects every measured

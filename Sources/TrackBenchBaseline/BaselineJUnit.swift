@@ -40,7 +40,9 @@ public enum BaselineJUnit {
                 continue
             }
             xml += open + ">\n"
-            let message = testCase.failures.count == 1 ? testCase.failures[0] : "\(testCase.failures.count) findings; the first: \(testCase.failures[0])"
+            let message = testCase.failures.count == 1
+                ? testCase.failures[0]
+                : "\(testCase.failures.count) findings; the first: \(testCase.failures[0])"
             xml += "      <failure message=\"\(escaped(message))\">\(escaped(testCase.failures.joined(separator: "\n")))</failure>\n"
             xml += "    </testcase>\n"
         }
@@ -60,7 +62,8 @@ public enum BaselineJUnit {
         for key in comparison.changedInputs { add(key, "changed simulated input") }
         let rowRegressions = report.verdicts.map { $0.rowRegressions + report.lostValues } ?? comparison.regressions
         for change in rowRegressions {
-            let values = "\(change.baseline.map { NumberFormat.fixed($0, decimals: 4) } ?? "n/a") -> \(change.current.map { NumberFormat.fixed($0, decimals: 4) } ?? "n/a")"
+            let values = "\(change.baseline.map { NumberFormat.fixed($0, decimals: 4) } ?? "n/a") -> "
+                + "\(change.current.map { NumberFormat.fixed($0, decimals: 4) } ?? "n/a")"
             add(change.key, "\(change.metric.column) worse, \(values)")
         }
         return findings

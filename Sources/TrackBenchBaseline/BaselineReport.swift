@@ -70,7 +70,8 @@ public struct BaselineReport: Sendable {
             return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
         }
         return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, "
-            + "\(NumberFormat.count(verdicts.testCount, "test")) at level \(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
+            + "\(NumberFormat.count(verdicts.testCount, "test")) at level "
+            + "\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
             + (scope.map { "; \($0)" } ?? "")
     }
 
@@ -80,7 +81,9 @@ public struct BaselineReport: Sendable {
         var problems: [String] = []
         if !c.badBaselineValues.isEmpty { problems.append("\(NumberFormat.count(c.badBaselineValues.count, "unusable baseline value"))") }
         if !c.nonFinite.isEmpty {
-            problems.append("\(NumberFormat.count(c.nonFinite.count, "non-finite result")) (\(Self.filterList(c.nonFinite.map(\.key.filter))) diverged)")
+            problems.append(
+                "\(NumberFormat.count(c.nonFinite.count, "non-finite result")) (\(Self.filterList(c.nonFinite.map(\.key.filter))) diverged)"
+            )
         }
         if let verdicts {
             for filter in verdicts.filters {
@@ -90,12 +93,22 @@ public struct BaselineReport: Sendable {
                 problems.append("\(MarkdownText.code(filter)) got worse: \(Self.describe(first))\(more)")
             }
             if !verdicts.rowRegressions.isEmpty {
-                problems.append("\(NumberFormat.count(verdicts.rowRegressions.count, "row")) worse beyond tolerance (\(Self.filterList(verdicts.rowRegressions.map(\.key.filter))), too few pairs for a test)")
+                problems.append(
+                    "\(NumberFormat.count(verdicts.rowRegressions.count, "row")) worse beyond tolerance "
+                        + "(\(Self.filterList(verdicts.rowRegressions.map(\.key.filter))), too few pairs for a test)"
+                )
             }
-            if !lostValues.isEmpty { problems.append("\(NumberFormat.count(lostValues.count, "metric value")) no longer produced (\(Self.filterList(lostValues.map(\.key.filter))))") }
+            if !lostValues.isEmpty {
+                problems.append(
+                    "\(NumberFormat.count(lostValues.count, "metric value")) no longer produced (\(Self.filterList(lostValues.map(\.key.filter))))"
+                )
+            }
         } else if !c.regressions.isEmpty {
             let scenarios = Set(c.regressions.map(\.key.scenarioID)).count
-            problems.append("\(NumberFormat.count(c.regressions.count, "regression")) in \(NumberFormat.count(scenarios, "scenario")) (\(Self.filterList(c.regressions.map(\.key.filter))))")
+            problems.append(
+                "\(NumberFormat.count(c.regressions.count, "regression")) in \(NumberFormat.count(scenarios, "scenario")) "
+                    + "(\(Self.filterList(c.regressions.map(\.key.filter))))"
+            )
         }
         if !c.missing.isEmpty { problems.append("\(NumberFormat.count(c.missing.count, "result")) missing from this run") }
         if !c.changedInputs.isEmpty { problems.append("\(NumberFormat.count(c.changedInputs.count, "result")) with changed simulated input") }
@@ -213,7 +226,9 @@ public struct BaselineReport: Sendable {
         let changes = inGroup.compactMap { pair -> (BaselineComparison.Change, Double)? in
             guard let before = metric.summaryValue(in: pair.baseline), let after = metric.summaryValue(in: pair.current) else { return nil }
             return (
-                BaselineComparison.Change(key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)),
+                BaselineComparison.Change(
+                    key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)
+                ),
                 metric.worsening(from: before, to: after)
             )
         }.sorted { $0.1 > $1.1 }.map(\.0)
@@ -231,19 +246,39 @@ public struct BaselineReport: Sendable {
         let c = comparison
         var text = ""
         if !c.badBaselineValues.isEmpty {
-            text += section("Unusable baseline values", c.badBaselineValues, intro: "The baseline holds a non-finite value, or none where this run measures one: any run would pass against it. Re-record it with `\(updateCommand)`.\n\n", render: changeTable)
+            text += section(
+                "Unusable baseline values", c.badBaselineValues,
+                intro: "The baseline holds a non-finite value, or none where this run measures one: any run would pass against it. "
+                    + "Re-record it with `\(updateCommand)`.\n\n",
+                render: changeTable
+            )
         }
         if !c.nonFinite.isEmpty {
-            text += section("Non-finite results", c.nonFinite, intro: "The filter produced NaN or infinity: it diverged. This is the worst regression; fix the filter.\n\n", render: changeTable)
+            text += section(
+                "Non-finite results", c.nonFinite,
+                intro: "The filter produced NaN or infinity: it diverged. This is the worst regression; fix the filter.\n\n", render: changeTable
+            )
         }
         if verdicts != nil, !lostValues.isEmpty {
-            text += section("Values no longer produced", lostValues, intro: "The baseline has these values and this run does not: the filter stopped producing them.\n\n", render: changeTable)
+            text += section(
+                "Values no longer produced", lostValues,
+                intro: "The baseline has these values and this run does not: the filter stopped producing them.\n\n", render: changeTable
+            )
         }
         if !c.changedInputs.isEmpty {
-            text += section("Changed inputs", c.changedInputs, intro: "The simulated paths differ from the baseline's (fixes, true or noisy distance) although the suite file and seeds are the same: the noise model changed, so these results cannot be compared, whatever the tolerances. If that was on purpose, run `\(updateCommand)`.\n\n", render: keyList)
+            text += section(
+                "Changed inputs", c.changedInputs,
+                intro: "The simulated paths differ from the baseline's (fixes, true or noisy distance) although the suite file and seeds are the "
+                    + "same: the noise model changed, so these results cannot be compared, whatever the tolerances. "
+                    + "If that was on purpose, run `\(updateCommand)`.\n\n",
+                render: keyList
+            )
         }
         if !c.missing.isEmpty {
-            text += section("Missing from this run", c.missing, intro: "In the baseline but not produced now: a filter or scenario was removed or renamed.\n\n", render: keyList)
+            text += section(
+                "Missing from this run", c.missing,
+                intro: "In the baseline but not produced now: a filter or scenario was removed or renamed.\n\n", render: keyList
+            )
         }
         return text
     }
@@ -275,10 +310,15 @@ public struct BaselineReport: Sendable {
             text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and tested over the whole suite "
             text += "and within each group of scenarios: Wilcoxon's signed-rank test, with the Hodges-Lehmann estimate of the change "
             text += "and its interval at the same level, so a test is significant exactly when its interval excludes 0. "
-            text += "\(NumberFormat.count(verdicts.testCount, "test")) at level \(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each (\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
-            text += "a gate run on filters that did not change fails at most \(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
-            text += "A significant change counts when its estimate exceeds the allowance: the largest of \(NumberFormat.compact(tolerances.standard.absolute)) "
-            text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean and the metric's written resolution"
+            text += "\(NumberFormat.count(verdicts.testCount, "test")) at level "
+                + "\(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each "
+                + "(\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
+            text += "a gate run on filters that did not change fails at most "
+                + "\(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
+            text += "A significant change counts when its estimate exceeds the allowance: the largest of "
+                + "\(NumberFormat.compact(tolerances.standard.absolute)) "
+            text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean "
+                + "and the metric's written resolution"
         } else {
             text += "Every metric of every (scenario, filter, seed) in both files was compared on its own (`--exact`). "
             text += "A change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
@@ -289,13 +329,15 @@ public struct BaselineReport: Sendable {
                 .map { "`\($0.key.column)` \(NumberFormat.compact($0.value))" }
             text += " (absolute overrides: " + overrides.joined(separator: ", ") + ")"
         }
-        text += ". Simulated inputs must match exactly (fixes; true and noisy distance within \(NumberFormat.compact(BaselineComparison.inputTolerance.absolute)) m).\n"
+        text += ". Simulated inputs must match exactly (fixes; true and noisy distance within "
+            + "\(NumberFormat.compact(BaselineComparison.inputTolerance.absolute)) m).\n"
         if let verdicts {
             let counts = PairedVerdicts.Verdict.allCases.compactMap { kind -> String? in
                 let n = verdicts.tests.filter { $0.verdict == kind }.count
                 return n == 0 ? nil : "\(n) \(kind.rawValue)"
             }
-            text += "\n\(NumberFormat.count(verdicts.tests.count, "comparison")) of a filter's metric in a group (\(verdicts.testCount) with two pairs or more, "
+            text += "\n\(NumberFormat.count(verdicts.tests.count, "comparison")) of a filter's metric in a group "
+                + "(\(verdicts.testCount) with two pairs or more, "
             text += "which set the level): " + counts.joined(separator: ", ") + ".\n"
         } else {
             text += "\n\(comparison.unchangedCount) comparisons within tolerance.\n"

@@ -13,10 +13,15 @@ enum CalibrateCommand: Command {
     static let arguments = [
         Argument(
             name: "fixes",
-            help: "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's (the format is detected)."
+            help: "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's "
+                + "(the format is detected)."
         ),
     ]
-    static let truth = Option<String>(name: "--truth", valueName: "file", help: "The reference recorded with times, in any format 'fixes' takes.").required()
+    static let truth = Option<String>(
+        name: "--truth",
+        valueName: "file",
+        help: "The reference recorded with times, in any format 'fixes' takes."
+    ).required()
     static let defaultProfileName = "calibrated"
     static let profileName = Option<String>(
         name: "--name",
@@ -61,7 +66,9 @@ enum CalibrateCommand: Command {
         let seeds = try SeedOptions(arguments).seeds
         let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
         let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)
-        let replay = try RecordingReplay(id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset)
+        let replay = try RecordingReplay(
+            id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset
+        )
         let calibration: SignalCalibration
         if let profile = try CompareProfileOptions.profile(arguments, context: context) {
             if arguments.isGiven(profileName) {

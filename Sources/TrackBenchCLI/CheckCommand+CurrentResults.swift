@@ -43,7 +43,8 @@ extension CheckCommand {
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         let outcome = try await suite.run(
-            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: try JobsOptions(arguments).jobs,
+            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters),
+            jobs: try JobsOptions(arguments).jobs,
             progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         )
         let written = ResultsCSV.asWritten(outcome.scores)

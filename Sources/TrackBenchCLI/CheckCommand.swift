@@ -18,7 +18,8 @@ enum CheckCommand: Command {
     static let defaultBaseline = "Results/baseline.csv"
     static let baseline = Option<String>(name: "--baseline", valueName: "file", help: "Baseline results CSV.", default: defaultBaseline)
     static let filter = FilterOptions.filter.help(
-        "Filter to check, as for 'run'; only its rows of the baseline are compared (with --update-baseline, only its rows are replaced). Repeat for more.",
+        "Filter to check, as for 'run'; only its rows of the baseline are compared (with --update-baseline, only its rows are replaced). "
+            + "Repeat for more.",
         default: "the filters 'run' runs on the suite, plus the baseline's other filters"
     )
     static let absolute = nonNegative(
@@ -92,7 +93,9 @@ enum CheckCommand: Command {
         }
         // With --filter, only those filters' rows are judged; the rest of the baseline is someone else's business.
         let judged = baselineResults.scores.filter { current.judges($0) }
-        let comparison = try compare(judged, with: current, baseline: baselineResults, file: baselineFile, tolerances: tolerances, updateCommand: updateCommand)
+        let comparison = try compare(
+            judged, with: current, baseline: baselineResults, file: baselineFile, tolerances: tolerances, updateCommand: updateCommand
+        )
         var report = BaselineReport(
             comparison: comparison,
             verdicts: isExact ? nil : PairedVerdicts(comparison, tolerances: tolerances),
@@ -176,7 +179,9 @@ enum CheckCommand: Command {
         let comparison = BaselineComparison(baseline: judged, current: current.scores, tolerances: tolerances)
         guard !judged.isEmpty, comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty
             || !comparison.changedInputs.isEmpty || !comparison.missing.isEmpty else {
-            throw CommandError.noSharedResults(file: file, filters: labelHint(baseline: baseline.scores, run: current.scores), updateCommand: updateCommand)
+            throw CommandError.noSharedResults(
+                file: file, filters: labelHint(baseline: baseline.scores, run: current.scores), updateCommand: updateCommand
+            )
         }
         if let bad = comparison.badBaselineValues.first {
             throw CommandError.unusableBaselineValue(
@@ -213,8 +218,9 @@ enum CheckCommand: Command {
             if baseline.context.demArcSeconds == nil, let tiles = current.context.demArcSeconds {
                 context.console.standardError(
                     "note: baseline '\(file)' does not record the terrain tiles it was made on; this run used "
-                        + "\(ResultsContext.spacingDescription(tiles)) tiles. If terrain-lookup's rows got worse, tiles of another spacing may be why "
-                        + "(the hills baseline is made on 3 arc-second tiles: '\(DEMCommand.name) \(DEMCommand.arcSeconds.name) 3'). Re-recording the baseline records them.\n"
+                        + "\(ResultsContext.spacingDescription(tiles)) tiles. If terrain-lookup's rows got worse, "
+                        + "tiles of another spacing may be why (the hills baseline is made on 3 arc-second tiles: "
+                        + "'\(DEMCommand.name) \(DEMCommand.arcSeconds.name) 3'). Re-recording the baseline records them.\n"
                 )
             }
             return .regression
@@ -228,7 +234,9 @@ enum CheckCommand: Command {
         guard arguments.isSet(update) else {
             guard FileManager.default.fileExists(atPath: file) else {
                 let seeds = arguments.text(seeds) ?? arguments.text(SeedOptions.seed)
-                throw CommandError.missingBaseline(file: file, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: true, context: context))
+                throw CommandError.missingBaseline(
+                    file: file, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: true, context: context)
+                )
             }
             return try ResultsCSV.load(from: URL(fileURLWithPath: file))
         }
@@ -267,7 +275,8 @@ enum CheckCommand: Command {
             guard differences.isEmpty else {
                 let seeds = current.hasSeeds ? "\(current.context.seeds)" : nil
                 throw CommandError.partialBaselineUpdate(
-                    file: file, differences: differences, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: false, context: context)
+                    file: file, differences: differences,
+                    updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: false, context: context)
                 )
             }
             let others = old.scores.filter { !replaced.contains($0.filter) }
@@ -280,7 +289,9 @@ enum CheckCommand: Command {
         }
         try AtomicFile.write(ResultsCSV.render(rows, context: current.context), to: URL(fileURLWithPath: file))
         let filters = Set(current.scores.map(\.filter)).count
-        context.print("Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(NumberFormat.count(filters, "filter")) recorded.")
+        context.print(
+            "Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(NumberFormat.count(filters, "filter")) recorded."
+        )
         return .success
     }
 
@@ -297,7 +308,8 @@ enum CheckCommand: Command {
         for spec in runLabels {
             let name = String(spec.prefix { $0 != ":" && $0 != "+" })
             if baselineLabels.contains(name) {
-                hint += " Rows are matched by label: judge the retuned filter under the baseline's with \(filter.name) \(Shell.quoted(name + "=" + spec))."
+                hint += " Rows are matched by label: judge the retuned filter under the baseline's with "
+                    + "\(filter.name) \(Shell.quoted(name + "=" + spec))."
                 break
             }
         }

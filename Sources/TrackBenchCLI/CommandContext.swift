@@ -84,7 +84,11 @@ struct CommandContext: Sendable {
         try AtomicFile.write(csv, to: csvURL)
         print(summary)
         print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
-        print("  \(invocation(MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, OutputOptions.folder.spec.spelling))")
+        print(
+            "  " + invocation(
+                MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, OutputOptions.folder.spec.spelling
+            )
+        )
         if let note { print(note) }
     }
 
@@ -130,7 +134,9 @@ struct CommandContext: Sendable {
     /// - Throws: `UsageError` for a bad specification; `FilterProcessError` when a filter process does not start.
     func filters(_ specifications: [String], option: String, processes: ExecOptions? = nil) throws -> [FilterConfiguration] {
         var configurations: [FilterConfiguration] = []
-        let start = processes.map { options in { (command: String) throws -> FilterProcess in try FilterProcess(command: command, timeout: options.timeout) } }
+        let start = processes.map { options in
+            { (command: String) throws -> FilterProcess in try FilterProcess(command: command, timeout: options.timeout) }
+        }
         for specification in specifications {
             do {
                 configurations.append(try registry.configuration(parsing: specification, startProcess: start))

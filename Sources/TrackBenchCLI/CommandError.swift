@@ -55,7 +55,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
         case let .missingSweepValue(file, label):
             return "'\(file)' has no results for '\(label)'; make it with the same sweep's --shard parts and 'merge'."
         case let .nonFiniteBaseline(filters):
-            return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). Fix the filter first."
+            return "not writing the baseline: \(filters.joined(separator: ", ")) produced NaN or infinite values (the filter diverged). "
+                + "Fix the filter first."
         case let .unusableBaselineValue(file, line, column, problem, row, others, updateCommand):
             let place = line.map { "line \($0), " } ?? ""
             let more = others > 0 ? " (and \(others) more such value\(others == 1 ? "" : "s"))" : ""

@@ -25,9 +25,12 @@ enum DEMCommand: Command {
         default: FilterParameter.format(TileErrorModel.defaultVerticalErrorMeters),
         expected: "metres from 0 to 100"
     ) { text in Double(text).flatMap { $0 >= 0 && $0 <= 100 ? $0 : nil } }
-    static let errorSeed = SeedOptions.seed.help("Which vertical error field: each seed draws another, 0 to \(UInt64.max).", default: "\(Benchmark.defaultSeeds.first)")
+    static let errorSeed = SeedOptions.seed.help(
+        "Which vertical error field: each seed draws another, 0 to \(UInt64.max).", default: "\(Benchmark.defaultSeeds.first)"
+    )
     static let exact = Flag(name: "--exact", help: "Write the true terrain at every post: no vertical error and no smoothing over the posting.")
-    static let options = [output.spec, arcSeconds.spec, verticalError.spec, errorSeed.spec, exact.spec] + SuiteOptions.options + [HelpOption.help.spec]
+    static let options = [output.spec, arcSeconds.spec, verticalError.spec, errorSeed.spec, exact.spec] + SuiteOptions.options
+        + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         try arguments.noPositionals(command: name)
@@ -42,11 +45,19 @@ enum DEMCommand: Command {
         }
         try AtomicFile.write(bytes: files)
         let spacing = postsPerSide == 3601 ? "1 arc-second" : "3 arc-seconds"
-        context.print("Wrote \(files.count) tile(s) of '\(file)' (\(spacing), \(postsPerSide) x \(postsPerSide) posts, \(describe(model))) to \(folder.relativePath):")
+        context.print(
+            "Wrote \(files.count) tile(s) of '\(file)' (\(spacing), \(postsPerSide) x \(postsPerSide) posts, \(describe(model))) "
+                + "to \(folder.relativePath):"
+        )
         for tile in plan.tiles {
             context.print("  \(tile.corner.fileName)  terrain \(tile.terrain.name)")
         }
-        context.print("Run terrain-lookup with them: \(context.invocation(RunCommand.self, SuiteOptions.scenarios.name, file, FilterOptions.filter.name, "terrain-lookup", DEMOptions.dem.name, folder.relativePath))")
+        context.print(
+            "Run terrain-lookup with them: " + context.invocation(
+                RunCommand.self, SuiteOptions.scenarios.name, file,
+                FilterOptions.filter.name, "terrain-lookup", DEMOptions.dem.name, folder.relativePath
+            )
+        )
         return .success
     }
 

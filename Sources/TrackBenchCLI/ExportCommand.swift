@@ -6,11 +6,13 @@ import TrackBenchReports
 /// barometer readings when its phone has a barometer.
 enum ExportCommand: Command {
     static let name = "export"
-    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv, headings.csv and barometer.csv, and filters' estimates."
+    static let overview = "Write one scenario's true and noisy paths as true.csv and noisy.csv, its sensors' steps.csv, headings.csv "
+        + "and barometer.csv, and filters' estimates."
     static let arguments = [Argument(name: "scenario", help: "A scenario id, as printed by the 'list' command.")]
     static let output = OutputOptions.folder.required()
     static let filter = FilterOptions.filter.help("Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable.")
-    static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options + [HelpOption.help.spec]
+    static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options
+        + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
@@ -36,13 +38,19 @@ enum ExportCommand: Command {
         let trueURL = folderURL.appendingPathComponent("true.csv")
         let noisyURL = folderURL.appendingPathComponent("noisy.csv")
         var files = [(PathCSV.render(simulated.truePath), trueURL), (PathCSV.render(simulated.noisyPath), noisyURL)]
-        var messages = ["Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) for \(id), seed \(seed)."]
+        var messages = [
+            "Wrote \(trueURL.relativePath) (\(simulated.truePath.count) fixes) and \(noisyURL.relativePath) (\(simulated.noisyPath.count) fixes) "
+                + "for \(id), seed \(seed)."
+        ]
         let stepsURL = folderURL.appendingPathComponent(SensorCSV.stepsFileName)
         let headingsURL = folderURL.appendingPathComponent(SensorCSV.headingsFileName)
         let barometerURL = folderURL.appendingPathComponent(SensorCSV.barometerFileName)
         if scenario.sensors != nil {
             files += [(SensorCSV.render(simulated.steps), stepsURL), (SensorCSV.render(simulated.headings), headingsURL)]
-            messages.append("Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) (\(simulated.headings.count) compass samples).")
+            messages.append(
+                "Wrote \(stepsURL.relativePath) (\(simulated.steps.count) pedometer updates) and \(headingsURL.relativePath) "
+                    + "(\(simulated.headings.count) compass samples)."
+            )
             if let note = simulated.unusableReadingsNote { messages.append(note) }
         }
         if !simulated.barometer.isEmpty {

@@ -10,29 +10,42 @@ enum FidelityCommand: Command {
     static let overview = "Calibrate from each recording of a recording suite, simulate on its route, and compare the filters' ranking on both."
     static let suiteArgument = Argument(
         name: "recording-suite",
-        help: "A recording suite file; recordings without a timed truth are listed as skipped, and a suite where no recording gives a rank correlation is an error (exit 1)."
+        help: "A recording suite file; recordings without a timed truth are listed as skipped, and a suite where no recording "
+            + "gives a rank correlation is an error (exit 1)."
     )
     static let arguments = [suiteArgument]
     /// Recordings have no pedometer or compass, so the dead-reckoning filters never run by default.
     static let filter = FilterOptions.filter.help("Filter to compare, as 'run' takes it. Repeat for more.", default: FilterOptions.sensorlessDefaults)
     /// `--output`: unlike the other commands' folder, a file: the report.
-    static let output = Option<String>(name: "--output", valueName: "file", help: "Also write the report to this Markdown file.", default: "print only")
+    static let output = Option<String>(
+        name: "--output",
+        valueName: "file",
+        help: "Also write the report to this Markdown file.",
+        default: "print only"
+    )
     static let seed = SeedOptions.seed.help("Simulate each recording's route under this one seed, 0 to \(UInt64.max).")
     static let seeds = SeedOptions.seeds.help(
         "Simulate each recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
     )
-    static let options = [filter.spec, output.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec] + DEMOptions.options + [HelpOption.help.spec]
+    static let options = [filter.spec, output.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec] + DEMOptions.options
+        + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
         let specifications = try FilterOptions(arguments).specifications
         let dem = try DEMOptions(arguments, context: context)
-        let filters = try dem.apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name))
+        let filters = try dem.apply(
+            to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name)
+        )
         let seeds = try SeedOptions(arguments).seeds
         let profile = try CompareProfileOptions.profile(arguments, context: context)
         let url = URL(fileURLWithPath: suiteFile)
         guard RecordingSuite.isRecordingSuite(url) else {
-            throw UsageError.invalidArgument(name: suiteArgument.name, message: "'\(suiteFile)' is not a recording suite (a JSON file with 'recordings'); fidelity compares real recordings with their simulation")
+            throw UsageError.invalidArgument(
+                name: suiteArgument.name,
+                message: "'\(suiteFile)' is not a recording suite (a JSON file with 'recordings'); "
+                    + "fidelity compares real recordings with their simulation"
+            )
         }
         let suite = try RecordingSuite.load(from: url)
         var entries: [FidelityReport.Entry] = []

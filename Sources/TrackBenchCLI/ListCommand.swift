@@ -21,7 +21,9 @@ enum ListCommand: Command {
         let width = names.map(\.count).max() ?? 0
         for (filterType, name) in zip(context.registry.filterTypes, names) {
             // Say which filters a run without --filter leaves out, so a missing column in a report is no surprise.
-            let when = !filterType.runsByDefault ? " Runs only when named." : (filterType.usesSensors ? " Runs by default on suites with sensors." : "")
+            let when = !filterType.runsByDefault
+                ? " Runs only when named."
+                : (filterType.usesSensors ? " Runs by default on suites with sensors." : "")
             context.print("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + filterType.summary + when)
             for parameter in filterType.parameters {
                 context.print(

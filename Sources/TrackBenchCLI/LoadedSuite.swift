@@ -64,7 +64,8 @@ enum LoadedSuite {
             try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
+                description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) "
+                    + "(suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
                 unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs,
                 plannedRuns: Set(seeds.seeds.flatMap { seed in suite.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
             )
@@ -77,7 +78,8 @@ enum LoadedSuite {
             try ExecOptions.finish(filters)
             return Outcome(
                 scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) (suite '\(suite.name)'\(shardText))",
+                description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) "
+                    + "(suite '\(suite.name)'\(shardText))",
                 unitCount: (benchmark.units.count, replays.count),
                 runs: Set(benchmark.runs),
                 plannedRuns: Set(replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
@@ -102,7 +104,10 @@ enum LoadedSuite {
                 lines.append("    note: \(note)")
             }
             if let best = replay.bestTimeOffsetSeconds, abs(best - replay.timeOffsetSeconds) > RecordingReplay.offsetWarningSeconds {
-                lines.append("    warning: the fixes fit the truth best at timeOffsetSeconds \(NumberFormat.compact(best)), not \(NumberFormat.compact(replay.timeOffsetSeconds)); set it in the suite file if the clocks differ")
+                lines.append(
+                    "    warning: the fixes fit the truth best at timeOffsetSeconds \(NumberFormat.compact(best)), "
+                        + "not \(NumberFormat.compact(replay.timeOffsetSeconds)); set it in the suite file if the clocks differ"
+                )
             }
         }
         return lines

@@ -8,7 +8,8 @@ enum MergeCommand: Command {
     static let arguments = [Argument(name: "parts", help: "Every shard's results.csv (or the folder holding it), in any order.")]
     static let output = OutputOptions.folder.help(
         "Folder for results.csv and report.md, created if missing.",
-        default: "Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when the parts' filters or seeds differ from the default run's"
+        default: "Results for the default suite, Results/<suite name> for others; "
+            + "Results/local[/<suite name>] when the parts' filters or seeds differ from the default run's"
     )
     static let options = [output.spec] + SuiteOptions.options + [HelpOption.help.spec]
 

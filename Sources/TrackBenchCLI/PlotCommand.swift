@@ -15,7 +15,9 @@ enum PlotCommand: Command {
     static let defaultFilters = ["raw", "kalman", "rts-smoother"]
     static let defaultFolder = "Results/plots"
     static let output = OutputOptions.folder.help("Folder to write into, created if missing.", default: defaultFolder)
-    static let filter = FilterOptions.filter.help("A filter to draw, in the order given. Repeatable.", default: defaultFilters.joined(separator: ", "))
+    static let filter = FilterOptions.filter.help(
+        "A filter to draw, in the order given. Repeatable.", default: defaultFilters.joined(separator: ", ")
+    )
     static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options + ExecOptions.options
         + [HelpOption.help.spec]
 
@@ -26,7 +28,11 @@ enum PlotCommand: Command {
         let given = try FilterOptions(arguments).specifications
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given
         let dem = try DEMOptions(arguments, context: context)
-        let filters = try dem.apply(to: specifications.isEmpty ? Array(context.registry.defaultConfigurations.prefix(3)) : context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))
+        let filters = try dem.apply(
+            to: specifications.isEmpty
+                ? Array(context.registry.defaultConfigurations.prefix(3))
+                : context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
+        )
         let run: PlottedRun
         let loaded = try context.loadedSuite(SuiteOptions(arguments))
         switch loaded {
@@ -49,7 +55,10 @@ enum PlotCommand: Command {
         let labels = filters.map { MarkdownText.safe($0.label) }.joined(separator: ", ")
         context.print("Wrote \(mapURL.relativePath) and \(errorURL.relativePath) for \(run.subject), filters \(labels).")
         if let window = run.worstWindow {
-            context.print("The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s.")
+            context.print(
+                "The map's inset is the worst stretch, \(NumberFormat.fixed(window.lowerBound, decimals: 0)) "
+                    + "to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s."
+            )
         }
         dem.report(scenarioFile: loaded.file)
         return .success

@@ -30,7 +30,10 @@ struct ResultsFolder {
     ///   - defaultFilters: What a run without `--filter` runs on this suite.
     ///   - seeds: The seeds run; ignored for a recording suite, which is replayed once.
     ///   - shard: The shard run, which gets a folder of its own inside the run's.
-    init(suite: LoadedSuite, file: String, filters: [(label: String, specification: String)], defaultFilters: [FilterConfiguration], seeds: SeedRange, shard: Shard?) {
+    init(
+        suite: LoadedSuite, file: String, filters: [(label: String, specification: String)], defaultFilters: [FilterConfiguration],
+        seeds: SeedRange, shard: Shard?
+    ) {
         let name = CommandContext.fileName(for: suite.name)
         var differences: [String] = []
         if suite.name == "default", !Self.isSameFile(file, SuiteOptions.defaultScenarioFile) {

@@ -10,7 +10,8 @@ enum RunCommand: Command {
     static let filter = FilterOptions.filter
     static let output = OutputOptions.folder.help(
         "Folder for results.csv and report.md, created if missing.",
-        default: "Results for the default suite, Results/<suite name> for others; Results/local[/<suite name>] when --filter or the seeds differ from the default run's"
+        default: "Results for the default suite, Results/<suite name> for others; "
+            + "Results/local[/<suite name>] when --filter or the seeds differ from the default run's"
     )
     static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [filter.spec, output.spec] + DEMOptions.options
         + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help.spec]

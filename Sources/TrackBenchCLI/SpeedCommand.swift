@@ -18,14 +18,18 @@ enum SpeedCommand: Command {
         expected: "a whole number from 1 to 1000"
     ) { text in Int(text).flatMap { (1...1000).contains($0) ? $0 : nil } }
     static let defaultRepetitions = 5
-    static let options = SuiteOptions.options + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options + ExecOptions.options
-        + [HelpOption.help.spec]
+    static let options = SuiteOptions.options + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options
+        + ExecOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         try arguments.noPositionals(command: name)
         let seed = try SeedOptions.single(arguments)
         let specifications = try FilterOptions(arguments).specifications
-        let filters = try DEMOptions(arguments, context: context).apply(to: specifications.isEmpty ? context.registry.defaultConfigurations : try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments)))
+        let filters = try DEMOptions(arguments, context: context).apply(
+            to: specifications.isEmpty
+                ? context.registry.defaultConfigurations
+                : try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
+        )
         let count = try arguments.value(repetitions, default: defaultRepetitions)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         try context.requireSensors(for: filters, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
@@ -34,9 +38,14 @@ enum SpeedCommand: Command {
         #if DEBUG
         context.print("Note: this is a debug build; its times are far from a release build's. Time with 'swift run -c release trackbench speed'.")
         #endif
-        context.print("Timed \(filters.count) filters on the \(inputs.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), median of \(count) runs each:")
+        context.print(
+            "Timed \(filters.count) filters on the \(inputs.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), "
+                + "median of \(count) runs each:"
+        )
         if inputs.contains(where: { $0.events != nil }) {
-            context.print("The filters are fed each scenario's sensor or barometer events with its fixes, as 'run' feeds them; pipelines are timed whole.")
+            context.print(
+                "The filters are fed each scenario's sensor or barometer events with its fixes, as 'run' feeds them; pipelines are timed whole."
+            )
         }
         context.print()
         let speeds = FilterSpeed.measure(filters, on: inputs, repetitions: count)
@@ -53,7 +62,9 @@ enum SpeedCommand: Command {
         }
         PlainTextTable.lines(rows, rightAligned: [1, 3]).forEach { context.print($0) }
         context.print()
-        context.print("Times are CPU nanoseconds per fix fed to the filter, on this machine; compare them only with figures from the same machine and build.")
+        context.print(
+            "Times are CPU nanoseconds per fix fed to the filter, on this machine; compare them only with figures from the same machine and build."
+        )
         return .success
     }
 }

@@ -64,7 +64,9 @@ enum SweepCommand: Command {
             runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
             if let shard {
-                try await runShard(shard, of: benchmark, context: runContext, scenarioFile: file, dem: dem, jobs: jobs, arguments: arguments, commandContext: context)
+                try await runShard(
+                    shard, of: benchmark, context: runContext, scenarioFile: file, dem: dem, jobs: jobs, arguments: arguments, commandContext: context
+                )
                 return .success
             }
             let computed = await benchmark.run(maximumConcurrency: jobs)
@@ -99,7 +101,9 @@ enum SweepCommand: Command {
         }
         let parts = arguments.positionals[1].split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
-            throw .invalidValue(option: assignmentArgument.spelling, value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C")
+            throw .invalidValue(
+                option: assignmentArgument.spelling, value: arguments.positionals[1], expected: "PARAMETER=START...END:STEP or PARAMETER=A,B,C"
+            )
         }
         do {
             return (parts[0], try SweepValues(parsing: parts[1]).values)
@@ -128,7 +132,8 @@ enum SweepCommand: Command {
 
     /// Writes the table as `sweep.csv` and `sweep.md` and its chart into `folder`, and says so.
     private static func write(
-        _ report: SweepReport, parameterUnit unit: String, context runContext: ResultsContext, to folderURL: URL, commandContext context: CommandContext
+        _ report: SweepReport, parameterUnit unit: String, context runContext: ResultsContext, to folderURL: URL,
+        commandContext context: CommandContext
     ) throws {
         let chart = SweepChart.render(report, parameterUnit: unit, suite: runContext.suiteName, seeds: runContext.seeds)
         try AtomicFile.write([

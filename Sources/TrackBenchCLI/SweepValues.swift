@@ -25,7 +25,9 @@ package struct SweepValues: Sendable, Hashable {
             }
             let steps = ((last - first) / step * (1 + 1e-9)).rounded(.down)
             guard steps < Double(Self.limit) else {
-                throw SweepValuesError(text: text, reason: "that is \(steps < 1e15 ? "\(Int(steps) + 1)" : "over 10^15") values; at most \(Self.limit) are allowed")
+                throw SweepValuesError(
+                    text: text, reason: "that is \(steps < 1e15 ? "\(Int(steps) + 1)" : "over 10^15") values; at most \(Self.limit) are allowed"
+                )
             }
             // Multiplying instead of adding keeps 0.1-steps from accumulating rounding error;
             // rounding to 12 significant digits turns 0.30000000000000004 into 0.3.
@@ -45,7 +47,11 @@ package struct SweepValues: Sendable, Hashable {
         }
         var seen: Set<String> = []
         for value in values where !seen.insert(FilterParameter.format(value)).inserted {
-            throw SweepValuesError(text: text, reason: "the value \(FilterParameter.format(value)) appears twice (range values are rounded to 12 significant digits); use a larger STEP or distinct values")
+            throw SweepValuesError(
+                text: text,
+                reason: "the value \(FilterParameter.format(value)) appears twice (range values are rounded to 12 significant digits); "
+                    + "use a larger STEP or distinct values"
+            )
         }
     }
 

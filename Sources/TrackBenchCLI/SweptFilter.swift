@@ -49,7 +49,8 @@ struct SweptFilter {
         guard filter.contains(placeholder) else {
             throw UsageError.invalidArgument(
                 name: SweepCommand.filterArgument.spelling,
-                message: "the command of '\(text)' has no \(placeholder) for the values of '\(parameter)'; write it where each value goes, as in \(example)"
+                message: "the command of '\(text)' has no \(placeholder) for the values of '\(parameter)'; "
+                    + "write it where each value goes, as in \(example)"
             )
         }
         var labels: [String] = []
@@ -90,12 +91,16 @@ struct SweptFilter {
 
     /// `base` once for each value of `parameter`.
     /// - Throws: `UsageError` naming the parameters `base` has when it has no such parameter, or a value out of range.
-    private static func configurations(of base: FilterConfiguration, parameter: String, values: [Double]) throws(UsageError) -> [FilterConfiguration] {
+    private static func configurations(
+        of base: FilterConfiguration, parameter: String, values: [Double]
+    ) throws(UsageError) -> [FilterConfiguration] {
         do {
             return try values.map { value throws(FilterSpecificationError) in try base.setting(parameter, to: value) }
         } catch .unknownParameter(_, _, let known) {
             let list = known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))"
-            throw .invalidValue(option: SweepCommand.assignmentArgument.spelling, value: parameter, expected: "a parameter of '\(base.specification)'; \(list)")
+            throw .invalidValue(
+                option: SweepCommand.assignmentArgument.spelling, value: parameter, expected: "a parameter of '\(base.specification)'; \(list)"
+            )
         } catch {
             throw .invalidFilter(error.localizedDescription)
         }

@@ -10,7 +10,12 @@ import TrackBenchResults
 /// so teams can ship their own executable with extra filters registered; it
 /// speaks in its own name in help, usage and hints.
 public enum TrackBenchCommand {
-    static var commands: [any Command.Type] { [RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self, ExportCommand.self, PlotCommand.self, DEMCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self] }
+    static var commands: [any Command.Type] {
+        [
+            RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self, ExportCommand.self,
+            PlotCommand.self, DEMCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self,
+        ]
+    }
 
     /// The running executable's file name, such as `trackbench` or `team-filter-benchmark`.
     public static var executableName: String {
@@ -64,7 +69,10 @@ public enum TrackBenchCommand {
                 return help(for: remaining, context: context)
             }
             guard let named = commands.first(where: { $0.name == first }) else {
-                return fail(UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])), usage: overview(context), console: context.console)
+                return fail(
+                    UsageError.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commands.map { $0.name } + ["help"])),
+                    usage: overview(context), console: context.console
+                )
             }
             command = named
         } else if remaining == ["-h"] || remaining == ["--help"] {
@@ -108,7 +116,10 @@ public enum TrackBenchCommand {
             return .success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            return fail(UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })), usage: overview(context), console: context.console)
+            return fail(
+                UsageError.unknownCommand(name, suggestion: Suggestion.closest(to: name, among: commands.map { $0.name })),
+                usage: overview(context), console: context.console
+            )
         }
         context.print(command.help(commandName: context.commandName))
         return .success

@@ -40,7 +40,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .unknownCommand(name, suggestion):
-            return "unknown command '\(name)'.\(didYouMean(suggestion)) Commands: \((TrackBenchCommand.commands.map { $0.name } + ["help"]).joined(separator: ", "))."
+            return "unknown command '\(name)'.\(didYouMean(suggestion)) "
+                + "Commands: \((TrackBenchCommand.commands.map { $0.name } + ["help"]).joined(separator: ", "))."
         case let .unknownOption(option, command, suggestion):
             return "unknown option '\(option)' for '\(command)'.\(didYouMean(suggestion))"
         case let .missingValue(option, expected):
@@ -58,7 +59,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
         case let .invalidArgument(name, message):
             return "argument '\(name)': \(message)."
         case let .needsElevationModel(filter):
-            return "filter '\(filter)' needs \(DEMOptions.dem.name) DIR, a folder of SRTM .hgt tiles; write a suite's terrain as tiles with 'trackbench \(DEMCommand.name) \(SuiteOptions.scenarios.name) FILE \(DEMCommand.output.name) DIR'"
+            return "filter '\(filter)' needs \(DEMOptions.dem.name) DIR, a folder of SRTM .hgt tiles; write a suite's terrain as tiles with "
+                + "'trackbench \(DEMCommand.name) \(SuiteOptions.scenarios.name) FILE \(DEMCommand.output.name) DIR'"
         case let .needsSensors(filter, file):
             return "filter '\(filter)' dead-reckons from a pedometer and compass, and the scenarios of '\(file)' have none, so it would score "
                 + "only its start; run it on a suite with 'gaits' and a 'sensors' profile, such as Scenarios/dead-reckoning.json."
@@ -71,7 +73,8 @@ public enum UsageError: Error, LocalizedError, Equatable {
         case let .unknownRecording(id, file, suggestion):
             return "no recording '\(id)' in '\(file)'.\(didYouMean(suggestion)) The ids are the 'id' keys of its recordings."
         case let .seedsForRecordings(suite):
-            return "'\(suite)' is a recording suite: its recordings are replayed once as recorded, so \(SeedOptions.seed.name) and \(SeedOptions.seeds.name) do not apply; leave them out."
+            return "'\(suite)' is a recording suite: its recordings are replayed once as recorded, "
+                + "so \(SeedOptions.seed.name) and \(SeedOptions.seeds.name) do not apply; leave them out."
         case let .recordingSuiteNotSupported(file, command):
             return "'\(file)' is a recording suite; '\(command)' works on scenario files only (use 'run' or 'check' to replay recordings)."
         }

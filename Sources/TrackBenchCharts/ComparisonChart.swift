@@ -106,7 +106,10 @@ package enum ComparisonChart {
                 canvas.rectangle(8, top + rowHeight * Double(row), canvas.width - 16, rowHeight, fill: "#f4f6f8")
             }
             for tick in ticks {
-                canvas.line(x(tick.value), top, x(tick.value), bottom + 4, stroke: tick.value == 0 ? SVGCanvas.ink : "#dcdcdc", width: tick.value == 0 ? 1.5 : 1)
+                canvas.line(
+                    x(tick.value), top, x(tick.value), bottom + 4,
+                    stroke: tick.value == 0 ? SVGCanvas.ink : "#dcdcdc", width: tick.value == 0 ? 1.5 : 1
+                )
                 canvas.text(tick.label, x(tick.value), bottom + 17, size: 10, anchor: "middle", fill: SVGCanvas.faint)
             }
             canvas.line(left, bottom, left + plotWidth, bottom, stroke: "#b8b8b8")

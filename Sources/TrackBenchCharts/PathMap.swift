@@ -80,7 +80,9 @@ package enum PathMap {
             let halfWidth = max((east - west) * (1 + 2 * fraction), minimum) / 2
             let halfHeight = max((north - south) * (1 + 2 * fraction), minimum) / 2
             let centre = self.centre
-            return Bounds(west: centre.east - halfWidth, east: centre.east + halfWidth, south: centre.north - halfHeight, north: centre.north + halfHeight)
+            return Bounds(
+                west: centre.east - halfWidth, east: centre.east + halfWidth, south: centre.north - halfHeight, north: centre.north + halfHeight
+            )
         }
 
         var centre: LocalPoint { LocalPoint(east: (west + east) / 2, north: (south + north) / 2) }
@@ -145,7 +147,8 @@ package enum PathMap {
         canvas.text(title, margin, 28, size: 16, weight: "bold")
         canvas.widen(to: 2 * margin + SVGCanvas.estimatedWidth(of: title, size: 16))
         canvas.text(
-            "The true path, the delivered fixes and each filter's estimates in delivery order; metres from the start, north up, one scale on both axes.",
+            "The true path, the delivered fixes and each filter's estimates in delivery order; metres from the start, north up, "
+                + "one scale on both axes.",
             margin, 48, size: 12, fill: SVGCanvas.faint
         )
         canvas.text("Whole run: \(NumberFormat.fixed(run.durationSeconds, decimals: 0)) s", margin, panelTop - 8, size: 12, weight: "bold")
@@ -158,7 +161,9 @@ package enum PathMap {
             let (middleX, middleY) = ((left + right) / 2, (top + bottom) / 2)
             let (halfWidth, halfHeight) = (max((right - left) / 2, 4), max((bottom - top) / 2, 4))
             canvas.clipped(toX: overview.x, y: overview.y, width: overview.width, height: overview.height) { canvas in
-                canvas.rectangle(middleX - halfWidth, middleY - halfHeight, 2 * halfWidth, 2 * halfHeight, fill: "none", stroke: SVGCanvas.ink, strokeWidth: 1.5)
+                canvas.rectangle(
+                    middleX - halfWidth, middleY - halfHeight, 2 * halfWidth, 2 * halfHeight, fill: "none", stroke: SVGCanvas.ink, strokeWidth: 1.5
+                )
             }
         }
         drawScaleBar(for: overview, on: &canvas)
@@ -167,7 +172,10 @@ package enum PathMap {
         var legendTop = panelTop
         if let inset = layout.inset, let window = run.worstWindow {
             let span = "\(NumberFormat.fixed(window.lowerBound, decimals: 0)) to \(NumberFormat.fixed(window.upperBound, decimals: 0)) s"
-            canvas.text("Worst \(NumberFormat.fixed(window.upperBound - window.lowerBound, decimals: 0)) s: \(span)", inset.x, panelTop - 8, size: 12, weight: "bold")
+            canvas.text(
+                "Worst \(NumberFormat.fixed(window.upperBound - window.lowerBound, decimals: 0)) s: \(span)",
+                inset.x, panelTop - 8, size: 12, weight: "bold"
+            )
             drawPanel(inset, of: run, during: window, emphasis: 1.4, dotRadius: 2.5, on: &canvas)
             drawScaleBar(for: inset, on: &canvas)
             legendTop = inset.y + inset.height + stripHeight
@@ -240,7 +248,9 @@ package enum PathMap {
         var rings: [LocalPoint] = []
         for moment in stride(from: window.lowerBound, through: window.upperBound, by: momentSeconds) {
             for (index, series) in run.series.enumerated() {
-                guard let nearest = series.deliverySeconds.indices.min(by: { abs(series.deliverySeconds[$0] - moment) < abs(series.deliverySeconds[$1] - moment) }),
+                guard let nearest = series.deliverySeconds.indices.min(by: {
+                          abs(series.deliverySeconds[$0] - moment) < abs(series.deliverySeconds[$1] - moment)
+                      }),
                       abs(series.deliverySeconds[nearest] - moment) <= 1 else { continue }
                 guard let truth = run.truePosition(atTime: series.deliverySeconds[nearest]) else { return }
                 let (from, to) = (panel.pixel(truth), panel.pixel(series.points[nearest]))

@@ -125,7 +125,8 @@ package struct PlottedRun: Sendable {
         fixes = Self.fixes(of: simulated.noisyPath, in: frame)
         series = Self.series(of: estimates, in: frame) { point, time in point.distance(to: scenario.truePosition(atTime: time)) }
         durationSeconds = max(
-            scenario.durationSeconds, simulated.noisyPath.fixes.map(\.deliveryTimeSeconds).max() ?? 0, series.compactMap(\.deliverySeconds.last).max() ?? 0
+            scenario.durationSeconds, simulated.noisyPath.fixes.map(\.deliveryTimeSeconds).max() ?? 0,
+            series.compactMap(\.deliverySeconds.last).max() ?? 0
         )
         stops = Self.stops(of: scenario, truePath: simulated.truePath)
         dropouts = Self.dropouts(in: simulated.noisyPath, runSeconds: durationSeconds, fixIntervalSeconds: scenario.signal.fixIntervalMeanSeconds)

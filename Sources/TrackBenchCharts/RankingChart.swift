@@ -57,8 +57,13 @@ package enum RankingChart {
 
         let title = "Filters ranked by mean absolute distance error"
         canvas.text(title, 16, 26, size: 16, weight: "bold")
-        let interval = hasSeeds ? "95 % confidence intervals over \(ranking.seedCount) seed\(ranking.seedCount == 1 ? "" : "s") (\(seeds))" : "each recording replayed once: no interval"
-        canvas.text("Suite '\(suite)', \(entries.first?.summary.scenarioCount ?? 0) runs per filter; \(interval). Lower is better.", 16, 46, size: 12, fill: SVGCanvas.faint)
+        let interval = hasSeeds
+            ? "95 % confidence intervals over \(ranking.seedCount) seed\(ranking.seedCount == 1 ? "" : "s") (\(seeds))"
+            : "each recording replayed once: no interval"
+        canvas.text(
+            "Suite '\(suite)', \(entries.first?.summary.scenarioCount ?? 0) runs per filter; \(interval). Lower is better.",
+            16, 46, size: 12, fill: SVGCanvas.faint
+        )
 
         let axis = Axis(left: left, values: values, halfWidths: halfWidths)
         let plotBottom = top + rowHeight * Double(entries.count)
@@ -116,7 +121,10 @@ package enum RankingChart {
                 for multiple in decadeStep == 1 ? [1.0, 2, 5] : [1.0] where decade * multiple <= high * 1.0001 {
                     let tick = decade * multiple
                     canvas.line(x(tick), top - 6, x(tick), plotBottom, stroke: multiple == 1 ? "#cfcfcf" : "#ececec")
-                    canvas.text(NumberFormat.compact((tick * 1000).rounded() / 1000), x(tick), plotBottom + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
+                    canvas.text(
+                        NumberFormat.compact((tick * 1000).rounded() / 1000), x(tick), plotBottom + 16,
+                        size: 11, anchor: "middle", fill: SVGCanvas.faint
+                    )
                 }
                 decade *= pow(10, Double(decadeStep))
             }

@@ -55,7 +55,10 @@ struct SVGCanvas {
 
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String = ink, width: Double = 1, dash: String? = nil) {
         let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        elements.append("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"\(dashing)/>")
+        elements.append(
+            "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" "
+                + "stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"\(dashing)/>"
+        )
     }
 
     mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil) {
@@ -64,14 +67,21 @@ struct SVGCanvas {
     }
 
     /// A rectangle, filled, outlined with `stroke` when one is given, or both.
-    mutating func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
+    mutating func rectangle(
+        _ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil, strokeWidth: Double = 1
+    ) {
         let outline = stroke.map { " stroke=\"\($0)\" stroke-width=\"\(Self.number(strokeWidth))\"" } ?? ""
-        elements.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"\(fill)\"\(outline)/>")
+        elements.append(
+            "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
+                + "fill=\"\(fill)\"\(outline)/>"
+        )
     }
 
     /// A polyline through `points`, or a closed polygon when `fill` is given; `rounded` rounds its joins and ends,
     /// which keeps dense, jagged lines (GPS tracks) from sprouting mitre spikes.
-    mutating func path(_ points: [(x: Double, y: Double)], stroke: String?, fill: String? = nil, width: Double = 1.5, dash: String? = nil, rounded: Bool = false) {
+    mutating func path(
+        _ points: [(x: Double, y: Double)], stroke: String?, fill: String? = nil, width: Double = 1.5, dash: String? = nil, rounded: Bool = false
+    ) {
         guard let first = points.first else { return }
         var data = "M\(Self.number(first.x)) \(Self.number(first.y))"
         for point in points.dropFirst() { data += " L\(Self.number(point.x)) \(Self.number(point.y))" }
@@ -100,7 +110,10 @@ struct SVGCanvas {
     mutating func clipped(toX x: Double, y: Double, width: Double, height: Double, _ draw: (inout SVGCanvas) -> Void) {
         clipCount += 1
         let id = "clip\(clipCount)"
-        elements.append("<clipPath id=\"\(id)\"><rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"/></clipPath>")
+        elements.append(
+            "<clipPath id=\"\(id)\"><rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" "
+                + "width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"/></clipPath>"
+        )
         elements.append("<g clip-path=\"url(#\(id))\">")
         draw(&self)
         elements.append("</g>")
@@ -179,10 +192,16 @@ struct SVGCanvas {
     }
 
     /// Text anchored at (x, y) on its baseline: `start`, `middle` or `end`.
-    mutating func text(_ content: String, _ x: Double, _ y: Double, size: Double = 12, anchor: String = "start", fill: String = ink, weight: String? = nil, rotated: Bool = false) {
+    mutating func text(
+        _ content: String, _ x: Double, _ y: Double, size: Double = 12, anchor: String = "start", fill: String = ink, weight: String? = nil,
+        rotated: Bool = false
+    ) {
         let bold = weight.map { " font-weight=\"\($0)\"" } ?? ""
         let rotation = rotated ? " transform=\"rotate(-90 \(Self.number(x)) \(Self.number(y)))\"" : ""
-        elements.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\"\(bold)\(rotation)>\(XMLText.escaped(content))</text>")
+        elements.append(
+            "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\" "
+                + "fill=\"\(fill)\"\(bold)\(rotation)>\(XMLText.escaped(content))</text>"
+        )
     }
 
     /// The document: an SVG 1.1 file with a white background and a title for screen readers.

@@ -35,8 +35,13 @@ package enum SweepChart {
         var canvas = SVGCanvas(width: width, height: height)
         let title = "\(metric.title) against \(sweep.parameter) for \(sweep.filter)"
         canvas.text(title, 16, 26, size: 16, weight: "bold")
-        let interval = sweep.seedCount > 1 ? "band: 95 % confidence interval over \(sweep.seedCount) seeds (\(seeds))" : "one seed (\(seeds)): no interval"
-        canvas.text("Suite '\(suite)'; \(interval). \(metric.direction == .higher ? "Higher" : "Lower") is better.", 16, 46, size: 12, fill: SVGCanvas.faint)
+        let interval = sweep.seedCount > 1
+            ? "band: 95 % confidence interval over \(sweep.seedCount) seeds (\(seeds))"
+            : "one seed (\(seeds)): no interval"
+        canvas.text(
+            "Suite '\(suite)'; \(interval). \(metric.direction == .higher ? "Higher" : "Lower") is better.",
+            16, 46, size: 12, fill: SVGCanvas.faint
+        )
 
         let xs = points.map(\.x)
         let isLog = (xs.min() ?? 0) > 0 && (xs.max() ?? 0) / (xs.min() ?? 1) >= 20
@@ -67,7 +72,10 @@ package enum SweepChart {
         canvas.line(left, top + plotHeight, left + plotWidth, top + plotHeight, stroke: SVGCanvas.ink)
         canvas.line(left, top, left, top + plotHeight, stroke: SVGCanvas.ink)
         let unit = parameterUnit.isEmpty ? "" : " (\(parameterUnit)\(isLog ? ", log scale" : ""))"
-        canvas.text("\(sweep.parameter)\(unit.isEmpty && isLog ? " (log scale)" : unit)", left + plotWidth / 2, top + plotHeight + 40, size: 12, anchor: "middle")
+        canvas.text(
+            "\(sweep.parameter)\(unit.isEmpty && isLog ? " (log scale)" : unit)",
+            left + plotWidth / 2, top + plotHeight + 40, size: 12, anchor: "middle"
+        )
         canvas.text(metric.title, 20, top + plotHeight / 2, size: 12, anchor: "middle", rotated: true)
 
         let colour = SVGCanvas.palette[0]

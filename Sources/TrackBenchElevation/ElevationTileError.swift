@@ -23,7 +23,8 @@ public enum ElevationTileError: Error, LocalizedError, Equatable {
             let hint = zipped > 0 ? "; it holds \(zipped) zipped file(s): unzip them first" : ""
             return "no .hgt tiles in '\(path)'\(hint); expected SRTM tiles named like N37W123.hgt (write synthetic ones with 'trackbench dem')"
         case let .badName(file):
-            return "'\(file)' is not named like an SRTM tile; expected N or S and two digits, E or W and three digits, then .hgt (such as N37W123.hgt or N37W123.SRTMGL1.hgt)"
+            return "'\(file)' is not named like an SRTM tile; expected N or S and two digits, E or W and three digits, then .hgt "
+                + "(such as N37W123.hgt or N37W123.SRTMGL1.hgt)"
         case let .duplicate(file, other):
             return "'\(file)' and '\(other)' are the same tile; keep one"
         case let .wrongSize(file, bytes):

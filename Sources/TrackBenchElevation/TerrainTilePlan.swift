@@ -69,9 +69,11 @@ public enum TerrainTilePlanError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .noTerrains:
-            return "the suite has no terrains, so there is nothing to write; add a 'terrains' list to the scenario file (Docs/altitude.md) or use Scenarios/hills.json"
+            return "the suite has no terrains, so there is nothing to write; add a 'terrains' list to the scenario file (Docs/altitude.md) "
+                + "or use Scenarios/hills.json"
         case let .sharedTile(tile, first, second):
-            return "terrains '\(first)' and '\(second)' both need tile \(tile), which can hold one; give each terrain its own 'origin' at least a degree from the others"
+            return "terrains '\(first)' and '\(second)' both need tile \(tile), which can hold one; "
+                + "give each terrain its own 'origin' at least a degree from the others"
         }
     }
 }

@@ -59,7 +59,10 @@ public struct TileErrorModel: Sendable, Hashable {
             let range = Self.wavelengthRangeMeters
             let position = (Double(index) + Self.uniform(seed: seed, index, 1)) / Double(Self.waveCount)
             let radiansPerMeter = 2 * Double.pi / (range.lowerBound * pow(range.upperBound / range.lowerBound, position))
-            return Wave(east: radiansPerMeter * cos(direction), north: radiansPerMeter * sin(direction), phase: 2 * Double.pi * Self.uniform(seed: seed, index, 2))
+            return Wave(
+                east: radiansPerMeter * cos(direction), north: radiansPerMeter * sin(direction),
+                phase: 2 * Double.pi * Self.uniform(seed: seed, index, 2)
+            )
         }
     }
 

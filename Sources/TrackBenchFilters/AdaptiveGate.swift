@@ -32,7 +32,8 @@ import TrackBenchModel
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
 struct AdaptiveGate: RegisteredFilter {
     static let name = "adaptive-gate"
-    static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); lets any valid fix through after relax seconds without one."
+    static let summary = "Drops invalid fixes and fixes above max(floor, factor x recent mean accuracy); "
+        + "lets any valid fix through after relax seconds without one."
     static let timing = FilterTiming.online
     /// The `window` parameter.
     static let window = FilterParameter(
@@ -48,7 +49,8 @@ struct AdaptiveGate: RegisteredFilter {
         name: "factor",
         defaultValue: 2,
         unit: "x mean",
-        summary: "accept fixes up to this multiple of the recent mean accuracy; 2 passes normal variation and stops lone outliers, below 1 would reject the typical fix",
+        summary: "accept fixes up to this multiple of the recent mean accuracy; 2 passes normal variation and stops lone outliers, "
+            + "below 1 would reject the typical fix",
         minimum: 1
     )
     /// The `floor` parameter.

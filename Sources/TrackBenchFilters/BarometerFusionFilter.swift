@@ -27,7 +27,8 @@ import TrackBenchModel
 ///   their time.
 struct BarometerFusionFilter: RegisteredFilter {
     static let name = "barometer-fusion"
-    static let summary = "Barometer altitude changes anchored to GPS altitude by a slow complementary filter (`time` seconds); GPS altitude where no barometer."
+    static let summary = "Barometer altitude changes anchored to GPS altitude by a slow complementary filter (`time` seconds); "
+        + "GPS altitude where no barometer."
     static let timing = FilterTiming.online
     static let runsByDefault = false
     /// The `time` parameter.
@@ -35,7 +36,8 @@ struct BarometerFusionFilter: RegisteredFilter {
         name: "time",
         defaultValue: 600,
         unit: "s",
-        summary: "how slowly the offset between GPS and barometer follows GPS: longer averages more of the GPS swing away, shorter follows the weather drift",
+        summary: "how slowly the offset between GPS and barometer follows GPS: longer averages more of the GPS swing away, "
+            + "shorter follows the weather drift",
         minimum: 0.001,
         maximum: 86_400
     )
@@ -82,7 +84,9 @@ struct BarometerFusionFilter: RegisteredFilter {
         if fix.verticalAccuracyMeters >= 0, fix.altitudeMeters.isFinite {
             let observed = fix.altitudeMeters - barometer
             if let previous = offset {
-                let weight = ExponentialSmoothing.weight(elapsedSeconds: fix.deliveryTimeSeconds - previous.timeSeconds, timeConstantSeconds: timeSeconds)
+                let weight = ExponentialSmoothing.weight(
+                    elapsedSeconds: fix.deliveryTimeSeconds - previous.timeSeconds, timeConstantSeconds: timeSeconds
+                )
                 offset = (previous.meters + weight * (observed - previous.meters), fix.deliveryTimeSeconds)
             } else {
                 offset = (observed, fix.deliveryTimeSeconds)

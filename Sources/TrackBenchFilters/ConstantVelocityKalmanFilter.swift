@@ -35,14 +35,16 @@ import TrackBenchModel
 /// - Complexity: O(1) per fix, without allocation.
 struct ConstantVelocityKalmanFilter: RegisteredFilter {
     static let name = "cv-kalman"
-    static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); skips invalid fixes, estimates speed and course."
+    static let summary = "2-D constant-velocity Kalman filter (position and velocity east/north, white-noise acceleration); "
+        + "skips invalid fixes, estimates speed and course."
     static let timing = FilterTiming.online
     /// The `noise` parameter.
     static let noise = FilterParameter(
         name: "noise",
         defaultValue: 1,
         unit: "m/s^2",
-        summary: "standard deviation of the unmodelled acceleration; runners change pace and turn at about 1 m/s^2, bigger follows turns faster but smooths less",
+        summary: "standard deviation of the unmodelled acceleration; runners change pace and turn at about 1 m/s^2, "
+            + "bigger follows turns faster but smooths less",
         minimum: 0
     )
     static let parameters = [noise]

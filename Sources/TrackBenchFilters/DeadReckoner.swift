@@ -42,11 +42,20 @@ struct DeadReckoner: Sendable {
     static let maximumSegments = 1000
 
     /// Walking's stride, as published: 0.57 m.
-    static let walkStride = FilterParameter(name: "walk-stride", defaultValue: 0.57, unit: "m", summary: "stride for steps while walking (the published 0.57 m)", minimum: 0.01, maximum: 10)
+    static let walkStride = FilterParameter(
+        name: "walk-stride", defaultValue: 0.57, unit: "m", summary: "stride for steps while walking (the published 0.57 m)",
+        minimum: 0.01, maximum: 10
+    )
     /// Power-walking's stride, as published: 1.03 m.
-    static let powerWalkStride = FilterParameter(name: "power-walk-stride", defaultValue: 1.03, unit: "m", summary: "stride for steps while power-walking (the published 1.03 m)", minimum: 0.01, maximum: 10)
+    static let powerWalkStride = FilterParameter(
+        name: "power-walk-stride", defaultValue: 1.03, unit: "m", summary: "stride for steps while power-walking (the published 1.03 m)",
+        minimum: 0.01, maximum: 10
+    )
     /// Jogging's stride, as published: 1.32 m.
-    static let jogStride = FilterParameter(name: "jog-stride", defaultValue: 1.32, unit: "m", summary: "stride for steps while jogging (the published 1.32 m)", minimum: 0.01, maximum: 10)
+    static let jogStride = FilterParameter(
+        name: "jog-stride", defaultValue: 1.32, unit: "m", summary: "stride for steps while jogging (the published 1.32 m)",
+        minimum: 0.01, maximum: 10
+    )
     /// The stride parameters every dead-reckoning filter declares.
     static let strideParameters = [walkStride, powerWalkStride, jogStride]
 

@@ -28,17 +28,25 @@ import TrackBenchModel
 /// steps' and the fixes' pulls and lengthen the track.
 struct DeadReckoningFusion: RegisteredFilter {
     static let name = "pdr-fusion"
-    static let summary = "GPS plus dead reckoning: pedometer and compass carry the position through dropouts and poor fixes; good fixes are blended in by their accuracy."
+    static let summary = "GPS plus dead reckoning: pedometer and compass carry the position through dropouts and poor fixes; "
+        + "good fixes are blended in by their accuracy."
     static let timing = FilterTiming.online
     static let usesSensors = true
     /// The `max-accuracy` parameter.
-    static let maximumAccuracy = FilterParameter(name: "max-accuracy", defaultValue: 30, unit: "m", summary: "fixes with a larger reported accuracy are poor and passed over (30 m, a running app's gate)", minimum: 0)
+    static let maximumAccuracy = FilterParameter(
+        name: "max-accuracy", defaultValue: 30, unit: "m",
+        summary: "fixes with a larger reported accuracy are poor and passed over (30 m, a running app's gate)", minimum: 0
+    )
     /// The `growth` parameter.
     static let growth = FilterParameter(
-        name: "growth", defaultValue: 0.2, unit: "m/m", summary: "dead reckoning's uncertainty added per metre moved (0.2: the cross-track error of a compass 10-15 degrees off)", minimum: 0
+        name: "growth", defaultValue: 0.2, unit: "m/m",
+        summary: "dead reckoning's uncertainty added per metre moved (0.2: the cross-track error of a compass 10-15 degrees off)", minimum: 0
     )
     /// The `gate` parameter.
-    static let gate = FilterParameter(name: "gate", defaultValue: 3, unit: "deviations", summary: "fixes further from the position than this many combined deviations are poor", minimum: 0)
+    static let gate = FilterParameter(
+        name: "gate", defaultValue: 3, unit: "deviations",
+        summary: "fixes further from the position than this many combined deviations are poor", minimum: 0
+    )
     static let parameters = DeadReckoner.strideParameters + [maximumAccuracy, growth, gate]
     /// How long the position runs on at the last update's velocity without a new update, in seconds: twice the
     /// longest pedometer interval measured (5 s).
@@ -80,7 +88,8 @@ struct DeadReckoningFusion: RegisteredFilter {
         let current = position!
         let accuracy = fix.horizontalAccuracyMeters
         let north = (fix.latitude - current.latitude) * DeadReckoner.metersPerDegreeLatitude
-        let east = Longitude.degreesEast(from: current.longitude, to: fix.longitude) * DeadReckoner.metersPerDegreeLongitudeAtEquator * cos(current.latitude * Double.pi / 180)
+        let east = Longitude.degreesEast(from: current.longitude, to: fix.longitude) * DeadReckoner.metersPerDegreeLongitudeAtEquator
+            * cos(current.latitude * Double.pi / 180)
         let variance = uncertaintyMeters * uncertaintyMeters
         let combined = variance + accuracy * accuracy
         if accuracy <= maximumAccuracyMeters, east * east + north * north <= gateDeviations * gateDeviations * combined {

@@ -7,7 +7,8 @@
 /// without sensors it gives the first fix and nothing more.
 struct DeadReckoningPaperFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-paper"
-    static let summary = "Dead reckoning as published: steps x fixed stride per activity along one circular-mean compass heading per pedometer update, from the first fix, no GPS after it."
+    static let summary = "Dead reckoning as published: steps x fixed stride per activity along one circular-mean compass heading "
+        + "per pedometer update, from the first fix, no GPS after it."
     static let timing = FilterTiming.online
     static let headings = DeadReckoner.Headings.perUpdate
     var logic: StandaloneDeadReckoning

@@ -6,7 +6,8 @@
 /// followed step by step.
 struct DeadReckoningPerStepFilter: StandaloneDeadReckoningFilter {
     static let name = "pdr-per-step"
-    static let summary = "Dead reckoning with one compass heading segment per step instead of one per pedometer update, from the first fix, no GPS after it."
+    static let summary = "Dead reckoning with one compass heading segment per step instead of one per pedometer update, "
+        + "from the first fix, no GPS after it."
     static let timing = FilterTiming.online
     static let headings = DeadReckoner.Headings.perStep
     var logic: StandaloneDeadReckoning

@@ -59,7 +59,9 @@ public struct FilterConfiguration: Sendable {
             throw .unknownParameter(filter: specification, parameter: parameter, known: known)
         }
         guard declaration.accepts(value) else {
-            throw .invalidValue(filter: stages[index].filterType.name, parameter: parameter, value: FilterParameter.format(value), expected: declaration.expectation)
+            throw .invalidValue(
+                filter: stages[index].filterType.name, parameter: parameter, value: FilterParameter.format(value), expected: declaration.expectation
+            )
         }
         var stages = stages
         stages[index] = stages[index].setting(parameter, to: value)

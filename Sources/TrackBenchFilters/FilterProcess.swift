@@ -77,7 +77,12 @@ public final class FilterProcess: @unchecked Sendable {
         let run = "\(scenario)\u{0}\(seed.map(String.init) ?? "")"
         func failed(_ reason: String, line: String? = nil, _ connection: FilterProcessConnection) -> [LocationFix] {
             connection.terminate()
-            record(.failed(filter: name, command: command, scenario: scenario, seed: seed, reason: reason, line: line, standardError: connection.standardErrorTail))
+            record(
+                .failed(
+                    filter: name, command: command, scenario: scenario, seed: seed, reason: reason, line: line,
+                    standardError: connection.standardErrorTail
+                )
+            )
             return []
         }
         guard failure == nil, let connection = borrowConnection() else { return [] }
@@ -133,7 +138,9 @@ public final class FilterProcess: @unchecked Sendable {
             return failed("the process \(how) after answering \(answered) of \(fixes.count) fixes", connection)
         case .silent:
             let waited = FilterParameter.format(timeout)
-            return failed("the process wrote nothing for \(waited) s after answering \(answered) of \(fixes.count) fixes (--exec-timeout)", connection)
+            return failed(
+                "the process wrote nothing for \(waited) s after answering \(answered) of \(fixes.count) fixes (--exec-timeout)", connection
+            )
         }
     }
 
@@ -177,7 +184,9 @@ public final class FilterProcess: @unchecked Sendable {
     }
 
     /// Starts a process and reads its hello.
-    private static func connect(_ command: String, timeout: Double) throws(FilterProcessError) -> (connection: FilterProcessConnection, hello: FilterProtocol.Hello) {
+    private static func connect(
+        _ command: String, timeout: Double
+    ) throws(FilterProcessError) -> (connection: FilterProcessConnection, hello: FilterProtocol.Hello) {
         let connection = try FilterProcessConnection(command: command)
         var line: String?
         let interruption = connection.exchange(expected: 1, timeout: timeout, produce: { _ in }) { bytes in

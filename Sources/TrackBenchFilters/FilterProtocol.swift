@@ -209,7 +209,9 @@ private struct AnswerReader {
                 case "speed_mps":
                     if !consume("null") { estimate.speedMetersPerSecond = try readNumber(for: key) }
                 default:
-                    throw FilterProtocolViolation(reason: "unknown key \"\(key)\"; an answer has latitude, longitude and optionally altitude_m and speed_mps")
+                    throw FilterProtocolViolation(
+                        reason: "unknown key \"\(key)\"; an answer has latitude, longitude and optionally altitude_m and speed_mps"
+                    )
                 }
                 skipSpaces()
             } while consume(",")

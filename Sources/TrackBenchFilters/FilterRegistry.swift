@@ -128,7 +128,8 @@ public struct FilterRegistry: Sendable {
             guard Self.isValidLabel(label) else {
                 throw FilterSpecificationError.malformed(
                     specification: specification,
-                    reason: "a label must be 1 to \(Self.maximumLabelLength) visible characters, without spaces or any of \(Self.labelForbidden.map { "\($0)" }.joined(separator: " "))"
+                    reason: "a label must be 1 to \(Self.maximumLabelLength) visible characters, "
+                        + "without spaces or any of \(Self.labelForbidden.map { "\($0)" }.joined(separator: " "))"
                 )
             }
         }

@@ -25,7 +25,8 @@ import TrackBenchModel
 /// - Complexity: O(`window`) per fix, without allocation once the window is full.
 struct LeastSquaresFilter: RegisteredFilter {
     static let name = "least-squares"
-    static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, evaluated at the newest fix."
+    static let summary = "Straight-line least-squares fit of latitude, longitude and altitude against time over the last window fixes, "
+        + "evaluated at the newest fix."
     static let timing = FilterTiming.online
     /// The `window` parameter.
     static let window = FilterParameter(

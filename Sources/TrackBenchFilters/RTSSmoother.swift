@@ -39,7 +39,8 @@ import TrackBenchModel
 /// - Complexity: O(1) per fix; O(n) in `finish`.
 struct RTSSmoother: RegisteredFilter {
     static let name = "rts-smoother"
-    static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, each using the fixes before and after it."
+    static let summary = "Offline Rauch-Tung-Striebel smoother over the cv-kalman model: emits every estimate at the end of the run, "
+        + "each using the fixes before and after it."
     static let timing = FilterTiming.offline
     /// The `noise` parameter.
     static let noise = FilterParameter(

@@ -42,7 +42,8 @@ import TrackBenchModel
 ///   window is full.
 struct SpeedDecayFilter: RegisteredFilter {
     static let name = "speed-decay"
-    static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); quick to show a stop, robust to glitches."
+    static let summary = "Running median of the last few known speeds, smoothed in time with filtered += (1 - exp(-dt/tau)) x (median - filtered); "
+        + "quick to show a stop, robust to glitches."
     static let timing = FilterTiming.online
     /// The `median` parameter.
     static let median = FilterParameter(

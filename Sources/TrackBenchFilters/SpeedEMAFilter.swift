@@ -26,7 +26,8 @@ import TrackBenchModel
 /// - Complexity: O(1) per fix, without allocation.
 struct SpeedEMAFilter: RegisteredFilter {
     static let name = "speed-ema"
-    static let summary = "Exponential smoothing of the reported speed per fix (filtered = filtered*(1-alpha) + new*alpha); positions unchanged, time-agnostic."
+    static let summary = "Exponential smoothing of the reported speed per fix (filtered = filtered*(1-alpha) + new*alpha); "
+        + "positions unchanged, time-agnostic."
     static let timing = FilterTiming.online
     /// The `alpha` parameter.
     static let alpha = FilterParameter(

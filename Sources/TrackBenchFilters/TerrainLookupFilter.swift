@@ -25,7 +25,8 @@ import TrackBenchElevation
 /// - Complexity: O(1) per fix: at most four tile lookups, no file access.
 struct TerrainLookupFilter: RegisteredFilter {
     static let name = "terrain-lookup"
-    static let summary = "Replaces the altitude with the terrain model's (SRTM tiles from --dem DIR) at the fix's position; GPS altitude where no tile covers it."
+    static let summary = "Replaces the altitude with the terrain model's (SRTM tiles from --dem DIR) at the fix's position; "
+        + "GPS altitude where no tile covers it."
     static let timing = FilterTiming.online
     static let runsByDefault = false
     static let needsElevationModel = true

@@ -184,7 +184,9 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         if let route { return route.speedMetersPerSecond(atTime: timeSeconds) }
         if timeSeconds < 0 || timeSeconds > durationSeconds { return 0 }
         if let stop = stopInterval, stop.contains(timeSeconds) { return 0 }
-        return isMixedPace ? stretchSpeedsMetersPerSecond[stretchIndex(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds))] : speedMetersPerSecond
+        return isMixedPace
+            ? stretchSpeedsMetersPerSecond[stretchIndex(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds))]
+            : speedMetersPerSecond
     }
 
     /// The activity at `timeSeconds`: the gait's stretch being covered then; nil without a gait.

@@ -22,7 +22,8 @@ enum CSVRecordingReader {
             field.count <= 40 && !field.unicodeScalars.contains { $0.isControl }
         }
         guard looksLikeColumns else {
-            return "its first line is not a header of column names (\(header.count) field\(header.count == 1 ? "" : "s"), \(header.joined().count) characters)"
+            return "its first line is not a header of column names "
+                + "(\(header.count) field\(header.count == 1 ? "" : "s"), \(header.joined().count) characters)"
         }
         return "it has " + header.prefix(20).joined(separator: ",") + (header.count > 20 ? " and \(header.count - 20) more columns" : "")
     }
@@ -60,15 +61,23 @@ enum CSVRecordingReader {
             guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
                 throw .malformed(file: file, line: 1, problem: format == .gnssLogger
                     ? "no '# Fix,...' header line naming the Fix record's columns"
-                    : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' or 'timestamp_s,latitude,longitude'")
+                    : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' "
+                        + "or 'timestamp_s,latitude,longitude'")
             }
             let columns = RecordingColumn.indices(in: header)
             guard columns[.latitude] != nil, columns[.longitude] != nil else {
-                throw .malformed(file: file, line: headerLine, problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, or latitude and longitude); \(headerDescription(header))")
+                throw .malformed(
+                    file: file, line: headerLine,
+                    problem: "the header names no latitude and longitude columns (such as LatitudeDegrees and LongitudeDegrees, latDeg and lngDeg, "
+                        + "or latitude and longitude); \(headerDescription(header))"
+                )
             }
             let timeColumns: [RecordingColumn] = [.unixMilliseconds, .gpsMilliseconds, .secondsAsWritten, .time]
             guard let timeColumn = timeColumns.first(where: { columns[$0] != nil }) else {
-                throw .malformed(file: file, line: headerLine, problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)")
+                throw .malformed(
+                    file: file, line: headerLine,
+                    problem: "the header names no time column (UnixTimeMillis, millisSinceGpsEpoch, timestamp_s or time)"
+                )
             }
             firstDataLine = headerLine
             fieldCount = header.count
@@ -242,11 +251,17 @@ enum CSVRecordingReader {
             var builder = builder
             if !providers.isEmpty, providers[wantedProvider] == nil {
                 let found = providers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) rows)" }.joined(separator: ", ")
-                throw .noFixes(file: file, detail: "no rows from provider \(wantedProvider); the file has \(found); choose one with the recording's \"provider\" key")
+                throw .noFixes(
+                    file: file,
+                    detail: "no rows from provider \(wantedProvider); the file has \(found); choose one with the recording's \"provider\" key"
+                )
             }
             let others = providers.filter { $0.key != wantedProvider }
             if !others.isEmpty {
-                builder.notes.append("read provider \(wantedProvider); passed over " + others.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) rows" }.joined(separator: ", "))
+                builder.notes.append(
+                    "read provider \(wantedProvider); passed over "
+                        + others.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) rows" }.joined(separator: ", ")
+                )
             }
             if zoneless > 0, header.timeColumn == .time {
                 builder.notes.append("\(zoneless) ISO 8601 times without a zone were taken as UTC")

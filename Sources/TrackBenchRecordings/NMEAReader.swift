@@ -40,7 +40,9 @@ enum NMEAReader {
         let days = assignDays(epochs)
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
         if timeBase == .timeOfDay {
-            builder.notes.append("no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day")
+            builder.notes.append(
+                "no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day"
+            )
         }
         for (index, epoch) in epochs.enumerated() {
             appendFix(of: epoch, day: days[index], options: options, to: &builder)
@@ -93,7 +95,10 @@ enum NMEAReader {
             }
         }
         guard sawSentence else {
-            throw .noFixes(file: file, detail: "no NMEA sentence with a valid checksum (\(builder.skips.skips.map { "\($0.reason): \($0.count)" }.joined(separator: ", ")))")
+            throw .noFixes(
+                file: file,
+                detail: "no NMEA sentence with a valid checksum (\(builder.skips.skips.map { "\($0.reason): \($0.count)" }.joined(separator: ", ")))"
+            )
         }
         return epochs
     }
@@ -160,7 +165,9 @@ enum NMEAReader {
             epoch.day = try sentence.date(8) ?? epoch.day
             if status == "A" {
                 if let knots = try sentence.number(6) { epoch.speedMetersPerSecond = max(0, knots) * metersPerSecondPerKnot }
-                if let course = try sentence.number(7), (0...360).contains(course) { epoch.courseDegrees = course.truncatingRemainder(dividingBy: 360) }
+                if let course = try sentence.number(7), (0...360).contains(course) {
+                    epoch.courseDegrees = course.truncatingRemainder(dividingBy: 360)
+                }
                 if epoch.latitude == nil,
                    let latitude = try sentence.angle(2, positive: "N", negative: "S", limit: 90),
                    let longitude = try sentence.angle(4, positive: "E", negative: "W", limit: 180) {
@@ -170,7 +177,9 @@ enum NMEAReader {
             }
         default:
             // GST: time, RMS, semi-major, semi-minor, orientation, sd latitude, sd longitude, sd altitude
-            guard let latitude = try sentence.number(5), let longitude = try sentence.number(6), latitude >= 0, longitude >= 0 else { throw .malformed }
+            guard let latitude = try sentence.number(5), let longitude = try sentence.number(6), latitude >= 0, longitude >= 0 else {
+                throw .malformed
+            }
             let altitude = try sentence.number(7)
             epoch.errorSD = (latitude, longitude, altitude.flatMap { $0 >= 0 ? $0 : nil })
         }

@@ -13,7 +13,9 @@ extension Recording {
 
     /// Reads a recording as `load(from:options:)` does, and returns the file's bytes too, for suites that
     /// fingerprint the files they name.
-    package static func loadKeepingBytes(from url: URL, options: RecordingReadOptions) throws(RecordingFileError) -> (recording: Recording, bytes: Data) {
+    package static func loadKeepingBytes(
+        from url: URL, options: RecordingReadOptions
+    ) throws(RecordingFileError) -> (recording: Recording, bytes: Data) {
         let data: Data
         do {
             data = try FileContents.read(url)
@@ -25,7 +27,9 @@ extension Recording {
 
     /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
     /// - Throws: `RecordingFileError` naming `file` and the line.
-    public static func read(_ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+    public static func read(
+        _ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()
+    ) throws(RecordingFileError) -> Recording {
         // XML is read from the bytes as they are, so a GPX of any size is neither copied into a string nor split into lines.
         if RecordingFormat.isXML(data) {
             return try XMLTrackReader.read(data, file: file, options: options)

@@ -123,13 +123,17 @@ struct RecordingBuilder {
     /// The recording, or `RecordingFileError.noFixes` naming what was skipped.
     func recording(format: RecordingFormat, timeBase: Recording.TimeBase, file: String) throws(RecordingFileError) -> Recording {
         guard !fixes.isEmpty else {
-            let detail = skips.skips.isEmpty ? "the file holds no fixes" : "every fix was skipped: " + skips.skips.map { "\($0.reason): \($0.count) (first at line \($0.firstLine))" }.joined(separator: "; ")
+            let detail = skips.skips.isEmpty
+                ? "the file holds no fixes"
+                : "every fix was skipped: " + skips.skips.map { "\($0.reason): \($0.count) (first at line \($0.firstLine))" }.joined(separator: "; ")
             throw .noFixes(file: file, detail: detail)
         }
         var accuracyNotes: [String] = []
         let rangeError = "\(NumberFormat.compact(rangeErrorMeters)) m (userEquivalentRangeErrorMeters)"
         if accuracyFromHDOP > 0 { accuracyNotes.append("\(accuracyFromHDOP) fixes without an accuracy of their own: HDOP x \(rangeError)") }
         if accuracyAssumed > 0 { accuracyNotes.append("\(accuracyAssumed) fixes with neither an accuracy nor an HDOP: \(rangeError)") }
-        return Recording(format: format, fixes: fixes, hasTimes: hasTimes, timeBase: timeBase, skipped: skips.skips, notes: notes, accuracyNotes: accuracyNotes)
+        return Recording(
+            format: format, fixes: fixes, hasTimes: hasTimes, timeBase: timeBase, skipped: skips.skips, notes: notes, accuracyNotes: accuracyNotes
+        )
     }
 }

@@ -23,7 +23,8 @@ enum RecordingColumn: Int, CaseIterable {
         case .latitude: return ["latitudedegrees", "latdeg", "latitude", "lat", "locationlatitude(wgs84)"]
         case .longitude: return ["longitudedegrees", "lngdeg", "longitude", "lon", "lng", "locationlongitude(wgs84)"]
         case .altitude: return ["altitudemeters", "heightabovewgs84ellipsoidm", "altitude_m", "altitude", "ele", "elevation", "locationaltitude(m)"]
-        case .horizontalAccuracy: return ["accuracymeters", "horizontal_accuracy_m", "horizontalaccuracy", "accuracy", "locationhorizontalaccuracy(m)"]
+        case .horizontalAccuracy:
+            return ["accuracymeters", "horizontal_accuracy_m", "horizontalaccuracy", "accuracy", "locationhorizontalaccuracy(m)"]
         case .verticalAccuracy: return ["verticalaccuracymeters", "vertical_accuracy_m", "verticalaccuracy", "locationverticalaccuracy(m)"]
         case .speed: return ["speedmps", "speed_mps", "speed", "locationspeed(m/s)"]
         case .course: return ["bearingdegrees", "coursedegree", "course_deg", "bearing", "course", "locationcourse(°)", "locationcourse(deg)"]

@@ -222,7 +222,9 @@ struct XMLScanner {
         }
         let name = string(start + 1..<nameEnd)
         if phase == .epilog {
-            throw fault(at: start, "the element '<\(excerpt(name))>' follows the root element '</\(excerpt(rootName))>'; a document has one root element")
+            throw fault(
+                at: start, "the element '<\(excerpt(name))>' follows the root element '</\(excerpt(rootName))>'; a document has one root element"
+            )
         }
         guard open.count < Self.maximumDepth else {
             throw fault(at: start, "the element '<\(excerpt(name))>' nests deeper than \(Self.maximumDepth) elements")
@@ -304,7 +306,10 @@ struct XMLScanner {
                 index += 1
                 return value
             case Byte.lessThan:
-                throw fault(at: index, "'<' is not allowed in the value of the attribute '\(excerpt(attribute))' (write '&lt;'), or its closing quote is missing")
+                throw fault(
+                    at: index,
+                    "'<' is not allowed in the value of the attribute '\(excerpt(attribute))' (write '&lt;'), or its closing quote is missing"
+                )
             case Byte.ampersand:
                 index = try referenceEnd(at: index)
                 needsDecoding = true
@@ -334,7 +339,11 @@ struct XMLScanner {
                 : "the end tag '</\(excerpt(name))>' follows the root element '</\(excerpt(rootName))>', which closed every element")
         }
         guard bytes[innermost.name].elementsEqual(bytes[start + 2..<nameEnd]) else {
-            throw fault(at: start, "the end tag '</\(excerpt(name))>' does not match the start tag '<\(excerpt(string(innermost.name)))>' opened at line \(innermost.line), column \(innermost.column)")
+            throw fault(
+                at: start,
+                "the end tag '</\(excerpt(name))>' does not match the start tag '<\(excerpt(string(innermost.name)))>' "
+                    + "opened at line \(innermost.line), column \(innermost.column)"
+            )
         }
         open.removeLast()
         if open.isEmpty { closeRoot(name) }
@@ -556,7 +565,11 @@ struct XMLScanner {
                 }
                 index = try processingInstructionEnd(from: index, targetEnd: targetEnd)
             } else if matches("<!ENTITY", at: index) {
-                throw fault(at: index, "the DOCTYPE declares an entity ('<!ENTITY'); entity declarations are refused, so a file can neither read other files (XXE) nor expand without bound")
+                throw fault(
+                    at: index,
+                    "the DOCTYPE declares an entity ('<!ENTITY'); entity declarations are refused, "
+                        + "so a file can neither read other files (XXE) nor expand without bound"
+                )
             } else if matches("<!", at: index) {
                 index = try declarationEnd(from: index)
             } else if byte(at: index) == Byte.percent {
@@ -663,7 +676,10 @@ struct XMLScanner {
         default: nil
         }
         guard let character else {
-            return .refused("undefined entity '\(excerpt(string(start..<index + 1)))': only &lt; &gt; &amp; &apos; &quot; and character references such as &#233; are defined (entities are never declared or expanded)")
+            return .refused(
+                "undefined entity '\(excerpt(string(start..<index + 1)))': only &lt; &gt; &amp; &apos; &quot; and character references "
+                    + "such as &#233; are defined (entities are never declared or expanded)"
+            )
         }
         return .character(character, end: index + 1)
     }
@@ -848,7 +864,11 @@ struct XMLScanner {
             return fault(at: bytes.count, "unexpected end of file\(expected); the file may be truncated")
         }
         let name = excerpt(string(innermost.name))
-        return fault(at: bytes.count, "unexpected end of file\(expected): the element '<\(name)>' opened at line \(innermost.line), column \(innermost.column) is never closed; the file may be truncated")
+        return fault(
+            at: bytes.count,
+            "unexpected end of file\(expected): the element '<\(name)>' opened at line \(innermost.line), column \(innermost.column) "
+                + "is never closed; the file may be truncated"
+        )
     }
 
     /// The end of the file inside a construct that began at `start`.
@@ -861,7 +881,9 @@ struct XMLScanner {
         let byte = "0x" + String(bytes[index], radix: 16, uppercase: true)
         let encoding = declaredEncoding.map { encoding -> String in
             let declared = excerpt(encoding)
-            return ["utf-8", "utf8"].contains(encoding.lowercased()) ? "" : "; the file declares encoding '\(declared)', but only UTF-8 is read: save it as UTF-8"
+            return ["utf-8", "utf8"].contains(encoding.lowercased())
+                ? ""
+                : "; the file declares encoding '\(declared)', but only UTF-8 is read: save it as UTF-8"
         } ?? ""
         return fault(at: index, "malformed UTF-8: the byte \(byte) does not begin a valid UTF-8 sequence\(encoding)")
     }

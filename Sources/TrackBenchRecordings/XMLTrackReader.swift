@@ -138,7 +138,10 @@ enum XMLTrackReader {
                 point = Point(line: element.line)
             case "trkpt", "rtept":
                 isRoutePoint = name == "rtept"
-                point = Point(line: element.line, latitude: element.attribute("lat").flatMap(Self.number), longitude: element.attribute("lon").flatMap(Self.number))
+                point = Point(
+                    line: element.line, latitude: element.attribute("lat").flatMap(Self.number),
+                    longitude: element.attribute("lon").flatMap(Self.number)
+                )
             default:
                 break
             }

@@ -48,11 +48,13 @@ public enum CalibrationReport {
         let measured = calibration.measured
         let minutes = NumberFormat.fixed(calibration.replay.durationSeconds / 60, decimals: 1)
         let verb = calibration.isFitted ? "Calibrated" : "Compared signal"
-        var text = "\(verb) '\(calibration.profile.name)' \(calibration.isFitted ? "from" : "with") \(fixesFile) against \(truthFile): \(measured.fixCount) fixes over \(minutes) min"
+        var text = "\(verb) '\(calibration.profile.name)' \(calibration.isFitted ? "from" : "with") \(fixesFile) against \(truthFile): "
+            + "\(measured.fixCount) fixes over \(minutes) min"
         if calibration.replay.fixesOutsideTruth > 0 {
             text += " (\(calibration.replay.fixesOutsideTruth) outside the truth's time span left out)"
         }
-        text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) (\(calibration.simulated.count) runs): median and range.\n\n"
+        text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) "
+            + "(\(calibration.simulated.count) runs): median and range.\n\n"
         var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured", "measured in range"]]
         for row in rows {
             let real = row.value(measured)
@@ -63,7 +65,9 @@ public enum CalibrationReport {
             if let real, let median, abs(real) > 1e-9 {
                 ratio = NumberFormat.fixed(median / real, decimals: 2)
             }
-            table.append([row.label, format(real, row.decimals), format(median, row.decimals), range, ratio, inRange(real, simulated, decimals: row.decimals)])
+            table.append(
+                [row.label, format(real, row.decimals), format(median, row.decimals), range, ratio, inRange(real, simulated, decimals: row.decimals)]
+            )
         }
         text += PlainTextTable.lines(table, rightAligned: Set(1..<table[0].count)).map { $0 + "\n" }.joined()
         if !calibration.notes.isEmpty {

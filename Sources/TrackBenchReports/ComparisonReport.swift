@@ -126,8 +126,10 @@ package struct ComparisonReport: Sendable {
         var text = "## Comparison\n\nA = \(MarkdownText.code(first.name)), B = \(MarkdownText.code(second.name)). "
         text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
-        text += "The last two columns pair each filter's absolute distance errors run by run: the Hodges-Lehmann estimate of their difference with its 95 % interval, "
-        text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, and over 1 % of the error; Docs/statistics.md).\n"
+        text += "The last two columns pair each filter's absolute distance errors run by run: "
+            + "the Hodges-Lehmann estimate of their difference with its 95 % interval, "
+        text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, "
+            + "and over 1 % of the error; Docs/statistics.md).\n"
         if let warning = contextWarning {
             text += "\n" + warning + "\n"
         }
@@ -148,26 +150,34 @@ package struct ComparisonReport: Sendable {
     package var contextWarning: String? {
         let differences = first.file.context.differences(from: second.file.context, names: ("A", "B"))
         guard !differences.isEmpty else { return nil }
-        return "The files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ") + "): differences may not be the filters'."
+        return "The files were made differently (" + differences.map(MarkdownText.safe).joined(separator: "; ")
+            + "): differences may not be the filters'."
     }
 
     private func table(_ group: Group) -> String {
         let beforeSummaries = FilterSummary.ranking(of: group.before)
         let afterSummaries = FilterSummary.ranking(of: group.after)
         let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
-        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ") + " | B - A abs error % [95 % interval] | Verdict |\n"
+        var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ")
+            + " | B - A abs error % [95 % interval] | Verdict |\n"
         text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
         for difference in group.differences {
             let filter = difference.filter
-            guard let a = beforeSummaries.first(where: { $0.filter == filter }), let b = afterSummaries.first(where: { $0.filter == filter }) else { continue }
+            guard let a = beforeSummaries.first(where: { $0.filter == filter }),
+                  let b = afterSummaries.first(where: { $0.filter == filter }) else { continue }
             var cells = [MarkdownText.code(filter), "\(a.scenarioCount)", "\(a.improvedCount) -> \(b.improvedCount)"]
             for metric in metrics {
                 switch (a.means[metric], b.means[metric]) {
                 case let (.some(x), .some(y)) where x.isFinite && y.isFinite:
                     let delta = NumberFormat.fixed(y - x, decimals: 3)
-                    cells.append("\(NumberFormat.fixed(x, decimals: 3)) -> \(NumberFormat.fixed(y, decimals: 3)) (\(y > x && delta != "0.000" ? "+" : "")\(delta))")
+                    cells.append(
+                        "\(NumberFormat.fixed(x, decimals: 3)) -> \(NumberFormat.fixed(y, decimals: 3)) "
+                            + "(\(y > x && delta != "0.000" ? "+" : "")\(delta))"
+                    )
                 case let (x, y):
-                    cells.append("\(x.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a") -> \(y.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a")")
+                    cells.append(
+                        "\(x.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a") -> \(y.map { NumberFormat.fixed($0, decimals: 3) } ?? "n/a")"
+                    )
                 }
             }
             cells.append(Self.difference(difference.significance))

@@ -32,7 +32,8 @@ public enum FidelityReport {
                 fidelity = value
             }
             let profile = fidelity.calibration.profile
-            text += "\(fidelity.calibration.isFitted ? "Fitted" : "Given") profile '\(MarkdownText.safe(profile.name))': accuracy \(NumberFormat.fixed(profile.horizontalAccuracyMeanMeters, decimals: 2)) m, "
+            text += "\(fidelity.calibration.isFitted ? "Fitted" : "Given") profile '\(MarkdownText.safe(profile.name))': "
+                + "accuracy \(NumberFormat.fixed(profile.horizontalAccuracyMeanMeters, decimals: 2)) m, "
                 + "error \(NumberFormat.fixed(profile.errorToAccuracyRatio, decimals: 2)) x accuracy, "
                 + "drift time constant \(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s, "
                 + "jitter \(NumberFormat.fixed(profile.jitterMeters, decimals: 2)) m.\n\n"
@@ -83,8 +84,10 @@ public enum FidelityReport {
                 reasons.append(error.problem)
             case let .success(fidelity):
                 guard RecordingFidelity.comparisons.allSatisfy({ fidelity.rankCorrelation($0) == nil }) else { return nil }
-                reasons.append("recording '\(id)': \(fidelity.real.count) filter\(fidelity.real.count == 1 ? "" : "s") ran, but a rank correlation needs "
-                    + "at least 3 measured on both the recording and its simulations, not all ranked equal")
+                reasons.append(
+                    "recording '\(id)': \(fidelity.real.count) filter\(fidelity.real.count == 1 ? "" : "s") ran, but a rank correlation needs "
+                        + "at least 3 measured on both the recording and its simulations, not all ranked equal"
+                )
             }
         }
         return reasons

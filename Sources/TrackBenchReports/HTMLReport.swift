@@ -76,7 +76,8 @@ package enum HTMLReport {
                 index += items.count
             } else {
                 let paragraph = lines[index...].prefix { next in
-                    !next.trimmingCharacters(in: .whitespaces).isEmpty && headingLevel(of: next) == nil && !next.hasPrefix("|") && !next.hasPrefix("- ")
+                    !next.trimmingCharacters(in: .whitespaces).isEmpty && headingLevel(of: next) == nil
+                        && !next.hasPrefix("|") && !next.hasPrefix("- ")
                 }
                 html += block(paragraph.joined(separator: "\n"), images: images)
                 index += paragraph.count

@@ -47,7 +47,8 @@ public struct MarkdownReport: Sendable {
         Filters are ranked by mean absolute total-distance error over every \(isRecordingRun ? "recording" : "scenario and seed"): the
         error of the estimated path's length against the true path's, in percent of the true distance.
         The other columns are means over the \(isRecordingRun ? "recordings" : "scenarios") where they apply (absolute for lag); the best
-        value in each column is in bold\(isRecordingRun ? "" : "; headline metrics show their 95 % confidence interval over\nseeds"). Positions are compared with the truth at each estimate's delivery time.
+        value in each column is in bold\(isRecordingRun ? "" : "; headline metrics show their 95 % confidence interval over\nseeds"). \
+        Positions are compared with the truth at each estimate's delivery time.
         Docs/metrics.md defines every metric; Docs/statistics.md, the intervals and ties.
         \(truthNote)
         ## Ranking
@@ -57,7 +58,8 @@ public struct MarkdownReport: Sendable {
         text += rankingTable(ranking)
         text += ranking.timingNotes(name: MarkdownText.code).map { "\n\($0)\n" }.joined()
         text += "\n" + verdicts(ranking)
-        text += "\n![Filters ranked by mean absolute distance error\(isRecordingRun ? "" : ", with 95 % intervals over seeds"); brackets join ties](\(Self.rankingChartFile))\n"
+        text += "\n![Filters ranked by mean absolute distance error\(isRecordingRun ? "" : ", with 95 % intervals over seeds"); "
+            + "brackets join ties](\(Self.rankingChartFile))\n"
         text += """
 
         ## Distance error
@@ -86,7 +88,9 @@ public struct MarkdownReport: Sendable {
                 // A gait sets the pace (a mixed one, a mean of three), and the published dead-reckoning figure is the
                 // endpoint error per activity.
                 text += breakdown(title: "By gait", column: "Gait", filters: rankedFilters) { $0.gait ?? "" }
-                text += breakdown(title: "Endpoint error by gait", column: "Gait", metric: .endpointErrorCentimetersPerMeter, filters: rankedFilters) { $0.gait ?? "" }
+                text += breakdown(
+                    title: "Endpoint error by gait", column: "Gait", metric: .endpointErrorCentimetersPerMeter, filters: rankedFilters
+                ) { $0.gait ?? "" }
             } else {
                 text += breakdown(title: "By speed", column: "Speed (m/s)", filters: rankedFilters) { NumberFormat.compact($0.speedMetersPerSecond) }
             }
@@ -187,7 +191,8 @@ public struct MarkdownReport: Sendable {
     /// The ranking's adjacent pairs in words: which differences are real and which are noise.
     private func verdicts(_ ranking: FilterRanking) -> String {
         guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
-        var text = "Each filter against the one ranked below it, paired over the same \(pairs) \(isRecordingRun ? "recordings" : "runs (scenario and seed)"): "
+        var text = "Each filter against the one ranked below it, paired over the same \(pairs) "
+            + "\(isRecordingRun ? "recordings" : "runs (scenario and seed)"): "
         text += "the gap is the Hodges-Lehmann estimate of the paired difference with its 95 % interval; it is real when "
         text += "Wilcoxon's signed-rank test gives p ≤ \(NumberFormat.compact(Significance.alpha)) (the interval excludes 0) "
         text += "and it exceeds \(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the error.\n\n"
@@ -195,7 +200,8 @@ public struct MarkdownReport: Sendable {
             guard let significance = entry.versusNext else { continue }
             let a = MarkdownText.code(entry.summary.filter)
             let b = MarkdownText.code(next.summary.filter)
-            let gap = "the " + percent(abs(significance.estimate)) + "-point gap" + Self.intervalText(significance, mirrored: significance.estimate < 0)
+            let gap = "the " + percent(abs(significance.estimate)) + "-point gap"
+                + Self.intervalText(significance, mirrored: significance.estimate < 0)
             if significance.nonZeroCount == 0 {
                 text += "- \(a) and \(b) give identical distance errors.\n"
             } else if let p = significance.pValue {
@@ -292,7 +298,8 @@ public struct MarkdownReport: Sendable {
                 let rows = scores.filter { grouping.key($0) == group }
                 let trueGains = rows.filter { $0.filter == filters[0] }.compactMap(\.trueGainMeters)
                 let cells = filters.map { filter in
-                    Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters)).map { NumberFormat.fixed($0, decimals: 1) } ?? ""
+                    Statistics.mean(rows.filter { $0.filter == filter }.compactMap(\.metrics.elevationGainErrorMeters))
+                        .map { NumberFormat.fixed($0, decimals: 1) } ?? ""
                 }
                 text += "| \(group) | \(Statistics.mean(trueGains).map { NumberFormat.fixed($0, decimals: 1) } ?? "") | "
                     + cells.joined(separator: " | ") + " |\n"

@@ -87,16 +87,21 @@ package struct SweepReport: Sendable {
     /// The verdict in one sentence: the best value, and the values it cannot be told apart from.
     package var verdict: String {
         let diverged = rows.filter(\.hasDiverged).map { FilterParameter.format($0.value) }
-        let divergedNote = diverged.isEmpty ? "" : " The filter diverged (NaN or infinite values) with \(parameter) = \(diverged.joined(separator: ", "))."
+        let divergedNote = diverged.isEmpty
+            ? ""
+            : " The filter diverged (NaN or infinite values) with \(parameter) = \(diverged.joined(separator: ", "))."
         guard let bestIndex else { return "No value has a finite \(rankingMetric.column); nothing to pick." + divergedNote }
         let best = "\(parameter) = \(FilterParameter.format(rows[bestIndex].value))"
         let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
         if ties.isEmpty {
             let others = diverged.isEmpty ? "every other value" : "every other value that did not diverge"
-            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p ≤ \(NumberFormat.compact(Significance.alpha)) and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
+            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p ≤ \(NumberFormat.compact(Significance.alpha)) "
+                + "and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
         }
         return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
-            + "\(ties.count == 1 ? "is" : "are") not really different from it (p > \(NumberFormat.compact(Significance.alpha)) or under \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart). Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
+            + "\(ties.count == 1 ? "is" : "are") not really different from it (p > \(NumberFormat.compact(Significance.alpha)) "
+            + "or under \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart). "
+            + "Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
     }
 
     /// The table as Markdown: the best row's value in bold with `*`, ties with `=`.
@@ -136,7 +141,8 @@ package struct SweepReport: Sendable {
         return MarkdownReport.pText(p) + (underThreshold ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : "")
     }
 
-    /// The table as CSV: `value,best,tied,improved,runs`, one column per metric (its CSV name), the ranking metric's CI half-width and p-value against the best.
+    /// The table as CSV: `value,best,tied,improved,runs`, one column per metric (its CSV name), the ranking metric's CI
+    /// half-width and p-value against the best.
     package func renderCSV() -> String {
         // A value that diverged is written empty, as in results.csv.
         func number(_ value: Double?) -> String {
@@ -144,7 +150,8 @@ package struct SweepReport: Sendable {
         }
         let ties = Set(tiedIndices)
         let interval = "\(rankingMetric.column)_ci95"
-        var text = ([CSVField.escaped(parameter), "best", "tied", "improved", "runs"] + metrics.map(\.column) + [interval, "p_vs_best"]).joined(separator: ",") + "\n"
+        var text = ([CSVField.escaped(parameter), "best", "tied", "improved", "runs"] + metrics.map(\.column) + [interval, "p_vs_best"])
+            .joined(separator: ",") + "\n"
         for (index, row) in rows.enumerated() {
             var fields = [FilterParameter.format(row.value), index == bestIndex ? "true" : "false", ties.contains(index) ? "true" : "false"]
             fields += [String(row.summary.improvedCount), String(row.summary.scenarioCount)]

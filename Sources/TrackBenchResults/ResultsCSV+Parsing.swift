@@ -65,7 +65,10 @@ extension ResultsCSV {
         let header = try fields(of: lines[1], file: file, line: 2)
         var seenColumns: Set<String> = []
         for name in header where !seenColumns.insert(name).inserted {
-            throw .malformedRow(file: file, line: 2, problem: "column '\(MarkdownText.safe(String(name.prefix(80))))' appears twice in the header; a results file names each column once")
+            throw .malformedRow(
+                file: file, line: 2,
+                problem: "column '\(MarkdownText.safe(String(name.prefix(80))))' appears twice in the header; a results file names each column once"
+            )
         }
         var positions: [Int] = []
         for column in schema {
@@ -91,7 +94,13 @@ extension ResultsCSV {
                 let index = rows.startIndex + offset
                 guard !lines[index].isEmpty else { continue }
                 do throws(ResultsFileError) {
-                    read.append((try row(lines[index], line: index + 1, header: header, positions: columnPositions, nonFinitePosition: nonFinitePosition, file: file), lines[index], index + 1))
+                    read.append((
+                        try row(
+                            lines[index], line: index + 1, header: header, positions: columnPositions,
+                            nonFinitePosition: nonFinitePosition, file: file
+                        ),
+                        lines[index], index + 1
+                    ))
                 } catch {
                     return (read, Optional(error))
                 }
@@ -105,10 +114,15 @@ extension ResultsCSV {
         for (read, error) in chunks {
             for (score, text, lineNumber) in read {
                 guard seen.insert(score.key).inserted else {
-                    throw .malformedRow(file: file, line: lineNumber, problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice")
+                    throw .malformedRow(
+                        file: file, line: lineNumber,
+                        problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice"
+                    )
                 }
                 guard context.seeds.first <= score.seed, score.seed <= context.seeds.last else {
-                    throw .malformedRow(file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)")
+                    throw .malformedRow(
+                        file: file, line: lineNumber, problem: "seed \(score.seed) is outside the context line's seeds \(context.seeds)"
+                    )
                 }
                 scores.append(score)
                 rowTexts.append(text)
@@ -139,7 +153,10 @@ extension ResultsCSV {
             throw .malformedRow(file: file, line: lineNumber, problem: "column '\(nonFiniteColumn)' names '\(unknown)', which is not a column")
         }
         let cells = zip(schema, positions).map { column, position in
-            ResultsField(text: position == absentPosition ? "" : row[position], column: column.name, file: file, line: lineNumber, isNonFinite: flagged.contains(column.name))
+            ResultsField(
+                text: position == absentPosition ? "" : row[position], column: column.name, file: file, line: lineNumber,
+                isNonFinite: flagged.contains(column.name)
+            )
         }
         var score = ScenarioScore.empty
         for (column, cell) in zip(schema, cells) {

@@ -26,7 +26,10 @@ public enum ResultsCSV {
         .fixed("estimated_distance_m", decimals: 3, \.estimatedDistanceMeters),
         // The headline metric stands beside the distances it derives from.
         .metric(.errorPercent),
-        .derived("noisy_error_pct", decimals: Metric.errorPercent.decimals, inputSlack: { ResultsColumn.percentSlack($0.noisyDistanceMeters, $0.trueDistanceMeters) }) {
+        .derived(
+            "noisy_error_pct", decimals: Metric.errorPercent.decimals,
+            inputSlack: { ResultsColumn.percentSlack($0.noisyDistanceMeters, $0.trueDistanceMeters) }
+        ) {
             $0.noisyErrorPercent
         },
         .derivedFlag("improved", \.improved),

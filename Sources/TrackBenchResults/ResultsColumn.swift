@@ -68,7 +68,8 @@ struct ResultsColumn: Sendable {
             var tags: [String: String] = [:]
             for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, tags.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+                      tags.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
                     throw field.error("expected key=value pairs joined by ';', each key once, got '\(text)'")
                 }
             }
@@ -79,13 +80,16 @@ struct ResultsColumn: Sendable {
     /// A seed, a whole number from 0 to 2^64 - 1.
     static func seed(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, UInt64> & Sendable) -> ResultsColumn {
         let stored = StoredField(keyPath)
-        return ResultsColumn(name: name, write: { NumberFormat.appendDecimal(stored.value(in: $0), to: &$1); return true }, read: { score, field throws(ResultsFileError) in
-            let text = try field.required()
-            guard let seed = UInt64(text) else {
-                throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
+        return ResultsColumn(
+            name: name, write: { NumberFormat.appendDecimal(stored.value(in: $0), to: &$1); return true },
+            read: { score, field throws(ResultsFileError) in
+                let text = try field.required()
+                guard let seed = UInt64(text) else {
+                    throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                stored.set(seed, in: &score)
             }
-            stored.set(seed, in: &score)
-        })
+        )
     }
 
     /// A count of fixes, a whole number >= 0.
@@ -104,11 +108,16 @@ struct ResultsColumn: Sendable {
     /// A number with fixed decimals.
     static func fixed(_ name: String, decimals: Int, _ keyPath: WritableKeyPath<ScenarioScore, Double> & Sendable) -> ResultsColumn {
         let stored = StoredField(keyPath)
-        return ResultsColumn(name: name, write: { appendFixed(stored.value(in: $0), decimals: decimals, to: &$1) }, read: { score, field throws(ResultsFileError) in
-            stored.set(try field.number(), in: &score)
-        }, number: { stored.value(in: $0) }, roundToWritten: { score in
-            stored.set(NumberFormat.fixedValue(stored.value(in: score), decimals: decimals), in: &score)
-        })
+        return ResultsColumn(
+            name: name, write: { appendFixed(stored.value(in: $0), decimals: decimals, to: &$1) },
+            read: { score, field throws(ResultsFileError) in
+                stored.set(try field.number(), in: &score)
+            },
+            number: { stored.value(in: $0) },
+            roundToWritten: { score in
+                stored.set(NumberFormat.fixedValue(stored.value(in: score), decimals: decimals), in: &score)
+            }
+        )
     }
 
     /// A number with fixed decimals, empty where there is none.
@@ -189,15 +198,23 @@ struct ResultsColumn: Sendable {
                 return
             case let (written?, expected?) where written.isNaN || !expected.isFinite:
                 guard written.isNaN && !expected.isFinite else {
-                    throw field.error("holds \(field.text.isEmpty ? "a non-finite value" : "'\(field.text)'") but the columns it derives from give \(expected)")
+                    throw field.error(
+                        "holds \(field.text.isEmpty ? "a non-finite value" : "'\(field.text)'") but the columns it derives from give \(expected)"
+                    )
                 }
             case let (written?, expected?):
                 let slack = 0.5 * pow10(-decimals) + inputSlack(score) + 1e-9 * abs(expected)
                 guard abs(written - expected) <= slack else {
-                    throw field.error("is \(field.text) but the columns it derives from give \(NumberFormat.fixed(expected, decimals: decimals)); it was edited by hand")
+                    throw field.error(
+                        "is \(field.text) but the columns it derives from give \(NumberFormat.fixed(expected, decimals: decimals)); "
+                            + "it was edited by hand"
+                    )
                 }
             default:
-                throw field.error("is '\(field.text)' but the columns it derives from give \(expected.map { NumberFormat.fixed($0, decimals: decimals) } ?? "nothing (empty)")")
+                throw field.error(
+                    "is '\(field.text)' but the columns it derives from give "
+                        + "\(expected.map { NumberFormat.fixed($0, decimals: decimals) } ?? "nothing (empty)")"
+                )
             }
         }
         return column

@@ -42,7 +42,10 @@ public struct ResultsContext: Sendable, Hashable {
 
     /// The context of a run of `suite` under `seeds` by this TrackBench.
     public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
-        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
+        self.init(
+            suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema,
+            shard: shard
+        )
         self.demArcSeconds = demArcSeconds
     }
 
@@ -106,7 +109,10 @@ public struct ResultsContext: Sendable, Hashable {
         for word in line.dropFirst(marker.count).split(separator: " ") {
             let pair = word.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, allKeys.contains(String(pair[0])), values[String(pair[0])] == nil else {
-                throw .malformedRow(file: file, line: 1, problem: "'\(word)' is not one of \(allKeys.map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)")
+                throw .malformedRow(
+                    file: file, line: 1,
+                    problem: "'\(word)' is not one of \(allKeys.map { "\($0)=…" }.joined(separator: ", ")) (each once); \(expected)"
+                )
             }
             values[String(pair[0])] = String(pair[1])
         }
@@ -117,7 +123,10 @@ public struct ResultsContext: Sendable, Hashable {
             throw .malformedRow(file: file, line: 1, problem: "schema '\(values["schema"]!)' is not a whole number")
         }
         guard schema == currentSchema else {
-            throw .malformedRow(file: file, line: 1, problem: "results schema \(schema), but this TrackBench reads schema \(currentSchema); re-record the file with this TrackBench")
+            throw .malformedRow(
+                file: file, line: 1,
+                problem: "results schema \(schema), but this TrackBench reads schema \(currentSchema); re-record the file with this TrackBench"
+            )
         }
         guard let seeds = SeedRange(parsing: values["seeds"]!) else {
             throw .malformedRow(file: file, line: 1, problem: "seeds '\(values["seeds"]!)' is not N or FIRST...LAST")

@@ -86,7 +86,10 @@ package enum ResultsMerge {
             let part = byShard[shardIndex]!
             let found = Set(part.file.scores.map(\.run))
             if let stray = found.subtracting(expected[shardIndex]).sorted().first {
-                throw .incomplete(part.name, problem: "it holds scenario '\(stray.scenarioID)' under seed \(stray.seed), which shard \(shardIndex)/\(count) does not run")
+                throw .incomplete(
+                    part.name,
+                    problem: "it holds scenario '\(stray.scenarioID)' under seed \(stray.seed), which shard \(shardIndex)/\(count) does not run"
+                )
             }
             if let absent = expected[shardIndex].subtracting(found).sorted().first {
                 throw .incomplete(part.name, problem: "it has no rows for scenario '\(absent.scenarioID)' under seed \(absent.seed)")
@@ -143,13 +146,16 @@ package enum ResultsMergeError: Error, Equatable, LocalizedError {
         case let .duplicate(shard, first, second):
             return "'\(first)' and '\(second)' both hold shard \(shard); give each shard once"
         case let .missing(shards, count):
-            return "shard\(shards.count == 1 ? "" : "s") \(shards.map { "\($0)/\(count)" }.joined(separator: ", ")) \(shards.count == 1 ? "is" : "are") missing; give all \(count) parts"
+            return "shard\(shards.count == 1 ? "" : "s") \(shards.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+                + "\(shards.count == 1 ? "is" : "are") missing; give all \(count) parts"
         case let .otherSuite(name, fingerprint, expected):
-            return "the scenario file (suite '\(name)', fingerprint \(fingerprint)) is not the one the parts ran (fingerprint \(expected)); pass it with --scenarios"
+            return "the scenario file (suite '\(name)', fingerprint \(fingerprint)) is not the one the parts ran (fingerprint \(expected)); "
+                + "pass it with --scenarios"
         case let .incomplete(name, problem):
             return "'\(name)' does not hold exactly its shard's results: \(problem)"
         case let .inconsistentFilters(scenarioID, seed, expected, found):
-            return "scenario '\(scenarioID)' under seed \(seed) ran filters \(found.joined(separator: ", ")), but others ran \(expected.joined(separator: ", ")); run every shard with the same --filter options"
+            return "scenario '\(scenarioID)' under seed \(seed) ran filters \(found.joined(separator: ", ")), "
+                + "but others ran \(expected.joined(separator: ", ")); run every shard with the same --filter options"
         }
     }
 }

@@ -58,10 +58,13 @@ public struct FilterRanking: Sendable {
                 halfWidths[metric] = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
             }
             var won = 0.0
-            for (position, seed) in seeds.enumerated() where bestBySeed[position] != nil && errorMeans[summary.filter]?[seed] == bestBySeed[position] {
+            for (position, seed) in seeds.enumerated()
+            where bestBySeed[position] != nil && errorMeans[summary.filter]?[seed] == bestBySeed[position] {
                 won += 1 / Double(winnersBySeed[position])
             }
-            let timing = own.first.flatMap { timings[$0.filterSpecification] ?? (try? registry.configuration(parsing: $0.filterSpecification).timing) }
+            let timing = own.first.flatMap {
+                timings[$0.filterSpecification] ?? (try? registry.configuration(parsing: $0.filterSpecification).timing)
+            }
             let versusNext = rank + 1 < summaries.count
                 ? Significance(.errorPercent, first: own, second: byFilter[summaries[rank + 1].filter] ?? [])
                 : nil

@@ -206,7 +206,8 @@ extension Metric {
     /// The estimates' elevation gain against the true gain, in signed percent of the true gain.
     public static let elevationGainErrorPercent = Metric(
         column: "gain_error_pct", title: "Gain error %", unit: "%", decimals: 2, direction: .closerToZero,
-        summary: "signed error of the estimates' elevation gain (the sum of their altitude rises, in output order) against the true path's, in percent of the true gain (terrains with at least 1 m of gain only; positive = too much climbing)",
+        summary: "signed error of the estimates' elevation gain (the sum of their altitude rises, in output order) against the true path's, "
+            + "in percent of the true gain (terrains with at least 1 m of gain only; positive = too much climbing)",
         alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.elevationGainErrorPercent)
     )
     /// The estimates' elevation gain minus the true gain, in metres.
@@ -218,25 +219,29 @@ extension Metric {
     /// Root mean square of the estimates' altitude error, in metres.
     public static let altitudeRMSEMeters = Metric(
         column: "altitude_rmse_m", title: "Altitude RMSE m", unit: "m", decimals: 3, direction: .lower,
-        summary: "root mean square of each estimate's altitude minus the terrain's altitude under the true position at its delivery time (scenarios with a terrain only)",
+        summary: "root mean square of each estimate's altitude minus the terrain's altitude under the true position at its delivery time "
+            + "(scenarios with a terrain only)",
         alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.altitudeRMSEMeters)
     )
     /// The estimated path's 3-D length against the true path's, in signed percent.
     public static let distance3DErrorPercent = Metric(
         column: "distance_3d_error_pct", title: "3-D distance error %", unit: "%", decimals: 4, direction: .closerToZero,
-        summary: "signed error of the estimated path's length counting climbs and descents against the true path's, both measured in the scenario's flat frame, in percent (scenarios with a terrain only; the headline distance error stays 2-D)",
+        summary: "signed error of the estimated path's length counting climbs and descents against the true path's, "
+            + "both measured in the scenario's flat frame, in percent (scenarios with a terrain only; the headline distance error stays 2-D)",
         alwaysApplies: false, isElevation: true, mayBeAbsent: true, source: .measured(\.distance3DErrorPercent)
     )
     /// How far the last estimate is from the end of the run, in centimetres per metre of the path.
     public static let endpointErrorCentimetersPerMeter = Metric(
         column: "endpoint_cm_per_m", title: "Endpoint cm/m", unit: "cm/m", decimals: 3, direction: .lower,
-        summary: "distance of the last estimate from where the run ends, in centimetres per metre of the path, the published dead-reckoning figure (scenarios with sensors only)",
+        summary: "distance of the last estimate from where the run ends, in centimetres per metre of the path, "
+            + "the published dead-reckoning figure (scenarios with sensors only)",
         alwaysApplies: false, mayBeAbsent: true, source: .measured(\.endpointErrorCentimetersPerMeter)
     )
     /// Distance from the truth of what an app shows 30 s into a GPS tunnel, in metres.
     public static let dropoutError30sMeters = Metric(
         column: "dropout_30s_m", title: "Dropout 30 s m", unit: "m", decimals: 3, direction: .lower,
-        summary: "30 s into a tunnel without GPS, the distance of the latest estimate from the true position at that moment (tunnels of 30 s or more only)",
+        summary: "30 s into a tunnel without GPS, the distance of the latest estimate from the true position at that moment "
+            + "(tunnels of 30 s or more only)",
         alwaysApplies: false, mayBeAbsent: true, source: .measured(\.dropoutError30sMeters)
     )
     /// The same 60 s into a tunnel, in metres.

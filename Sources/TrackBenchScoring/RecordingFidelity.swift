@@ -37,7 +37,9 @@ public struct RecordingFidelity: Sendable {
     /// - Parameter profile: A profile to simulate instead of one fitted to the replay, to check a profile made
     ///   elsewhere (another recording, a default profile) against this recording.
     /// - Throws: `SignalCalibration.CalibrationError` when the replay has no timed truth or too few fixes.
-    public init(replay: RecordingReplay, filters: [FilterConfiguration], seeds: SeedRange, profile: SignalProfile? = nil) throws(SignalCalibration.CalibrationError) {
+    public init(
+        replay: RecordingReplay, filters: [FilterConfiguration], seeds: SeedRange, profile: SignalProfile? = nil
+    ) throws(SignalCalibration.CalibrationError) {
         let calibration: SignalCalibration
         if let profile {
             calibration = try SignalCalibration(replay: replay, comparing: profile, seeds: seeds)

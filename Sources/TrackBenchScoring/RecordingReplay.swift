@@ -72,12 +72,21 @@ public struct RecordingReplay: Sendable {
         let isTimed = entry.truth?.hasTimes ?? false
         let offset = isTimed ? entry.timeOffsetSeconds : 0
         var kept = recorded
-        func clock(_ seconds: Double) -> String { entry.fixes.timeBase == .unixUTC ? UTCTime.text(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s" }
+        func clock(_ seconds: Double) -> String {
+            entry.fixes.timeBase == .unixUTC ? UTCTime.text(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s"
+        }
         if isTimed {
             let span = truthFixes[0].timestampSeconds...truthFixes[truthFixes.count - 1].timestampSeconds
             kept = recorded.filter { span.contains($0.timestampSeconds + offset) }
             guard kept.count >= 2 else {
-                throw AlignmentError(id: entry.id, problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(offset))) cover \(clock(recorded[0].timestampSeconds + offset)) to \(clock(recorded[recorded.count - 1].timestampSeconds + offset)): \(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds")
+                throw AlignmentError(
+                    id: entry.id,
+                    problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) "
+                        + "but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(offset))) "
+                        + "cover \(clock(recorded[0].timestampSeconds + offset)) "
+                        + "to \(clock(recorded[recorded.count - 1].timestampSeconds + offset)): "
+                        + "\(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds"
+                )
             }
         }
         fixesOutsideTruth = recorded.count - kept.count
@@ -103,14 +112,18 @@ public struct RecordingReplay: Sendable {
             let problem: String
             switch truth {
             case .timed:
-                problem = "\(named) does not move from \(clock(start)) to \(clock(end)), the span the fixes cover (plus timeOffsetSeconds \(NumberFormat.compact(offset)))"
+                problem = "\(named) does not move from \(clock(start)) to \(clock(end)), "
+                    + "the span the fixes cover (plus timeOffsetSeconds \(NumberFormat.compact(offset)))"
             case .route:
                 problem = "\(named) is a route of \(truthFixes.count) point\(truthFixes.count == 1 ? "" : "s") at one place"
             case .distanceOnly:
                 problem = "distanceMeters is \(NumberFormat.compact(trueDistanceMeters))"
             }
-            throw AlignmentError(id: entry.id, problem: problem + ", so the true distance is 0 m and every filter's distance error would divide by zero; "
-                + "expected a truth that covers a distance while the fixes were recorded")
+            throw AlignmentError(
+                id: entry.id,
+                problem: problem + ", so the true distance is 0 m and every filter's distance error would divide by zero; "
+                    + "expected a truth that covers a distance while the fixes were recorded"
+            )
         }
     }
 

@@ -30,7 +30,8 @@ extension SignalCalibration {
         let base = ErrorStatistics(samples: baseSamples) ?? measured
         if !jumps.sizes.isEmpty {
             notes.append(
-                "\(jumps.sizes.count) jump\(jumps.sizes.count == 1 ? "" : "s") (error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) "
+                "\(jumps.sizes.count) jump\(jumps.sizes.count == 1 ? "" : "s") "
+                    + "(error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) "
                     + "fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics"
             )
         }
@@ -85,8 +86,9 @@ extension SignalCalibration {
         let excursions = inExcursion.filter { $0 }.count
         if excursions > 0 {
             notes.append(
-                "\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m from the median error "
-                    + "(\(NumberFormat.compact(excursionDeviations)) robust deviations) left out of the drift's time, the jitter and the tails as an excursion"
+                "\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m "
+                    + "from the median error (\(NumberFormat.compact(excursionDeviations)) robust deviations) "
+                    + "left out of the drift's time, the jitter and the tails as an excursion"
             )
         }
         return inExcursion
@@ -139,15 +141,16 @@ extension SignalCalibration {
             notes.append("the fixes lie exactly on the truth: there is no error to fit, and driftTimeConstantSeconds says nothing")
         } else if moving.decorrelationSeconds == nil {
             notes.append(
-                "the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): driftTimeConstantSeconds is a lower bound"
+                "the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): "
+                    + "driftTimeConstantSeconds is a lower bound"
             )
         }
         let tails = ErrorTailFit(samples: movingSamples, intervalSeconds: interval)
         if tails.isEmpty {
             notes.append(
-                "no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps exceed three median steps "
-                    + "(\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, "
-                    + "and no fix is an outlier"
+                "no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps "
+                    + "exceed three median steps (\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), "
+                    + "under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, and no fix is an outlier"
             )
             profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
             let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation
@@ -186,8 +189,9 @@ extension SignalCalibration {
         profile.jitterMeters = jitterMeters
         if profile.multipathOffsetMeters > 0 {
             notes.append(
-                "multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau (over three median steps, "
-                    + "\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m "
+                "multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau "
+                    + "(over three median steps, \(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): "
+                    + "offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m "
                     + "per axis held \(NumberFormat.fixed(profile.multipathDwellSeconds, decimals: 1)) s on average"
             )
         }
@@ -262,7 +266,8 @@ extension SignalCalibration {
             faults.dropoutProbability = min(1, Double(gaps.count) / Double(samples.count))
             faults.dropoutSeconds = Statistics.mean(gaps) ?? 0
             notes.append(
-                "\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals fitted as dropouts"
+                "\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals "
+                    + "fitted as dropouts"
             )
         }
         return faults

@@ -76,7 +76,9 @@ public struct SignalCalibration: Sendable {
         do {
             profile = try StrictJSONDecoder.decode(SignalProfile.self, from: Data(fitted.jsonText().utf8), file: "the calibrated profile").value
         } catch {
-            throw CalibrationError(problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)")
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)"
+            )
         }
         self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
     }
@@ -108,11 +110,16 @@ public struct SignalCalibration: Sendable {
     /// The replay's timed truth, its fixes paired with it, and their statistics.
     private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
         guard case let .timed(track) = replay.truth else {
-            throw CalibrationError(problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment.rawValue) alignment has none); give a reference recorded with times")
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment.rawValue) alignment has none); "
+                    + "give a reference recorded with times"
+            )
         }
         let samples = samples(of: replay.fixes, on: track, in: replay.frame)
         guard let measured = ErrorStatistics(samples: samples) else {
-            throw CalibrationError(problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed")
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed"
+            )
         }
         return (track, samples, measured)
     }

@@ -69,9 +69,15 @@ package struct NoiseModel: Sendable {
         let timeConstant = profile.driftTimeConstantSeconds
         let stopped = profile.stoppedErrorMotionFactor
         accuracyDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, gaussian: &gaussian, using: &generator)
-        eastDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
-        northDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
-        altitudeDrift = DriftProcess(timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator)
+        eastDrift = DriftProcess(
+            timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator
+        )
+        northDrift = DriftProcess(
+            timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator
+        )
+        altitudeDrift = DriftProcess(
+            timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator
+        )
     }
 
     /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.

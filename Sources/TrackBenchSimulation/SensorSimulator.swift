@@ -90,7 +90,9 @@ struct SensorSimulator {
     }
 
     /// The compass's samples over the whole run.
-    private func compassSamples<Generator: RandomNumberGenerator>(gaussian: inout GaussianSampler, using generator: inout Generator) -> [HeadingEvent] {
+    private func compassSamples<Generator: RandomNumberGenerator>(
+        gaussian: inout GaussianSampler, using generator: inout Generator
+    ) -> [HeadingEvent] {
         let end = scenario.durationSeconds
         let interval = sensors.compassIntervalSeconds
         let offset = gaussian.next(mean: 0, deviation: sensors.phoneOffsetDeviationDegrees, using: &generator)
@@ -110,7 +112,9 @@ struct SensorSimulator {
             sensed += following * Bearing.turn(from: sensed, to: pointing)
             let noise = gaussian.next(mean: 0, deviation: sensors.headingNoiseDeviationDegrees, using: &generator)
             let heading = sensed + sensors.headingBiasDeviationDegrees * bias.value + noise - sensors.declinationDegrees
-            samples.append(HeadingEvent(timeSeconds: time, magneticHeadingDegrees: Bearing.normalized(heading), declinationDegrees: sensors.declinationDegrees))
+            samples.append(
+                HeadingEvent(timeSeconds: time, magneticHeadingDegrees: Bearing.normalized(heading), declinationDegrees: sensors.declinationDegrees)
+            )
             _ = bias.advance(gaussian: &gaussian, using: &generator)
         }
         return samples
@@ -118,6 +122,8 @@ struct SensorSimulator {
 
     /// The true course at `timeSeconds`, in degrees clockwise from north.
     private func course(atTime timeSeconds: Double) -> Double {
-        scenario.pathType.position(atDistanceMeters: scenario.distanceCoveredMeters(atTime: timeSeconds), totalMeters: scenario.distanceMeters).courseDegrees
+        scenario.pathType.position(
+            atDistanceMeters: scenario.distanceCoveredMeters(atTime: timeSeconds), totalMeters: scenario.distanceMeters
+        ).courseDegrees
     }
 }

@@ -15,7 +15,10 @@ struct ProfileKey<Root>: Sendable {
     /// Where the value goes.
     let keyPath: WritableKeyPath<Root, Double> & Sendable
 
-    init(_ name: String, _ unit: String, _ summary: String, minimum: Double, excludesMinimum: Bool = false, maximum: Double, _ keyPath: WritableKeyPath<Root, Double> & Sendable) {
+    init(
+        _ name: String, _ unit: String, _ summary: String, minimum: Double, excludesMinimum: Bool = false, maximum: Double,
+        _ keyPath: WritableKeyPath<Root, Double> & Sendable
+    ) {
         self.name = name
         self.unit = unit
         self.summary = summary

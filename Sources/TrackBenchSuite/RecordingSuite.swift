@@ -160,7 +160,13 @@ extension RecordingSuite {
             }
             let fixes = try read(item.fixes, options: item.options)
             guard fixes.hasTimes else {
-                throw .recording(id: item.id, .noFixes(file: item.fixes, detail: "its points have no times; fixes must have times to replay (a route without times can only be a truth)"))
+                throw .recording(
+                    id: item.id,
+                    .noFixes(
+                        file: item.fixes,
+                        detail: "its points have no times; fixes must have times to replay (a route without times can only be a truth)"
+                    )
+                )
             }
             let truth = try item.truth.map { name throws(RecordingSuiteError) in try read(name, options: RecordingReadOptions()) }
             if let truth, let truthFile = item.truth, Path(truth.fixes).totalDistanceMeters == 0 {
@@ -205,7 +211,11 @@ private struct RecordingSuiteFile: Decodable {
             try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
-            try require(RecordingSuiteFile.isSafeName(id), .id, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the recording in results), got \(id.debugDescription)")
+            try require(
+                RecordingSuiteFile.isSafeName(id), .id, in: container,
+                "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the recording in results), "
+                    + "got \(id.debugDescription)"
+            )
             fixes = try container.decode(String.self, forKey: .fixes)
             try require(!fixes.isEmpty, .fixes, in: container, "expected a file name")
             truth = try container.decodeIfPresent(String.self, forKey: .truth)
@@ -218,14 +228,21 @@ private struct RecordingSuiteFile: Decodable {
             try require(truth != nil || distanceMeters != nil, .truth, in: container, "a recording needs a truth file, a distanceMeters, or both")
             timeOffsetSeconds = try container.decodeIfPresent(Double.self, forKey: .timeOffsetSeconds) ?? 0
             let limit = NumberFormat.compact(RecordingSuite.timeOffsetLimitSeconds)
-            try require(abs(timeOffsetSeconds) <= RecordingSuite.timeOffsetLimitSeconds, .timeOffsetSeconds, in: container, "expected seconds within -\(limit)...\(limit), got \(timeOffsetSeconds)")
+            try require(
+                abs(timeOffsetSeconds) <= RecordingSuite.timeOffsetLimitSeconds, .timeOffsetSeconds, in: container,
+                "expected seconds within -\(limit)...\(limit), got \(timeOffsetSeconds)"
+            )
             tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
             for (key, value) in tags {
                 try require(RecordingSuiteFile.isSafeName(key) && RecordingSuiteFile.isTagValue(value), .tags, in: container,
-                            "tag \(key.debugDescription): \(value.debugDescription): expected a key of letters, digits, '-', '_', '.' and a value of 1 to 100 characters without ';', '=', ',', '|', quotes, backquotes or control characters")
+                            "tag \(key.debugDescription): \(value.debugDescription): expected a key of letters, digits, '-', '_', '.' "
+                                + "and a value of 1 to 100 characters without ';', '=', ',', '|', quotes, backquotes or control characters")
             }
-            let uere = try container.decodeIfPresent(Double.self, forKey: .userEquivalentRangeErrorMeters) ?? RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
-            try require(uere > 0 && uere <= 1000, .userEquivalentRangeErrorMeters, in: container, "expected metres above 0 and at most 1000, got \(uere)")
+            let uere = try container.decodeIfPresent(Double.self, forKey: .userEquivalentRangeErrorMeters)
+                ?? RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
+            try require(
+                uere > 0 && uere <= 1000, .userEquivalentRangeErrorMeters, in: container, "expected metres above 0 and at most 1000, got \(uere)"
+            )
             let provider = try container.decodeIfPresent(String.self, forKey: .provider) ?? RecordingReadOptions.defaultProvider
             try require(
                 RecordingReadOptions.knownProviders.contains(RecordingReadOptions.canonicalProvider(provider)), .provider, in: container,
@@ -239,7 +256,10 @@ private struct RecordingSuiteFile: Decodable {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
-        try require(Self.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
+        try require(
+            Self.isSafeName(name), .name, in: container,
+            "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)"
+        )
         description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
         recordings = try container.decode([Item].self, forKey: .recordings)
         try require(!recordings.isEmpty, .recordings, in: container, "expected at least one recording")

@@ -47,7 +47,11 @@ extension ScenarioSuite {
         var ids: [String: Int] = [:]
         for (index, scenario) in suite.scenarios.enumerated() {
             if let first = ids.updateValue(index, forKey: scenario.id) {
-                throw .invalidKey(file: file, key: "", problem: "scenarios \(first + 1) and \(index + 1) both have the id '\(scenario.id)'; every scenario needs its own id (and random stream)")
+                throw .invalidKey(
+                    file: file, key: "",
+                    problem: "scenarios \(first + 1) and \(index + 1) both have the id '\(scenario.id)'; "
+                        + "every scenario needs its own id (and random stream)"
+                )
             }
         }
         suite.fingerprint = fingerprint
@@ -55,7 +59,9 @@ extension ScenarioSuite {
     }
 
     /// Reads a recorded path's route, relative to the scenario file's folder, and checks it can be simulated.
-    private static func readRoute(_ reference: RouteReference, suiteFile: String, signals: [SignalProfile]) throws(ScenarioFileError) -> (RecordedRoute, Data) {
+    private static func readRoute(
+        _ reference: RouteReference, suiteFile: String, signals: [SignalProfile]
+    ) throws(ScenarioFileError) -> (RecordedRoute, Data) {
         let key = "pathTypes[\(reference.index)].recorded"
         let folder = URL(fileURLWithPath: suiteFile).deletingLastPathComponent()
         let url = URL(fileURLWithPath: reference.file, relativeTo: folder).standardizedFileURL
@@ -68,21 +74,31 @@ extension ScenarioSuite {
             throw .invalidKey(file: suiteFile, key: key, problem: "cannot read route: \(error.localizedDescription)")
         }
         guard recording.hasTimes, recording.fixes.count >= 2 else {
-            throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' has \(recording.hasTimes ? "\(recording.fixes.count) point(s)" : "no times"); a recorded path needs at least 2 points with times (a reference track, not a route drawn on a map)")
+            throw .invalidKey(
+                file: suiteFile, key: key,
+                problem: "route '\(url.path)' has \(recording.hasTimes ? "\(recording.fixes.count) point(s)" : "no times"); "
+                    + "a recorded path needs at least 2 points with times (a reference track, not a route drawn on a map)"
+            )
         }
         let route = RecordedRoute(name: reference.name, file: reference.file, points: recording.fixes)
         guard route.lengthMeters > 0 else {
             throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' has zero length; a recorded path must move")
         }
         guard abs(route.origin.latitude) <= 80 else {
-            throw .invalidKey(file: suiteFile, key: key, problem: "route '\(url.path)' starts at latitude \(route.origin.latitude); expected one within -80...80 degrees (the flat local frame breaks down near the poles)")
+            throw .invalidKey(
+                file: suiteFile, key: key,
+                problem: "route '\(url.path)' starts at latitude \(route.origin.latitude); "
+                    + "expected one within -80...80 degrees (the flat local frame breaks down near the poles)"
+            )
         }
         for signal in signals {
             let fixes = route.durationSeconds / signal.fixIntervalMeanSeconds
             guard ScenarioLimits.fixesPerScenario.contains(fixes) else {
                 throw .invalidKey(
                     file: suiteFile, key: key,
-                    problem: "route '\(url.path)' lasts \(NumberFormat.fixed(route.durationSeconds, decimals: 0)) s, which signal '\(signal.name)' turns into about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+                    problem: "route '\(url.path)' lasts \(NumberFormat.fixed(route.durationSeconds, decimals: 0)) s, "
+                        + "which signal '\(signal.name)' turns into about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; "
+                        + "expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
                 )
             }
         }
@@ -116,7 +132,10 @@ private enum PathTypeEntry: Decodable {
         let file = try container.decode(String.self, forKey: .recorded)
         let name = try container.decode(String.self, forKey: .name)
         try require(!file.isEmpty, .recorded, in: container, "expected the route's file, relative to the scenario file")
-        try require(SignalProfile.isValidName(name), .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        try require(
+            SignalProfile.isValidName(name), .name, in: container,
+            "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'"
+        )
         self = .recorded(file: file, name: name)
     }
 
@@ -136,7 +155,8 @@ private struct SuiteFile: Decodable {
     let routes: [RouteReference]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, gaits, sensors, stopsSeconds, tunnelsSeconds, signals, terrains
+        case name, description, origin, pathTypes, distancesMeters, speedsMetersPerSecond, gaits, sensors, stopsSeconds, tunnelsSeconds,
+            signals, terrains
     }
 
     /// Decodes, checks and builds the suite, step by step: the keys' values, each list on its own, the gaits, the grid
@@ -210,21 +230,31 @@ private struct SuiteFile: Decodable {
             guard let pathType = PathType(rawValue: name), PathType.shapes.contains(pathType) else {
                 let known = PathType.shapes.map(\.rawValue).joined(separator: ", ")
                 let hint = name == PathType.recorded.rawValue ? "; a recorded path names its route: {\"recorded\": FILE, \"name\": NAME}" : ""
-                throw DecodingError.dataCorruptedError(forKey: .pathTypes, in: container, debugDescription: "unknown path type '\(name)'; expected one of \(known), or {\"recorded\": FILE, \"name\": NAME}\(hint)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .pathTypes, in: container,
+                    debugDescription: "unknown path type '\(name)'; expected one of \(known), or {\"recorded\": FILE, \"name\": NAME}\(hint)"
+                )
             }
             return pathType
         }
 
         /// Checks the name, that each list has values and no repeats, which keys go together, and each value's range.
         func checkLists(in container: KeyedDecodingContainer<CodingKeys>) throws {
-            try require(ScenarioLimits.isSafeName(name), .name, in: container, "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)")
+            try require(
+                ScenarioLimits.isSafeName(name), .name, in: container,
+                "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), "
+                    + "got \(name.debugDescription)"
+            )
             try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
             try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
             try require(
                 (speeds == nil) != (gaitNames == nil), speeds == nil ? .gaits : .speedsMetersPerSecond, in: container,
                 "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not \(speeds == nil ? "neither" : "both")"
             )
-            try require((gaitNames == nil) == (sensors == nil), gaitNames == nil ? .sensors : .gaits, in: container, "gaits and sensors go together: the sensor profile gives each gait its cadence and stride")
+            try require(
+                (gaitNames == nil) == (sensors == nil), gaitNames == nil ? .sensors : .gaits, in: container,
+                "gaits and sensors go together: the sensor profile gives each gait its cadence and stride"
+            )
             try requireUniqueNonEmpty((speeds ?? [0]).map { "\($0)" }, .speedsMetersPerSecond, in: container)
             try requireUniqueNonEmpty(gaitNames ?? ["walk"], .gaits, in: container)
             try requireUniqueNonEmpty(stops.map { "\($0)" }, .stopsSeconds, in: container)
@@ -232,19 +262,34 @@ private struct SuiteFile: Decodable {
             try requireUniqueNonEmpty(signals.map(\.name), .signals, in: container)
             if let terrains {
                 try requireUniqueNonEmpty(terrains.map(\.name), .terrains, in: container)
-                try require(routes.isEmpty, .terrains, in: container, "terrains apply to the synthetic shapes only; a recorded path keeps its own route, so list it in a suite without terrains")
+                try require(
+                    routes.isEmpty, .terrains, in: container,
+                    "terrains apply to the synthetic shapes only; a recorded path keeps its own route, so list it in a suite without terrains"
+                )
             }
             for distance in distances {
-                try require(ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container, "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)")
+                try require(
+                    ScenarioLimits.distanceMeters.contains(distance), .distancesMeters, in: container,
+                    "expected distances \(ScenarioLimits.describe(ScenarioLimits.distanceMeters)) m, got \(distance)"
+                )
             }
             for speed in speeds ?? [] {
-                try require(ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container, "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)")
+                try require(
+                    ScenarioLimits.speedMetersPerSecond.contains(speed), .speedsMetersPerSecond, in: container,
+                    "expected speeds \(ScenarioLimits.describe(ScenarioLimits.speedMetersPerSecond)) m/s, got \(speed)"
+                )
             }
             for stop in stops {
-                try require(ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container, "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)")
+                try require(
+                    ScenarioLimits.stopSeconds.contains(stop), .stopsSeconds, in: container,
+                    "expected stop lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no stop), got \(stop)"
+                )
             }
             for tunnel in tunnels {
-                try require(ScenarioLimits.stopSeconds.contains(tunnel), .tunnelsSeconds, in: container, "expected tunnel lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no tunnel), got \(tunnel)")
+                try require(
+                    ScenarioLimits.stopSeconds.contains(tunnel), .tunnelsSeconds, in: container,
+                    "expected tunnel lengths \(ScenarioLimits.describe(ScenarioLimits.stopSeconds)) s (0 = no tunnel), got \(tunnel)"
+                )
             }
         }
 
@@ -254,7 +299,10 @@ private struct SuiteFile: Decodable {
                 guard let gait = Gait(rawValue: name) else {
                     let known = Gait.allCases.map(\.rawValue)
                     let suggestion = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "unknown gait '\(name)'\(suggestion); expected one of \(known.joined(separator: ", "))")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .gaits, in: container,
+                        debugDescription: "unknown gait '\(name)'\(suggestion); expected one of \(known.joined(separator: ", "))"
+                    )
                 }
                 return gait
             }
@@ -263,10 +311,16 @@ private struct SuiteFile: Decodable {
         /// Checks the grid as a whole: what gaits go with, how many scenarios it makes, and that every signal, distance,
         /// speed and stop together make a scenario of a size within the limits.
         func checkGrid(gaits: [Gait], in container: KeyedDecodingContainer<CodingKeys>) throws {
-            try require(gaits.isEmpty || routes.isEmpty, .pathTypes, in: container, "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets")
-            try require(gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground")
+            try require(
+                gaits.isEmpty || routes.isEmpty, .pathTypes, in: container,
+                "a dead-reckoning suite walks the shapes only; a recorded route has its own pace, which no gait sets"
+            )
+            try require(
+                gaits.isEmpty || terrains == nil, .terrains, in: container, "terrains go with speeds: a dead-reckoning suite walks level ground"
+            )
             let axes = [
-                ("path types", pathTypeNames.count), ("distances", distances.count), (speeds == nil ? "gaits" : "speeds", speeds?.count ?? gaits.count),
+                ("path types", pathTypeNames.count), ("distances", distances.count),
+                (speeds == nil ? "gaits" : "speeds", speeds?.count ?? gaits.count),
                 ("stops", stops.count), ("tunnels", tunnels.count), ("signals", signals.count), ("terrains", max(1, terrains?.count ?? 1)),
             ]
             let gridSize = axes.reduce(1) { product, axis in
@@ -280,14 +334,17 @@ private struct SuiteFile: Decodable {
                     + "; expected at most \(ScenarioLimits.scenariosPerSuite) per suite: split it into several suites"
             )
             // Every distance, speed and stop, in file order; the grid's size bounds how many there are.
-            let paces = distances.flatMap { distance in (speeds ?? []).flatMap { speed in stops.map { (distance: distance, speed: speed, stop: $0) } } }
+            let paces = distances.flatMap { distance in
+                (speeds ?? []).flatMap { speed in stops.map { (distance: distance, speed: speed, stop: $0) } }
+            }
             for signal in signals {
                 for pace in paces {
                     let fixes = (pace.distance / pace.speed + pace.stop) / signal.fixIntervalMeanSeconds
                     try require(
                         ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
-                        "signal '\(signal.name)' at \(NumberFormat.compact(pace.distance)) m, \(NumberFormat.compact(pace.speed)) m/s and a \(NumberFormat.compact(pace.stop)) s stop "
-                            + "gives about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+                        "signal '\(signal.name)' at \(NumberFormat.compact(pace.distance)) m, \(NumberFormat.compact(pace.speed)) m/s "
+                            + "and a \(NumberFormat.compact(pace.stop)) s stop gives about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; "
+                            + "expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
                     )
                 }
             }
@@ -308,7 +365,10 @@ private struct SuiteFile: Decodable {
                 )
             case (nil, nil):
                 // `checkLists` refuses a file with neither.
-                throw DecodingError.dataCorruptedError(forKey: .gaits, in: container, debugDescription: "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not neither")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .gaits, in: container,
+                    debugDescription: "expected either speedsMetersPerSecond, or gaits with sensors for a dead-reckoning suite, not neither"
+                )
             }
         }
     }
@@ -334,14 +394,17 @@ private struct SuiteFile: Decodable {
         if let tunnel = scenario.tunnelInterval {
             try require(
                 tunnel.upperBound < duration, .tunnelsSeconds, in: container,
-                "the \(NumberFormat.compact(scenario.tunnelSeconds)) s tunnel of '\(scenario.id)' starts at \(NumberFormat.fixed(tunnel.lowerBound, decimals: 0)) s, a third of the way, and would outlast the run (\(NumberFormat.fixed(duration, decimals: 0)) s); expected tunnels that end before the run does"
+                "the \(NumberFormat.compact(scenario.tunnelSeconds)) s tunnel of '\(scenario.id)' "
+                    + "starts at \(NumberFormat.fixed(tunnel.lowerBound, decimals: 0)) s, a third of the way, "
+                    + "and would outlast the run (\(NumberFormat.fixed(duration, decimals: 0)) s); expected tunnels that end before the run does"
             )
         }
         guard let sensors = scenario.sensors, let gait = scenario.gait else { return }
         let fixes = duration / scenario.signal.fixIntervalMeanSeconds
         try require(
             ScenarioLimits.fixesPerScenario.contains(fixes), .signals, in: container,
-            "signal '\(scenario.signal.name)' gives '\(scenario.id)' about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
+            "signal '\(scenario.signal.name)' gives '\(scenario.id)' about \(NumberFormat.fixed(fixes, decimals: 0)) fixes; "
+                + "expected \(ScenarioLimits.describe(ScenarioLimits.fixesPerScenario)) per scenario"
         )
         let shortestStride = gait.stretches.map { sensors.profile(for: $0).strideMeters }.min() ?? 1
         let samples = [
@@ -352,7 +415,8 @@ private struct SuiteFile: Decodable {
         for (what, count) in samples {
             try require(
                 count <= ScenarioLimits.fixesPerScenario.upperBound, .sensors, in: container,
-                "'\(scenario.id)' would take about \(NumberFormat.fixed(count, decimals: 0)) \(what); expected at most \(NumberFormat.compact(ScenarioLimits.fixesPerScenario.upperBound)) per scenario"
+                "'\(scenario.id)' would take about \(NumberFormat.fixed(count, decimals: 0)) \(what); "
+                    + "expected at most \(NumberFormat.compact(ScenarioLimits.fixesPerScenario.upperBound)) per scenario"
             )
         }
     }
@@ -380,17 +444,30 @@ private struct TerrainFile: Decodable {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
-        try require(SignalProfile.isValidName(name), .name, in: container, "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'")
+        try require(
+            SignalProfile.isValidName(name), .name, in: container,
+            "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'"
+        )
         let shapeName = try container.decode(String.self, forKey: .shape)
         guard let keys = Self.shapeKeys[shapeName] else {
-            throw DecodingError.dataCorruptedError(forKey: .shape, in: container, debugDescription: "unknown terrain shape '\(shapeName)'; expected one of \(Self.shapeKeys.keys.sorted().joined(separator: ", "))")
+            throw DecodingError.dataCorruptedError(
+                forKey: .shape, in: container,
+                debugDescription: "unknown terrain shape '\(shapeName)'; expected one of \(Self.shapeKeys.keys.sorted().joined(separator: ", "))"
+            )
         }
         for key in Set(Self.shapeKeys.values.joined()).subtracting(keys) where container.contains(key) {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(key.stringValue)' does not apply to a '\(shapeName)' terrain; it takes \(keys.isEmpty ? "no shape keys" : keys.map(\.stringValue).joined(separator: " and "))")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "'\(key.stringValue)' does not apply to a '\(shapeName)' terrain; "
+                    + "it takes \(keys.isEmpty ? "no shape keys" : keys.map(\.stringValue).joined(separator: " and "))"
+            )
         }
         func number(_ key: CodingKeys, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
             let value = try container.decode(Double.self, forKey: key)
-            try require(value.isFinite && range.contains(value), key, in: container, "expected a number \(ScenarioLimits.describe(range)) \(unit), got \(value)")
+            try require(
+                value.isFinite && range.contains(value), key, in: container,
+                "expected a number \(ScenarioLimits.describe(range)) \(unit), got \(value)"
+            )
             return value + 0
         }
         let altitude = -ScenarioLimits.altitudeMeters...ScenarioLimits.altitudeMeters
@@ -402,7 +479,10 @@ private struct TerrainFile: Decodable {
                 wavelengthMeters: try number(.wavelengthMeters, 10...ScenarioLimits.lengthMeters, "m")
             )
         case "slope":
-            shape = .slope(gradePercent: try number(.gradePercent, -100...100, "%"), uphillBearingDegrees: try number(.uphillBearingDegrees, 0...360, "degrees"))
+            shape = .slope(
+                gradePercent: try number(.gradePercent, -100...100, "%"),
+                uphillBearingDegrees: try number(.uphillBearingDegrees, 0...360, "degrees")
+            )
         default:
             shape = .flat
         }

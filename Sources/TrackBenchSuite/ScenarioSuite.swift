@@ -39,7 +39,9 @@ public struct ScenarioSuite: Sendable {
         let grounds: [Terrain?] = terrains.isEmpty ? [nil] : terrains
         self.init(
             name: name, description: description, origin: origin, signals: signals, terrains: terrains,
-            grid: Self.grid(pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, tunnelsSeconds, signals) { pathType, distance, speed, stop, tunnel, signal in
+            grid: Self.grid(
+                pathTypes, distancesMeters, speedsMetersPerSecond, stopsSeconds, tunnelsSeconds, signals
+            ) { pathType, distance, speed, stop, tunnel, signal in
                 grounds.map { terrain in
                     var scenario = Scenario(
                         pathType: pathType, distanceMeters: distance, speedMetersPerSecond: speed, stopSeconds: stop, signal: signal,
@@ -67,7 +69,9 @@ public struct ScenarioSuite: Sendable {
     ) {
         self.init(
             name: name, description: description, origin: origin, signals: signals, terrains: [],
-            grid: Self.grid(pathTypes, distancesMeters, gaits, stopsSeconds, tunnelsSeconds, signals) { pathType, distance, gait, stop, tunnel, signal in
+            grid: Self.grid(
+                pathTypes, distancesMeters, gaits, stopsSeconds, tunnelsSeconds, signals
+            ) { pathType, distance, gait, stop, tunnel, signal in
                 [Scenario(
                     pathType: pathType, distanceMeters: distance, gait: gait, sensors: sensors,
                     stopSeconds: stop, tunnelSeconds: tunnel, signal: signal, origin: origin

@@ -11,8 +11,8 @@ extension SensorProfile: Decodable {
         self.init(
             walk: unset, powerWalk: unset, jog: unset,
             pedometerIntervalMinimumSeconds: 0, pedometerIntervalMaximumSeconds: 0, missedStepProbability: 0, extraStepProbability: 0,
-            compassIntervalSeconds: 0, headingLagSeconds: 0, headingNoiseDeviationDegrees: 0, headingBiasDeviationDegrees: 0, headingBiasTimeConstantSeconds: 0,
-            phoneOffsetDeviationDegrees: 0, declinationDegrees: 0
+            compassIntervalSeconds: 0, headingLagSeconds: 0, headingNoiseDeviationDegrees: 0, headingBiasDeviationDegrees: 0,
+            headingBiasTimeConstantSeconds: 0, phoneOffsetDeviationDegrees: 0, declinationDegrees: 0
         )
         for object in Self.gaitObjects {
             self[keyPath: object.keyPath] = try container.decode(GaitProfile.self, forKey: AnyCodingKey(stringValue: object.name))
@@ -21,7 +21,8 @@ extension SensorProfile: Decodable {
         let longest = AnyCodingKey(stringValue: "pedometerIntervalMaximumSeconds")
         try require(
             pedometerIntervalMaximumSeconds >= pedometerIntervalMinimumSeconds, longest, in: container,
-            "expected at least pedometerIntervalMinimumSeconds (\(NumberFormat.compact(pedometerIntervalMinimumSeconds))), got \(NumberFormat.compact(pedometerIntervalMaximumSeconds))"
+            "expected at least pedometerIntervalMinimumSeconds (\(NumberFormat.compact(pedometerIntervalMinimumSeconds))), "
+                + "got \(NumberFormat.compact(pedometerIntervalMaximumSeconds))"
         )
     }
 }
@@ -42,7 +43,9 @@ private func decodeKeys<Root>(_ keys: [ProfileKey<Root>], into value: inout Root
     for key in keys {
         let codingKey = AnyCodingKey(stringValue: key.name)
         let number = try container.decode(Double.self, forKey: codingKey)
-        try require(key.accepts(number), codingKey, in: container, "expected a number \(key.expectation) (\(key.unit)), got \(NumberFormat.compact(number))")
+        try require(
+            key.accepts(number), codingKey, in: container, "expected a number \(key.expectation) (\(key.unit)), got \(NumberFormat.compact(number))"
+        )
         value[keyPath: key.keyPath] = number
     }
 }

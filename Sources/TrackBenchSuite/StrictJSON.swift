@@ -131,7 +131,9 @@ struct StrictJSON {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw error(keys.isEmpty ? "expected a key in double quotes" : "expected a key in double quotes after ',' (trailing commas are not allowed)")
+                throw error(
+                    keys.isEmpty ? "expected a key in double quotes" : "expected a key in double quotes after ',' (trailing commas are not allowed)"
+                )
             }
             let keyStart = index
             let key = try string()
@@ -282,7 +284,9 @@ struct StrictJSON {
         let named = "the number \(Self.quoted(text))\(key.map { " of key '\(Self.quoted($0))'" } ?? "")"
         if Int(text) == nil {
             let place = error("")
-            notWhole.append(NotWhole(key: key, text: Self.quoted(text), line: place.line, column: place.column - (index - start), range: start..<index))
+            notWhole.append(
+                NotWhole(key: key, text: Self.quoted(text), line: place.line, column: place.column - (index - start), range: start..<index)
+            )
         }
         let value = Double(text) ?? .nan
         guard value.isFinite else {

@@ -9,7 +9,9 @@ package enum StrictJSONDecoder {
     /// Decodes `type` from a file's bytes, after dropping a byte order mark and validating the JSON.
     /// - Returns: The value and the file's fingerprint: FNV-1a 64 of its text with line endings made LF, 16 hex digits.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(ScenarioFileError) -> (value: T, fingerprint: String) {
+    package static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, file: String
+    ) throws(ScenarioFileError) -> (value: T, fingerprint: String) {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)

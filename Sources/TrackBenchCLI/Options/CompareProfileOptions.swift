@@ -6,7 +6,8 @@ struct CompareProfileOptions {
     static let compare = Option<String>(
         name: "--compare",
         valueName: "signal",
-        help: "Compare this signal profile of the --scenarios file with the recording instead of fitting one (for example a profile calibrated on another recording)."
+        help: "Compare this signal profile of the --scenarios file with the recording instead of fitting one "
+            + "(for example a profile calibrated on another recording)."
     )
     /// `--scenarios` as these commands read it: only the file of the `--compare` profile.
     static let scenarios = SuiteOptions.scenarios.help("The scenario file holding the --compare profile.", default: SuiteOptions.defaultScenarioFile)
@@ -19,7 +20,8 @@ struct CompareProfileOptions {
         guard let name = try arguments.value(compare) else {
             if arguments.isGiven(scenarios) {
                 throw UsageError.invalidArgument(
-                    name: scenarios.name, message: "\(scenarios.name) only names the file of the \(compare.name) profile; add \(compare.spec.spelling)"
+                    name: scenarios.name,
+                    message: "\(scenarios.name) only names the file of the \(compare.name) profile; add \(compare.spec.spelling)"
                 )
             }
             return nil

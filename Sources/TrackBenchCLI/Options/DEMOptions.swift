@@ -34,7 +34,8 @@ struct DEMOptions {
         }
         if let model, !filters.contains(where: \.needsElevationModel) {
             context.console.standardError(
-                "note: no filter looks terrain up, so the tiles in '\(model.folder)' (\(Self.dem.name)) are not used; add \(FilterOptions.filter.name) terrain-lookup or a pipeline with it.\n"
+                "note: no filter looks terrain up, so the tiles in '\(model.folder)' (\(Self.dem.name)) are not used; "
+                    + "add \(FilterOptions.filter.name) terrain-lookup or a pipeline with it.\n"
             )
         }
         return filters.map { $0.using(model) }
@@ -66,7 +67,8 @@ struct DEMOptions {
         let percent = NumberFormat.fixed(100 * Double(totals.fallbacks) / Double(totals.lookups), decimals: 1)
         let advice = RecordingSuite.isRecordingSuite(URL(fileURLWithPath: scenarioFile))
             ? "Does it hold the SRTM tiles of the recordings' area?"
-            : "Are these the suite's tiles? Write them with '\(context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, scenarioFile, DEMCommand.output.spec.spelling))'."
+            : "Are these the suite's tiles? Write them with "
+                + "'\(context.invocation(DEMCommand.self, SuiteOptions.scenarios.name, scenarioFile, DEMCommand.output.spec.spelling))'."
         return "\(totals.fallbacks) of \(totals.lookups) terrain lookups (\(percent) %) in '\(model.folder)' kept their GPS altitude "
             + "(no tile, all posts void, or an invalid coordinate), so terrain-lookup was scored mostly on raw GPS altitude. " + advice
     }

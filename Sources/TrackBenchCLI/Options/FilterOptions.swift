@@ -10,7 +10,8 @@ struct FilterOptions {
     )
 
     /// What runs without `--filter` where the suite decides (`run`, `check`): `FilterRegistry.defaultConfigurations(withSensors:)`.
-    static let suiteDefaults = "every filter that runs by default: all but the altitude filters, and the dead-reckoning ones only on a suite with sensors; 'list' shows which"
+    static let suiteDefaults = "every filter that runs by default: all but the altitude filters, "
+        + "and the dead-reckoning ones only on a suite with sensors; 'list' shows which"
     /// What runs without `--filter` where no sensors are fed (`speed`, `fidelity`): `FilterRegistry.defaultConfigurations`.
     static let sensorlessDefaults = "every filter but the altitude and dead-reckoning ones; 'list' shows which"
 

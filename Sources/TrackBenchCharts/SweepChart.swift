@@ -78,6 +78,16 @@ package enum SweepChart {
         )
         canvas.text(metric.title, 20, top + plotHeight / 2, size: 12, anchor: "middle", rotated: true)
 
+        drawPoints(points, of: sweep, x: x, y: y, on: &canvas)
+        drawLegend(seedCount: sweep.seedCount, on: &canvas)
+        return canvas.render(title: title)
+    }
+
+    /// The means as a line with their band, a ring on each value tied with the best, and the best value marked.
+    private static func drawPoints(
+        _ points: [(index: Int, x: Double, y: Double, halfWidth: Double)], of sweep: SweepReport,
+        x: (Double) -> Double, y: (Double) -> Double, on canvas: inout SVGCanvas
+    ) {
         let colour = SVGCanvas.palette[0]
         if points.count > 1, points.contains(where: { $0.halfWidth > 0 }) {
             let upper = points.map { (x: x($0.x), y: y($0.y + $0.halfWidth)) }
@@ -100,13 +110,17 @@ package enum SweepChart {
             canvas.text(label, x(point.x), above ? y(point.y) - 16 : y(point.y) + 26, size: 12, anchor: "middle", weight: "bold")
         }
 
+    }
+
+    /// The legend below the plot: the mean's line, the best value's dot and the ties' ring.
+    private static func drawLegend(seedCount: Int, on canvas: inout SVGCanvas) {
+        let colour = SVGCanvas.palette[0]
         let legendY = top + plotHeight + 70
         canvas.line(24, legendY - 4, 44, legendY - 4, stroke: colour, width: 2)
-        canvas.text(sweep.seedCount > 1 ? "mean, with its 95 % band" : "mean", 50, legendY, size: 11)
+        canvas.text(seedCount > 1 ? "mean, with its 95 % band" : "mean", 50, legendY, size: 11)
         canvas.circle(230, legendY - 4, radius: 7, fill: SVGCanvas.palette[1])
         canvas.text("best value", 242, legendY, size: 11)
         canvas.circle(330, legendY - 4, radius: 7, fill: "none", stroke: SVGCanvas.palette[1])
         canvas.text("tied with the best (paired test)", 342, legendY, size: 11)
-        return canvas.render(title: title)
     }
 }

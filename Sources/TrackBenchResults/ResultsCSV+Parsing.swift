@@ -63,27 +63,7 @@ extension ResultsCSV {
             throw .malformedRow(file: file, line: 2, problem: "expected a header row after the context line")
         }
         let header = try fields(of: lines[1], file: file, line: 2)
-        var seenColumns: Set<String> = []
-        for name in header where !seenColumns.insert(name).inserted {
-            throw .malformedRow(
-                file: file, line: 2,
-                problem: "column '\(MarkdownText.safe(String(name.prefix(80))))' appears twice in the header; a results file names each column once"
-            )
-        }
-        var positions: [Int] = []
-        for column in schema {
-            guard let position = header.firstIndex(of: column.name) else {
-                // A file written before the column existed reads as if it were empty.
-                guard column.mayBeAbsent else { throw .missingColumn(file: file, column: column.name) }
-                positions.append(Self.absentPosition)
-                continue
-            }
-            positions.append(position)
-        }
-        guard let nonFinite = header.firstIndex(of: nonFiniteColumn) else { throw .missingColumn(file: file, column: nonFiniteColumn) }
-        positions.append(nonFinite)
-        let nonFinitePosition = positions.removeLast()
-        let columnPositions = positions
+        let (columnPositions, nonFinitePosition) = try positions(in: header, file: file)
 
         // Rows are read in chunks on every core. Each chunk stops at its first bad row; the checks across
         // rows then run in file order, so the error reported is the first one a row-by-row read would meet.
@@ -135,6 +115,33 @@ extension ResultsCSV {
         file.rowLines = rowLines
         file.hasWrittenHeader = header == columns
         return file
+    }
+
+    /// Where each schema column, then `non_finite`, sits in `header` (`absentPosition` for a column an older file
+    /// may lack).
+    /// - Throws: `ResultsFileError` for a column named twice or a required column missing.
+    private static func positions(in header: [String], file: String) throws(ResultsFileError) -> (columns: [Int], nonFinite: Int) {
+        var seenColumns: Set<String> = []
+        for name in header where !seenColumns.insert(name).inserted {
+            throw .malformedRow(
+                file: file, line: 2,
+                problem: "column '\(MarkdownText.safe(String(name.prefix(80))))' appears twice in the header; a results file names each column once"
+            )
+        }
+        var positions: [Int] = []
+        for column in schema {
+            guard let position = header.firstIndex(of: column.name) else {
+                // A file written before the column existed reads as if it were empty.
+                guard column.mayBeAbsent else { throw .missingColumn(file: file, column: column.name) }
+                positions.append(Self.absentPosition)
+                continue
+            }
+            positions.append(position)
+        }
+        guard let nonFinite = header.firstIndex(of: nonFiniteColumn) else { throw .missingColumn(file: file, column: nonFiniteColumn) }
+        positions.append(nonFinite)
+        let nonFinitePosition = positions.removeLast()
+        return (positions, nonFinitePosition)
     }
 
     /// The position of a column the header does not have.

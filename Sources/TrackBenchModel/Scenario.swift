@@ -217,9 +217,10 @@ public struct Scenario: Sendable, Hashable, Identifiable {
         return seconds
     }
 
-    /// The true altitude at `timeSeconds`, in metres: the terrain's under the true position, 0 without a terrain.
+    /// The true altitude at `timeSeconds`, in metres: the user's over the terrain at the true position (the ground,
+    /// or a place off it), 0 without a terrain.
     public func trueAltitudeMeters(atTime timeSeconds: Double) -> Double {
-        terrain.map { $0.altitudeMeters(at: truePosition(atTime: timeSeconds)) } ?? 0
+        terrain.map { $0.userAltitudeMeters(at: truePosition(atTime: timeSeconds)) } ?? 0
     }
 
     /// The true position at `timeSeconds`, in metres east and north of the origin.

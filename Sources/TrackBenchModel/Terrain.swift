@@ -29,13 +29,36 @@ public struct Terrain: Sendable, Hashable {
     public var baseAltitudeMeters: Double
     /// Where the terrain lies: its scenarios start here.
     public var origin: Coordinate
+    /// Places where a user is not on the ground, such as a bridge; terrain tiles (`dem`) hold the ground only.
+    public var offGround: [OffGround]
+
+    /// A place where a user's altitude is not the ground's: a bridge deck, an overpass, a stadium's stairs.
+    ///
+    /// Terrain lookup assumes the user is at ground level, the method's first drawback: here a looked-up
+    /// altitude is wrong by `heightMeters`, while GPS and a barometer follow the user.
+    public struct OffGround: Sendable, Hashable {
+        /// The place's centre, metres east and north of the terrain's origin.
+        public var center: LocalPoint
+        /// How far from the centre the place reaches, in metres: a disc.
+        public var radiusMeters: Double
+        /// How far above the ground a user there is, in metres; negative below it, as in an underpass.
+        public var heightMeters: Double
+
+        /// Creates a place off the ground.
+        public init(center: LocalPoint, radiusMeters: Double, heightMeters: Double) {
+            self.center = center
+            self.radiusMeters = radiusMeters
+            self.heightMeters = heightMeters
+        }
+    }
 
     /// Creates a terrain.
-    public init(name: String, shape: Shape, baseAltitudeMeters: Double, origin: Coordinate) {
+    public init(name: String, shape: Shape, baseAltitudeMeters: Double, origin: Coordinate, offGround: [OffGround] = []) {
         self.name = name
         self.shape = shape
         self.baseAltitudeMeters = baseAltitudeMeters
         self.origin = origin
+        self.offGround = offGround
     }
 
     /// The rotation of the rolling hills' grid from north, in radians.
@@ -64,5 +87,13 @@ public struct Terrain: Sendable, Hashable {
     /// The true altitude at `coordinate`, in metres: the field in the terrain's own frame.
     public func altitudeMeters(at coordinate: Coordinate) -> Double {
         altitudeMeters(at: LocalFrame(origin: origin).point(for: coordinate))
+    }
+
+    /// The altitude of a user at `point`, in metres: the ground's, plus the height of the first `offGround` place
+    /// that reaches `point` (its edge included).
+    public func userAltitudeMeters(at point: LocalPoint) -> Double {
+        let ground = altitudeMeters(at: point)
+        guard let place = offGround.first(where: { $0.center.distance(to: point) <= $0.radiusMeters }) else { return ground }
+        return ground + place.heightMeters
     }
 }

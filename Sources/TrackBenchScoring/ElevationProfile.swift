@@ -24,7 +24,7 @@ struct ElevationProfile: Sendable, Hashable {
         var previous: (point: LocalPoint, altitude: Double)?
         for index in 0...steps {
             let point = scenario.pathType.position(atDistanceMeters: total * Double(index) / Double(steps), totalMeters: total).point
-            let altitude = scenario.terrain?.altitudeMeters(at: point) ?? 0
+            let altitude = scenario.terrain?.userAltitudeMeters(at: point) ?? 0
             if let previous {
                 let rise = altitude - previous.altitude
                 gain += max(0, rise)

@@ -107,11 +107,11 @@ struct MetricsAccumulator {
         }
     }
 
-    /// Adds an estimate with a valid altitude to the elevation sums: its error against the terrain under the true
+    /// Adds an estimate with a valid altitude to the elevation sums: its error against the user's altitude at the true
     /// position, and its climb and 3-D step from the estimate before it with a valid altitude.
     private mutating func addElevation(of fix: LocationFix, at point: LocalPoint) {
         guard let terrain = scenario.terrain, var sums = elevation else { return }
-        let error = fix.altitudeMeters - terrain.altitudeMeters(at: sums.trueTrack.position(atTime: fix.deliveryTimeSeconds))
+        let error = fix.altitudeMeters - terrain.userAltitudeMeters(at: sums.trueTrack.position(atTime: fix.deliveryTimeSeconds))
         sums.errors.add(error)
         if let previous = sums.previous {
             let rise = fix.altitudeMeters - previous.altitudeMeters

@@ -95,7 +95,7 @@ struct ShapeMotion: TrueMotion {
         return LocationFix(
             latitude: coordinate.latitude,
             longitude: coordinate.longitude,
-            altitudeMeters: scenario.terrain?.altitudeMeters(at: point) ?? 0,
+            altitudeMeters: scenario.terrain?.userAltitudeMeters(at: point) ?? 0,
             courseDegrees: speed > 0 ? course : -1,
             speedMetersPerSecond: speed,
             timestampSeconds: time

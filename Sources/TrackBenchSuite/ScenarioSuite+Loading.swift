@@ -428,9 +428,10 @@ private struct TerrainFile: Decodable {
     let shape: Terrain.Shape
     let baseAltitudeMeters: Double
     let origin: OriginFile?
+    let offGround: [OffGroundFile]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, shape, baseAltitudeMeters, amplitudeMeters, wavelengthMeters, gradePercent, uphillBearingDegrees, origin
+        case name, shape, baseAltitudeMeters, amplitudeMeters, wavelengthMeters, gradePercent, uphillBearingDegrees, origin, offGround
     }
 
     /// The keys each shape takes besides `name`, `shape`, `baseAltitudeMeters` and `origin`.
@@ -487,13 +488,43 @@ private struct TerrainFile: Decodable {
             shape = .flat
         }
         origin = try container.decodeIfPresent(OriginFile.self, forKey: .origin)
+        offGround = try container.decodeIfPresent([OffGroundFile].self, forKey: .offGround) ?? []
     }
 
     /// The terrain, at its own origin or the suite's.
     func terrain(suiteOrigin: Coordinate) -> Terrain {
         Terrain(
             name: name, shape: shape, baseAltitudeMeters: baseAltitudeMeters,
-            origin: origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? suiteOrigin
+            origin: origin.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? suiteOrigin,
+            offGround: offGround.map(\.place)
+        )
+    }
+}
+
+/// The JSON shape of a terrain's `offGround` entry: a disc where a user is off the ground, such as a bridge.
+private struct OffGroundFile: Decodable {
+    let place: Terrain.OffGround
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case east, north, radiusMeters, heightMeters
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys, _ range: ClosedRange<Double>) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            try require(
+                value.isFinite && range.contains(value), key, in: container,
+                "expected a number \(ScenarioLimits.describe(range)) m, got \(value)"
+            )
+            return value + 0
+        }
+        let reach = -ScenarioLimits.lengthMeters...ScenarioLimits.lengthMeters
+        place = Terrain.OffGround(
+            center: LocalPoint(east: try number(.east, reach), north: try number(.north, reach)),
+            radiusMeters: try number(.radiusMeters, 1...ScenarioLimits.lengthMeters),
+            heightMeters: try number(.heightMeters, -ScenarioLimits.altitudeMeters...ScenarioLimits.altitudeMeters)
         )
     }
 }

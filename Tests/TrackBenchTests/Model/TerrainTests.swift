@@ -8,6 +8,22 @@ import Testing
 struct TerrainTests {
     static let origin = Coordinate(latitude: 38.5, longitude: -122.5)
 
+    @Test func aUserOffTheGroundIsTheFirstPlacesHeightAboveItAndTheGroundElsewhere() {
+        let terrain = Terrain(
+            name: "flat", shape: .flat, baseAltitudeMeters: 30, origin: Self.origin,
+            offGround: [
+                Terrain.OffGround(center: LocalPoint(east: 100, north: 0), radiusMeters: 50, heightMeters: 8),
+                Terrain.OffGround(center: LocalPoint(east: 120, north: 0), radiusMeters: 50, heightMeters: -4),
+            ]
+        )
+        #expect(terrain.userAltitudeMeters(at: LocalPoint(east: 100, north: 0)) == 38)
+        #expect(terrain.userAltitudeMeters(at: LocalPoint(east: 150, north: 0)) == 38)
+        #expect(terrain.userAltitudeMeters(at: LocalPoint(east: 160, north: 0)) == 26)
+        #expect(terrain.userAltitudeMeters(at: LocalPoint(east: 200, north: 0)) == 30)
+        // The ground itself, which terrain tiles hold, never changes.
+        #expect(terrain.altitudeMeters(at: LocalPoint(east: 100, north: 0)) == 30)
+    }
+
     @Test func flatGroundIsTheBaseAltitudeEverywhere() {
         let terrain = Terrain(name: "flat", shape: .flat, baseAltitudeMeters: 30, origin: Self.origin)
         #expect(terrain.altitudeMeters(at: LocalPoint(east: 1234, north: -567)) == 30)
@@ -42,6 +58,19 @@ struct TerrainTests {
         let terrain = Terrain(name: "climb", shape: .slope(gradePercent: 10, uphillBearingDegrees: 0), baseAltitudeMeters: 0, origin: Self.origin)
         let coordinate = LocalFrame(origin: Self.origin).coordinate(for: LocalPoint(east: 0, north: 500))
         #expect(abs(terrain.altitudeMeters(at: coordinate) - 50) < 1e-6)
+    }
+
+    @Test func aScenarioStartingOnABridgeIsSimulatedAndScoredAtTheDecksHeight() {
+        let bridge = Terrain.OffGround(center: LocalPoint(east: 0, north: 0), radiusMeters: 40, heightMeters: 8)
+        let terrain = Terrain(name: "flat", shape: .flat, baseAltitudeMeters: 30, origin: Self.origin, offGround: [bridge])
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 2000, speedMetersPerSecond: 2.8, signal: Fixtures.strongSignal,
+            origin: Self.origin, terrain: terrain
+        )
+        #expect(scenario.trueAltitudeMeters(atTime: 0) == 38)
+        let truePath = scenario.simulate(seed: 1).truePath
+        #expect(truePath.fixes.first?.altitudeMeters == 38)
+        #expect(truePath.fixes.contains { $0.altitudeMeters == 30 })
     }
 
     @Test func aScenarioOnATerrainStartsAtItsOriginAndNamesItInItsID() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrackBenchGeodesy
 @testable import TrackBenchModel
 @testable import TrackBenchSuite
 
@@ -101,6 +102,20 @@ struct ScenarioSuiteTests {
             #expect(error.localizedDescription.contains("terrains[1].gradePercent"))
             #expect(error.localizedDescription.contains("does not apply to a 'rollingHills' terrain"))
         }
+    }
+
+    @Test func aTerrainsOffGroundPlacesAreReadAndTheirValuesChecked() throws {
+        let bridge: [String: Any] = ["east": 0, "north": 0, "radiusMeters": 60, "heightMeters": 8]
+        let suite = try decodeHillsTerrain { $0["offGround"] = [bridge] }
+        #expect(suite.terrains[1].offGround == [Terrain.OffGround(center: LocalPoint(east: 0, north: 0), radiusMeters: 60, heightMeters: 8)])
+        #expect(suite.terrains[0].offGround.isEmpty)
+        do {
+            _ = try decodeHillsTerrain { $0["offGround"] = [bridge.merging(["radiusMeters": 0]) { $1 }] }
+            Issue.record("accepted a place of radius 0")
+        } catch {
+            #expect(error.localizedDescription.contains("terrains[1].offGround[0].radiusMeters"), "\(error.localizedDescription)")
+        }
+        #expect(throws: ScenarioFileError.self) { try decodeHillsTerrain { $0["offGround"] = [bridge.merging(["deck": 1]) { $1 }] } }
     }
 
     @Test func anUnknownShapeAndAnOutOfRangeAmplitudeAreRefused() {

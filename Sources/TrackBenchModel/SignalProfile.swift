@@ -96,6 +96,17 @@ public struct SignalProfile: Sendable, Hashable {
     /// exp(-t / dwell); `calibrate` measures it as the fix interval over the
     /// share of steps that switch plateau.
     public var multipathDwellSeconds: Double
+    /// How much the drift time constant varies from run to run, in percent (0 by default: every run the same).
+    ///
+    /// Drives of one phone differ in how fast their error decorrelates and how
+    /// large it is, so one fitted profile does not cover them all. Each
+    /// run (scenario and seed) multiplies `driftTimeConstantSeconds` by
+    /// e^(s·z), z standard normal and s = ln(1 + spread / 100): at 50 % about
+    /// two runs in three fall between 0.67x and 1.5x of the profile's value.
+    public var driftTimeConstantSpreadPercent: Double
+    /// How much the error's size varies from run to run, in percent (0 by default), as the drift time constant's does:
+    /// each run multiplies `errorToAccuracyRatio` by e^(s·z).
+    public var errorSizeSpreadPercent: Double
     /// The phone's barometer, if it has one: smooth, precise altitude changes that drift with the weather.
     public var barometer: BarometerProfile?
     /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
@@ -127,6 +138,8 @@ public struct SignalProfile: Sendable, Hashable {
         stepTailMeters: Double = 0,
         multipathOffsetMeters: Double = 0,
         multipathDwellSeconds: Double = 0,
+        driftTimeConstantSpreadPercent: Double = 0,
+        errorSizeSpreadPercent: Double = 0,
         barometer: BarometerProfile? = nil,
         faults: FaultProfile = .none
     ) {
@@ -154,6 +167,8 @@ public struct SignalProfile: Sendable, Hashable {
         self.stepTailMeters = stepTailMeters
         self.multipathOffsetMeters = multipathOffsetMeters
         self.multipathDwellSeconds = multipathDwellSeconds
+        self.driftTimeConstantSpreadPercent = driftTimeConstantSpreadPercent
+        self.errorSizeSpreadPercent = errorSizeSpreadPercent
         self.barometer = barometer
         self.faults = faults
     }

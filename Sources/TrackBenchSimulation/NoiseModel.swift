@@ -60,7 +60,8 @@ package struct NoiseModel: Sendable {
     ///   - seed: The run's seed.
     ///   - streamName: The run's noise stream; the altitude swing and jitter draw from one of their own beside it.
     init(profile: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String) {
-        self.profile = profile
+        self.profile = Self.run(of: profile, seed: seed, streamName: streamName)
+        let profile = self.profile
         self.frame = frame
         generator = SplitMix64(seed: seed, stream: streamName)
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
@@ -78,6 +79,23 @@ package struct NoiseModel: Sendable {
         altitudeDrift = DriftProcess(
             timeConstantSeconds: timeConstant, stepSeconds: step, slowedFraction: stopped, gaussian: &gaussian, using: &generator
         )
+    }
+
+    /// `profile` as one run draws it: the drift time constant and the error's size each multiplied by e^(s·z) where
+    /// the profile gives them a spread across runs.
+    ///
+    /// The factors come from a stream of their own, so profiles without a spread simulate exactly as before.
+    static func run(of profile: SignalProfile, seed: UInt64, streamName: String) -> SignalProfile {
+        guard profile.driftTimeConstantSpreadPercent > 0 || profile.errorSizeSpreadPercent > 0 else { return profile }
+        var generator = SplitMix64(seed: seed, stream: streamName + "#spread")
+        var gaussian = GaussianSampler()
+        func factor(_ spreadPercent: Double) -> Double {
+            exp(log(1 + spreadPercent / 100) * gaussian.next(using: &generator))
+        }
+        var run = profile
+        run.driftTimeConstantSeconds *= factor(profile.driftTimeConstantSpreadPercent)
+        run.errorToAccuracyRatio *= factor(profile.errorSizeSpreadPercent)
+        return run
     }
 
     /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.

@@ -96,6 +96,16 @@ extension SignalProfile {
                 + "`calibrate`: interval / −ln(1 − share of steps that switch)",
             minimum: 0, maximum: ScenarioLimits.durationSeconds, \.multipathDwellSeconds, writtenWhenAboveZero: \SignalProfile.multipathOffsetMeters
         ),
+        .optional(
+            "driftTimeConstantSpreadPercent", "%",
+            "how much `driftTimeConstantSeconds` varies from run to run: each run multiplies it by e^(s·z), z standard normal, "
+                + "s = ln(1 + spread / 100); set it from the values `calibrate` fits on several drives of one phone",
+            minimum: 0, maximum: 1000, \.driftTimeConstantSpreadPercent, writtenWhenAboveZero: \SignalProfile.driftTimeConstantSpreadPercent
+        ),
+        .optional(
+            "errorSizeSpreadPercent", "%", "how much `errorToAccuracyRatio` varies from run to run, in the same way",
+            minimum: 0, maximum: 1000, \.errorSizeSpreadPercent, writtenWhenAboveZero: \SignalProfile.errorSizeSpreadPercent
+        ),
         SignalProfileKey(
             name: "barometer", unit: "",
             summary: "`{\"intervalSeconds\": I, \"noiseMeters\": N, \"driftMetersPerHour\": D}`, a barometer reading its altitude change "

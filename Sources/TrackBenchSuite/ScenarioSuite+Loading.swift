@@ -464,12 +464,7 @@ private struct TerrainFile: Decodable {
             )
         }
         func number(_ key: CodingKeys, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
-            let value = try container.decode(Double.self, forKey: key)
-            try require(
-                value.isFinite && range.contains(value), key, in: container,
-                "expected a number \(ScenarioLimits.describe(range)) \(unit), got \(value)"
-            )
-            return value + 0
+            try boundedNumber(key, range, unit, in: container)
         }
         let altitude = -ScenarioLimits.altitudeMeters...ScenarioLimits.altitudeMeters
         baseAltitudeMeters = try number(.baseAltitudeMeters, altitude, "m")
@@ -513,12 +508,7 @@ private struct OffGroundFile: Decodable {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys, _ range: ClosedRange<Double>) throws -> Double {
-            let value = try container.decode(Double.self, forKey: key)
-            try require(
-                value.isFinite && range.contains(value), key, in: container,
-                "expected a number \(ScenarioLimits.describe(range)) m, got \(value)"
-            )
-            return value + 0
+            try boundedNumber(key, range, "m", in: container)
         }
         let reach = -ScenarioLimits.lengthMeters...ScenarioLimits.lengthMeters
         place = Terrain.OffGround(
@@ -547,4 +537,17 @@ private struct OriginFile: Decodable {
         try require(abs(latitude) <= 80, .latitude, in: container, "expected a latitude within -80...80 degrees, got \(latitude)")
         try require(abs(longitude) <= 180, .longitude, in: container, "expected a longitude within -180...180 degrees, got \(longitude)")
     }
+}
+
+/// The number at `key`: finite and within `range`, or an error naming the key, the range with its `unit`, and the value.
+/// Adding 0 turns a -0 into 0, so a file's "-0" reads as 0 everywhere.
+private func boundedNumber<Key: CodingKey>(
+    _ key: Key, _ range: ClosedRange<Double>, _ unit: String, in container: KeyedDecodingContainer<Key>
+) throws -> Double {
+    let value = try container.decode(Double.self, forKey: key)
+    try require(
+        value.isFinite && range.contains(value), key, in: container,
+        "expected a number \(ScenarioLimits.describe(range)) \(unit), got \(value)"
+    )
+    return value + 0
 }

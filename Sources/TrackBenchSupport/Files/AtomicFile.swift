@@ -105,11 +105,9 @@ package enum AtomicFile {
             for name in names where name.hasPrefix(prefix) {
                 var rest = name.dropFirst(prefix.count)
                 if rest.hasSuffix(backupSuffix) { rest = rest.dropLast(backupSuffix.count) }
-                guard rest.hasSuffix(".tmp"), let pid = pid_t(rest.dropLast(".tmp".count)), pid > 0, pid != getpid() else { continue }
-                guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                guard rest.hasSuffix(".tmp"), let pid = pid_t(rest.dropLast(".tmp".count)), isGone(pid) else { continue }
                 let path = folder.appendingPathComponent(name).path
-                var status = stat()
-                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                guard regularFileSize(at: path) != nil else { continue }
                 unlink(path)
             }
         }
@@ -162,12 +160,11 @@ package enum AtomicFile {
     private static func finishInterruptedReplacements(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(journalPrefix) {
-            guard let pid = pid_t(name.dropFirst(journalPrefix.count)), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            guard let pid = pid_t(name.dropFirst(journalPrefix.count)), isGone(pid) else { continue }
             let journal = (folder as NSString).appendingPathComponent(name)
-            var status = stat()
-            guard lstat(journal, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20,
-                  let text = FileManager.default.contents(atPath: journal) else { continue }
+            guard let size = regularFileSize(at: journal), size < 1 << 20, let text = FileManager.default.contents(atPath: journal) else {
+                continue
+            }
             let entries = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> (existed: Bool, target: String)? in
                 let fields = line.split(separator: "\t", maxSplits: 1)
                 return fields.count == 2 ? (fields[0] == "1", String(fields[1])) : nil
@@ -191,6 +188,18 @@ package enum AtomicFile {
             }
             unlink(journal)
         }
+    }
+
+    /// Whether `pid` is another process that no longer exists: a killed run, whose leftovers may be cleared up.
+    private static func isGone(_ pid: pid_t) -> Bool {
+        pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// The size in bytes of the regular file at `path`, read without following a link; nil for anything else or nothing.
+    private static func regularFileSize(at path: String) -> off_t? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return status.st_size
     }
 
     /// Writes every byte to a new file at `path`; errors name `target`, the file the user asked for.

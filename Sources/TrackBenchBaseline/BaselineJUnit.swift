@@ -70,20 +70,13 @@ public enum BaselineJUnit {
     }
 
     /// `text` with XML's five special characters escaped and control characters other than tab and line feed
-    /// replaced, since XML 1.0 cannot hold them.
+    /// replaced, since XML 1.0 cannot hold them: `XMLText`'s escaping, plus the apostrophe.
     static func escaped(_ text: String) -> String {
-        var result = ""
+        var allowed = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            default: result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
-            }
+            let isForbidden = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            allowed.append(isForbidden ? "\u{FFFD}" : scalar)
         }
-        return result
+        return XMLText.escaped(String(allowed)).replacingOccurrences(of: "'", with: "&apos;")
     }
 }

@@ -119,5 +119,7 @@ struct PairedVerdictsTests {
         #expect(xml.contains("<testcase name=\"signal weak\" classname=\"kalman\">\n      <failure message=\"`position_rmse_m` +"))
         #expect(xml.contains("<testcase name=\"signal weak\" classname=\"raw\"/>"))
         #expect(BaselineJUnit.escaped("a<b & \"c\"\u{1B}") == "a&lt;b &amp; &quot;c&quot;\u{FFFD}")
+        #expect(BaselineJUnit.escaped("it's\r\n\tx>\u{FFFF}") == "it&apos;s\u{FFFD}\n\tx&gt;\u{FFFD}")
+        #expect(BaselineJUnit.escaped("&\u{301}<\u{301}") == "&amp;\u{301}&lt;\u{301}")
     }
 }

@@ -40,6 +40,23 @@ struct TileErrorModelTests {
             == ElevationTile.bytes(corner: corner, postsPerSide: 1201, altitude: terrain))
     }
 
+    /// The tile carries each wave's cosine along a row by rotation; every post must still be the field at the post.
+    @Test func aTilesPostsAreTheGroundPlusTheFieldAtEachPost() throws {
+        let corner = try #require(TileCorner(latitude: 37, longitude: -123))
+        let model = TileErrorModel(verticalErrorMeters: 7.5, smoothsOverPosting: false, seed: 100)
+        let bytes = model.tileBytes(corner: corner, postsPerSide: 1201) { _ in 500 }
+        let tile = try ElevationTile(corner: corner, bytes: Data(bytes), file: "test")
+        var mismatches = 0
+        for row in stride(from: 0, to: 1201, by: 40) {
+            for column in [0, 1, 599, 1199, 1200] {
+                let coordinate = Coordinate(latitude: 38 - Double(row) / 1200, longitude: -123 + Double(column) / 1200)
+                let expected = (500 + model.verticalErrorMeters(at: coordinate)).rounded()
+                if tile.post(row: row, column: column).map(Double.init) != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func smoothingWeighsTheNeighbouringPostsOneTwoOne() throws {
         let corner = try #require(TileCorner(latitude: 37, longitude: -123))
         // A ridge one post wide along a row: smoothing spreads it over the rows beside it, a quarter each.

@@ -62,6 +62,8 @@ public struct ErrorStatistics: Sendable, Equatable {
     public static let jumpStepMeters = 5.0
     /// The longest lag the decorrelation search looks at, in fixes (an hour at 1 Hz).
     static let longestLagFixes = 3600
+    /// How many robust deviations from the median error make an excursion.
+    public static let excursionDeviations = 5.0
 
     /// How many fixes were measured.
     public var fixCount: Int
@@ -79,7 +81,11 @@ public struct ErrorStatistics: Sendable, Equatable {
     public var verticalAccuracyDeviationMeters: Double?
     /// Mean error east and north, in metres.
     public var errorMean: LocalPoint
-    /// The error's deviation per axis with its mean removed (root mean square of the two axes), in metres.
+    /// The error's deviation per axis with its mean removed (root mean square of the two axes), over the fixes
+    /// outside excursions, in metres.
+    ///
+    /// Excursions (`excursions(in:besides:)`) are left out because a single one can hold most of a drive's error energy: on the public
+    /// multipath drive one 17 s excursion to 75 m holds 76 % of it, so with it this would measure that one event.
     public var errorDeviationMeters: Double
     /// The 2-D error's root mean square, mean included, in metres.
     public var errorRMSMeters: Double
@@ -97,7 +103,8 @@ public struct ErrorStatistics: Sendable, Equatable {
     /// the recording or an hour.
     ///
     /// Both axes count, each with its mean removed and, while moving, the mean along-track error too: a
-    /// constant lag turns with the route and would otherwise read as a slow drift.
+    /// constant lag turns with the route and would otherwise read as a slow drift. Fixes in excursions are left
+    /// out, as for `errorDeviationMeters`.
     public var decorrelationSeconds: Double?
     /// Median 2-D error step from one fix to the next, in metres.
     public var stepMedianMeters: Double
@@ -142,14 +149,16 @@ public struct ErrorStatistics: Sendable, Equatable {
 
         let directions = samples.map(\.direction)
         (alongTrackMeanMeters, alongToCrossTrackRatio) = Self.alongAndCrossTrack(samples, directions: directions)
-        let east = samples.map(\.error.east)
-        let north = samples.map(\.error.north)
-        let mean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)
-        errorMean = mean
-        let centredEast = east.map { $0 - mean.east }
-        let centredNorth = north.map { $0 - mean.north }
-        let squares = zip(centredEast, centredNorth).reduce(0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
-        errorDeviationMeters = (squares / (2 * count)).squareRoot()
+        errorMean = LocalPoint(east: Statistics.mean(samples.map(\.error.east)) ?? 0, north: Statistics.mean(samples.map(\.error.north)) ?? 0)
+        let inExcursion = Self.excursions(in: samples).inExcursion
+        let ordinary = samples.indices.filter { !inExcursion[$0] }
+        let east = ordinary.map { samples[$0].error.east }
+        let north = ordinary.map { samples[$0].error.north }
+        let ordinaryMean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)
+        let squares = zip(east, north).reduce(0) {
+            $0 + ($1.0 - ordinaryMean.east) * ($1.0 - ordinaryMean.east) + ($1.1 - ordinaryMean.north) * ($1.1 - ordinaryMean.north)
+        }
+        errorDeviationMeters = east.isEmpty ? 0 : (squares / (2 * Double(east.count))).squareRoot()
         var errors = samples.map { ($0.error.east * $0.error.east + $0.error.north * $0.error.north).squareRoot() }
         errorRMSMeters = RootMeanSquare(errors).value ?? 0
         let within = zip(errors, samples).filter { $0.0 <= $0.1.accuracyMeters }.count
@@ -159,8 +168,9 @@ public struct ErrorStatistics: Sendable, Equatable {
         errorMedianMeters = errorPercentiles?[0] ?? 0
         error95thPercentileMeters = errorPercentiles?[1] ?? 0
         let interval = fixIntervalMeanSeconds
-        decorrelationSeconds = Self.driftDecorrelationLag(east: east, north: north, directions: directions, alongTrackMean: alongTrackMeanMeters ?? 0)
-            .map { $0 * interval }
+        decorrelationSeconds = Self.driftDecorrelationLag(
+            east: east, north: north, directions: ordinary.map { directions[$0] }, alongTrackMean: alongTrackMeanMeters ?? 0
+        ).map { $0 * interval }
 
         let steps = Self.steps(of: samples)
         stoppedStepCount = steps.stoppedCount
@@ -202,6 +212,20 @@ public struct ErrorStatistics: Sendable, Equatable {
         }
         let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
         return decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 })
+    }
+
+    /// Which samples lie in an excursion, besides those `besides` marks: an error further from the median error than
+    /// `excursionDeviations` robust deviations (the median distance from it over 1.1774) and at least
+    /// `jumpStepMeters`. Also the distance that makes one, in metres.
+    public static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double) {
+        var eastErrors = samples.map(\.error.east)
+        var northErrors = samples.map(\.error.north)
+        let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)
+        var distances = samples.map { $0.error.distance(to: center) }
+        let robustDeviation = (Statistics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
+        let threshold = max(jumpStepMeters, excursionDeviations * robustDeviation)
+        let inExcursion = samples.indices.map { !(besides?[$0] ?? false) && samples[$0].error.distance(to: center) > threshold }
+        return (inExcursion, threshold)
     }
 
     /// The error steps' statistics: all of them, moving and stopped.

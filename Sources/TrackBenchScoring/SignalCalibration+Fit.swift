@@ -21,7 +21,9 @@ extension SignalCalibration {
     /// Step by step: the jumps and the excursions, which some statistics leave out; the accuracy; the drift and the
     /// jitter with the error's tails; the error while stopped and the reported motion; the warm-up; the faults.
     /// Notes come in that order.
-    static func fit(_ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, notes: inout [String]) -> SignalProfile {
+    static func fit(
+        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, notes: inout [String]
+    ) -> SignalProfile {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
         let inExcursion = findExcursions(in: samples, besides: jumps.inJump, notes: &notes)
@@ -39,8 +41,9 @@ extension SignalCalibration {
         var profile = defaultProfile
         profile.name = name
         let radius = fitAccuracy(measured: measured, base: base, into: &profile, notes: &notes)
-        fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, into: &profile, notes: &notes)
+        fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, into: &profile, notes: &notes)
         fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
+        fitFixedOffset(calmSamples, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
         profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
         return profile
@@ -76,19 +79,13 @@ extension SignalCalibration {
     /// (five robust deviations, at least a jump), such as a burst of multipath whose steps are not all over the jump
     /// threshold. Whether each sample is one; a note says how many there are.
     private static func findExcursions(in samples: [ErrorStatistics.Sample], besides inJump: [Bool], notes: inout [String]) -> [Bool] {
-        var eastErrors = samples.map(\.error.east)
-        var northErrors = samples.map(\.error.north)
-        let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)
-        var distances = samples.map { $0.error.distance(to: center) }
-        let robustDeviation = (Statistics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
-        let excursionMeters = max(ErrorStatistics.jumpStepMeters, excursionDeviations * robustDeviation)
-        let inExcursion = samples.indices.map { !inJump[$0] && samples[$0].error.distance(to: center) > excursionMeters }
+        let (inExcursion, excursionMeters) = ErrorStatistics.excursions(in: samples, besides: inJump)
         let excursions = inExcursion.filter { $0 }.count
         if excursions > 0 {
             notes.append(
                 "\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m "
-                    + "from the median error (\(NumberFormat.compact(excursionDeviations)) robust deviations) "
-                    + "left out of the drift's time, the jitter and the tails as an excursion"
+                    + "from the median error (\(NumberFormat.compact(ErrorStatistics.excursionDeviations)) robust deviations) "
+                    + "left out of the error's size, the drift's time, the jitter and the tails as an excursion"
             )
         }
         return inExcursion
@@ -128,15 +125,17 @@ extension SignalCalibration {
     }
 
     /// The drift's time constant and the jitter, with the step tail and the multipath regime when the moving steps
-    /// show them, from the calm fixes (neither in a jump nor in an excursion).
+    /// show them, from the calm fixes (neither in a jump nor in an excursion); the measured decorrelation lag is
+    /// multiplied by `lagCorrection` first (see `SignalCalibration.init(replay:name:seeds:)`).
     private static func fitDriftAndJitter(
-        _ calmSamples: [ErrorStatistics.Sample], base: ErrorStatistics, radius: Double, interval: Double,
+        _ calmSamples: [ErrorStatistics.Sample], base: ErrorStatistics, radius: Double, interval: Double, lagCorrection: Double,
         into profile: inout SignalProfile, notes: inout [String]
     ) {
         // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
         let movingSamples = calmSamples.filter(\.isMoving)
         let moving = ErrorStatistics(samples: movingSamples) ?? base
-        let lag = moving.decorrelationSeconds ?? (Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval)
+        let longestLag = Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval
+        let lag = lagCorrection * (moving.decorrelationSeconds ?? longestLag)
         if base.errorDeviationMeters == 0 {
             notes.append("the fixes lie exactly on the truth: there is no error to fit, and driftTimeConstantSeconds says nothing")
         } else if moving.decorrelationSeconds == nil {
@@ -172,6 +171,17 @@ extension SignalCalibration {
         profile.multipathOffsetMeters = tails.multipathOffsetMeters
         profile.multipathDwellSeconds = tails.multipathOffsetMeters > 0 ? max(interval, tails.multipathDwellSeconds) : 0
         let total = radius * radius / 2
+        // Switches under the threshold go uncounted, so the offset comes out large; on a drive with a small error it
+        // can exceed the error itself, leaving the drift and jitter nothing and the steps all zero. The offsets then
+        // keep at most half the variance the outliers leave.
+        let offsetLimit = max(0, total - profile.stepTailProbability * profile.stepTailMeters * profile.stepTailMeters) / 2
+        if profile.multipathOffsetMeters * profile.multipathOffsetMeters > offsetLimit {
+            notes.append(
+                "the multipath offsets fitted (\(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m) would hold more than half "
+                    + "the error's variance: kept to \(NumberFormat.fixed(offsetLimit.squareRoot(), decimals: 2)) m"
+            )
+            profile.multipathOffsetMeters = offsetLimit.squareRoot()
+        }
         let budget = max(0, total - profile.errorTailVarianceSquareMeters)
         // The measured decorrelation is the drift's and the offsets' together: the drift's part at that lag is what
         // the offsets leave of 1/e.
@@ -181,7 +191,11 @@ extension SignalCalibration {
         for _ in 0..<3 {
             let driftVariance = budget - jitterMeters * jitterMeters
             let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
-            profile.driftTimeConstantSeconds = max(interval, lag / Self.driftLagPerTimeConstant(atCorrelation: target))
+            // Offsets that would hold the whole 1/e at that lag contradict it (their dwell is a bound): the drift
+            // then takes the lag as its own, as without offsets, rather than a time constant of one fix.
+            let perTimeConstant = target > Self.smallestDriftCorrelation
+                ? Self.driftLagPerTimeConstant(atCorrelation: target) : decorrelationPerTimeConstant
+            profile.driftTimeConstantSeconds = max(interval, lag / perTimeConstant)
             jitterMeters = jitter(
                 stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval
             )
@@ -213,6 +227,39 @@ extension SignalCalibration {
         let s = 2 * (1 - 2 * phi / (1 + phi * phi))
         let jitterSquared = (stepDeviation * stepDeviation - s * budget) / (2 - s)
         return min(max(0, jitterSquared), budget).squareRoot()
+    }
+
+    /// The error's mean over the calm fixes, split into an offset that holds for the whole run and a bias along the
+    /// direction of travel.
+    ///
+    /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
+    /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
+    /// way as lag or lead. When the directions cannot tell the two apart, the along-track mean stays the bias.
+    private static func fitFixedOffset(_ calmSamples: [ErrorStatistics.Sample], into profile: inout SignalProfile, notes: inout [String]) {
+        var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
+        for sample in calmSamples {
+            let direction = sample.direction ?? LocalPoint(east: 0, north: 0)
+            sums.count += 1
+            sums.directionEast += direction.east
+            sums.directionNorth += direction.north
+            sums.direction += direction.east * direction.east + direction.north * direction.north
+            sums.east += sample.error.east
+            sums.north += sample.error.north
+            sums.along += sample.error.east * direction.east + sample.error.north * direction.north
+        }
+        // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
+        guard sums.count > 0 else { return }
+        let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
+        if spread > 0.01 * sums.count {
+            profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
+        }
+        let east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
+        let north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
+        profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
+        notes.append(
+            "fixed offset: the error's mean beside the along-track bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
+                + "and \(NumberFormat.fixed(north, decimals: 2)) m north; each simulated run holds an offset that long in a direction of its own"
+        )
     }
 
     /// How the error moves while stopped, its mean along the track, and the reported speed's and course's errors.

@@ -51,8 +51,6 @@ public struct SignalCalibration: Sendable {
     static let dropoutIntervals = 3.0
     /// The decorrelation lag over the drift's time constant for the model's second-order drift: (1 + x) e^-x = 1/e.
     static let decorrelationPerTimeConstant = 2.146
-    /// How many robust deviations (the median distance from the median error over 1.1774) make an excursion.
-    static let excursionDeviations = 5.0
 
     /// Why a recording cannot be calibrated from.
     public struct CalibrationError: Error, LocalizedError, Equatable {
@@ -70,7 +68,15 @@ public struct SignalCalibration: Sendable {
     public init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
         let (track, samples, measured) = try Self.measure(replay)
         var notes: [String] = []
-        let fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        if let target = measured.decorrelationSeconds {
+            fitted = Self.refitDrift(
+                fitted, toDecorrelation: target, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &notes
+            )
+        }
+        fitted.driftTimeConstantSpreadPercent = Self.acrossDriveSpreadPercent.driftTimeConstant
+        fitted.errorSizeSpreadPercent = Self.acrossDriveSpreadPercent.errorSize
+        fitted.stepSizeSpreadPercent = Self.acrossDriveSpreadPercent.stepSize
         // Simulate exactly what is printed: the profile read back from its JSON.
         let profile: SignalProfile
         do {
@@ -81,6 +87,41 @@ public struct SignalCalibration: Sendable {
             )
         }
         self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
+    }
+
+    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does.
+    ///
+    /// The 1/e lag measured on a drive of half an hour is biased short (removing the mean takes the slowest part of
+    /// the drift with it), and so is the same lag measured on a simulation: fitting the lag as measured would make
+    /// simulations decorrelate faster than the recording. Each of `driftRefitRounds` rounds simulates the fit on the
+    /// recording's route 30 times (at least as often as `seeds` says, from its first seed) on a stream of its own
+    /// (`#fit`, not the table's runs) and scales the measured lag by the recording's decorrelation over the
+    /// simulations' median; the scale is kept within 0.25...4.
+    private static func refitDrift(
+        _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
+        track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
+    ) -> SignalProfile {
+        var profile = fitted
+        var correction = 1.0
+        var roundNotes = notes
+        let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+        for _ in 0..<Self.driftRefitRounds {
+            var lags = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+                .compactMap(\.decorrelationSeconds)
+            guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
+            correction = min(4, max(0.25, correction * target / median))
+            roundNotes = []
+            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, notes: &roundNotes)
+        }
+        notes = roundNotes
+        if correction != 1 {
+            notes.append(
+                "driftTimeConstantSeconds \(NumberFormat.fixed(fitted.driftTimeConstantSeconds, decimals: 1)) s as measured, "
+                    + "\(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s so that simulations decorrelate as the recording does "
+                    + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
+            )
+        }
+        return profile
     }
 
     /// Compares a given profile with a replay instead of fitting one: the replay's statistics beside those of the
@@ -101,10 +142,22 @@ public struct SignalCalibration: Sendable {
         self.isFitted = isFitted
         self.seeds = seeds
         self.notes = replay.alignmentNotes + notes
-        simulatedFixes = seeds.seeds.map { seed in
-            track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: replay.id, span: 0...replay.durationSeconds).noisyPath
+        // A fitted profile's spreads say how other drives differ; the drive it was fitted to is simulated without them.
+        let simulatedProfile = isFitted ? profile.withoutSpreads : profile
+        let simulations = Self.simulations(of: simulatedProfile, on: track, replay: replay, seeds: seeds, stream: replay.id)
+        simulatedFixes = simulations.paths
+        simulated = simulations.statistics
+    }
+
+    /// `profile` simulated on the replay's route once per seed of `seeds` on the noise stream `stream`: the fixes
+    /// delivered and their statistics.
+    private static func simulations(
+        of profile: SignalProfile, on track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, stream: String
+    ) -> (paths: [Path], statistics: [ErrorStatistics]) {
+        let paths = seeds.seeds.map { seed in
+            track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: stream, span: 0...replay.durationSeconds).noisyPath
         }
-        simulated = simulatedFixes.compactMap { ErrorStatistics(samples: Self.samples(of: $0, on: track, in: replay.frame)) }
+        return (paths, paths.compactMap { ErrorStatistics(samples: samples(of: $0, on: track, in: replay.frame)) })
     }
 
     /// The replay's timed truth, its fixes paired with it, and their statistics.
@@ -169,4 +222,17 @@ public struct SignalCalibration: Sendable {
     /// a recording cannot tell, with the keys a file may leave out at the values it then takes (no freezing while
     /// stopped, no error tails, no altitude channel).
     static let defaultProfile = SignalProfile.strong.withOptionalKeysLeftOut
+
+    /// How much drives of one phone differ, as the spreads a fitted profile carries, in percent: one drive cannot
+    /// show it.
+    ///
+    /// From the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL; Docs/calibration.md
+    /// explains): per-axis error SD 0.6 to 1.3 m, a 1/e time of 23 to 241 s, median step 0.15 to 0.23 m and step
+    /// p95 0.58 to 1.14 m, each range read as the median plus and minus one log-normal deviation.
+    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 50.0, stepSize: 30.0)
+    /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
+    /// the rest; below it the drift takes the whole lag.
+    static let smallestDriftCorrelation = 0.05
+    /// How many rounds of simulations `refitDrift` scales the drift's time over.
+    static let driftRefitRounds = 4
 }

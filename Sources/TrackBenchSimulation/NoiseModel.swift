@@ -46,6 +46,8 @@ package struct NoiseModel: Sendable {
     private var gaussian = GaussianSampler()
     private var altitude: AltitudeChannel?
     private var tails: ErrorTailChannel?
+    /// The run's fixed offset (`fixedOffsetMeters` in the direction the run drew), in metres east and north.
+    private let fixedOffset: LocalPoint
     private var accuracyDrift: DriftProcess
     private var eastDrift: DriftProcess
     private var northDrift: DriftProcess
@@ -66,6 +68,7 @@ package struct NoiseModel: Sendable {
         generator = SplitMix64(seed: seed, stream: streamName)
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
+        fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName)
         let step = profile.fixIntervalMeanSeconds
         let timeConstant = profile.driftTimeConstantSeconds
         let stopped = profile.stoppedErrorMotionFactor
@@ -81,12 +84,15 @@ package struct NoiseModel: Sendable {
         )
     }
 
-    /// `profile` as one run draws it: the drift time constant and the error's size each multiplied by e^(s·z) where
-    /// the profile gives them a spread across runs.
+    /// `profile` as one run draws it: the drift time constant, the error's size and its steps' size each multiplied
+    /// by e^(s·z) where the profile gives them a spread across runs.
     ///
-    /// The factors come from a stream of their own, so profiles without a spread simulate exactly as before.
+    /// The factors come from a stream of their own, drawn in that order whichever are set, so profiles without a
+    /// spread simulate exactly as before and adding the steps' spread leaves the other two factors as they were.
     static func run(of profile: SignalProfile, seed: UInt64, streamName: String) -> SignalProfile {
-        guard profile.driftTimeConstantSpreadPercent > 0 || profile.errorSizeSpreadPercent > 0 else { return profile }
+        guard profile.driftTimeConstantSpreadPercent > 0 || profile.errorSizeSpreadPercent > 0 || profile.stepSizeSpreadPercent > 0 else {
+            return profile
+        }
         var generator = SplitMix64(seed: seed, stream: streamName + "#spread")
         var gaussian = GaussianSampler()
         func factor(_ spreadPercent: Double) -> Double {
@@ -95,7 +101,20 @@ package struct NoiseModel: Sendable {
         var run = profile
         run.driftTimeConstantSeconds *= factor(profile.driftTimeConstantSpreadPercent)
         run.errorToAccuracyRatio *= factor(profile.errorSizeSpreadPercent)
+        let steps = factor(profile.stepSizeSpreadPercent)
+        run.jitterMeters *= steps
+        run.stepTailMeters *= steps
+        run.multipathOffsetMeters *= steps
         return run
+    }
+
+    /// The run's fixed offset: `fixedOffsetMeters` in a direction drawn from a stream of its own (`#offset`), so
+    /// profiles without one simulate exactly as before.
+    static func fixedOffset(of profile: SignalProfile, seed: UInt64, streamName: String) -> LocalPoint {
+        guard profile.fixedOffsetMeters > 0 else { return LocalPoint(east: 0, north: 0) }
+        var generator = SplitMix64(seed: seed, stream: streamName + "#offset")
+        let angle = 2 * Double.pi * generator.nextUnit()
+        return LocalPoint(east: profile.fixedOffsetMeters * sin(angle), north: profile.fixedOffsetMeters * cos(angle))
     }
 
     /// The accuracy multiplier for the fix at `index` (0-based) during warm-up.
@@ -132,6 +151,10 @@ package struct NoiseModel: Sendable {
             east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
             north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
         )
+        if profile.fixedOffsetMeters > 0 {
+            noisyPoint.east += fixedOffset.east
+            noisyPoint.north += fixedOffset.north
+        }
         if let tail = tails?.next(stopped: isStopped) {
             noisyPoint.east += tail.east
             noisyPoint.north += tail.north

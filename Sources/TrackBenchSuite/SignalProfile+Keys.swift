@@ -60,6 +60,11 @@ extension SignalProfile {
             minimum: -ScenarioLimits.lengthMeters, maximum: ScenarioLimits.lengthMeters, \.alongTrackBiasMeters
         ),
         .optional(
+            "fixedOffsetMeters", "m",
+            "size of an error that holds for the whole run, in a direction each run draws; `calibrate`: the length of the mean error",
+            minimum: 0, maximum: ScenarioLimits.lengthMeters, \.fixedOffsetMeters, writtenWhenAboveZero: \SignalProfile.fixedOffsetMeters
+        ),
+        .optional(
             "altitudeSwingMeters", "m",
             "deviation of the slow swing of GPS altitude; it continues while stopped and the vertical accuracy does not report it "
                 + "([altitude](altitude.md#vertical-noise))",
@@ -106,6 +111,11 @@ extension SignalProfile {
             "errorSizeSpreadPercent", "%", "how much `errorToAccuracyRatio` varies from run to run, in the same way",
             minimum: 0, maximum: 1000, \.errorSizeSpreadPercent, writtenWhenAboveZero: \SignalProfile.errorSizeSpreadPercent
         ),
+        .optional(
+            "stepSizeSpreadPercent", "%", "how much the error's steps vary from run to run, in the same way: one factor scales "
+                + "`jitterMeters`, `stepTailMeters` and `multipathOffsetMeters`",
+            minimum: 0, maximum: 1000, \.stepSizeSpreadPercent, writtenWhenAboveZero: \SignalProfile.stepSizeSpreadPercent
+        ),
         SignalProfileKey(
             name: "barometer", unit: "",
             summary: "`{\"intervalSeconds\": I, \"noiseMeters\": N, \"driftMetersPerHour\": D}`, a barometer reading its altitude change "
@@ -135,7 +145,8 @@ extension SignalProfile {
         warmUpFixes: 15, warmUpAccuracyFactor: 3,
         driftTimeConstantSeconds: 60, jitterMeters: 0.15,
         speedDeviationMetersPerSecond: 0.2, courseDeviationDegrees: 5,
-        errorToAccuracyRatio: 0.4, accuracyTracking: 0, stoppedErrorMotionFactor: 0.2, alongTrackBiasMeters: -0.5
+        errorToAccuracyRatio: 0.4, accuracyTracking: 0, stoppedErrorMotionFactor: 0.2, alongTrackBiasMeters: -0.5,
+        stepTailProbability: 0.0846, stepTailMeters: 0.56
     )
 
     /// The profile as a file that gives only the keys every file must would make it: each optional key (`keys`) at

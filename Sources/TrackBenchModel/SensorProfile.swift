@@ -5,7 +5,8 @@
 /// steps counted every few seconds, missing or adding one now and then; the
 /// compass reports a magnetic heading several times a second that follows
 /// the phone's turns with a lag, off by white noise, a slowly wandering bias,
-/// the angle at which the phone is held against the direction of travel, and
+/// the angle at which the phone is held against the direction of travel (and
+/// a turn of the phone at each change of a mixed gait's activity), and
 /// the magnetic declination (the angle from true to magnetic north). `SensorProfile.keys` declares every key with
 /// its unit and bounds.
 public struct SensorProfile: Sendable, Hashable {
@@ -39,6 +40,15 @@ public struct SensorProfile: Sendable, Hashable {
     public var headingBiasTimeConstantSeconds: Double
     /// Deviation of the angle between the phone and the direction of travel, drawn once per run, in degrees.
     public var phoneOffsetDeviationDegrees: Double
+    /// How far the phone is turned at each change of activity in a mixed gait, in degrees (positive = clockwise; 0 = never).
+    ///
+    /// A person changing pace shifts the phone in the hand: from each change
+    /// of activity (`Gait.stretches`) the phone points this much off its usual
+    /// angle for `phoneTurnSeconds`, then back. The compass follows it with its
+    /// lag; a single activity never changes, so only `mixed` runs are turned.
+    public var phoneTurnDegrees: Double
+    /// How long the phone stays turned after each change of activity, in seconds (0 = never).
+    public var phoneTurnSeconds: Double
     /// Magnetic declination, the angle from true north to magnetic north, in degrees (positive = east).
     ///
     /// The compass reports headings from magnetic north; phones add the
@@ -61,6 +71,8 @@ public struct SensorProfile: Sendable, Hashable {
         headingBiasDeviationDegrees: Double,
         headingBiasTimeConstantSeconds: Double,
         phoneOffsetDeviationDegrees: Double,
+        phoneTurnDegrees: Double,
+        phoneTurnSeconds: Double,
         declinationDegrees: Double
     ) {
         self.walk = walk
@@ -76,6 +88,8 @@ public struct SensorProfile: Sendable, Hashable {
         self.headingBiasDeviationDegrees = headingBiasDeviationDegrees
         self.headingBiasTimeConstantSeconds = headingBiasTimeConstantSeconds
         self.phoneOffsetDeviationDegrees = phoneOffsetDeviationDegrees
+        self.phoneTurnDegrees = phoneTurnDegrees
+        self.phoneTurnSeconds = phoneTurnSeconds
         self.declinationDegrees = declinationDegrees
     }
 

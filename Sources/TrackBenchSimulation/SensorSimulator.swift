@@ -18,7 +18,8 @@ import TrackBenchModel
 /// `extraStepProbability`, with the activity at the report. The compass
 /// reports every `compassIntervalSeconds` from time 0: where the phone
 /// points (the true course, held during a stop, plus the phone's offset
-/// drawn once per run) passed through a first-order low-pass with time
+/// drawn once per run, plus `phoneTurnDegrees` for `phoneTurnSeconds` from
+/// each change of a mixed gait's activity) passed through a first-order low-pass with time
 /// constant `headingLagSeconds`, plus the wandering bias and white noise,
 /// minus the declination, wrapped into 0..<360.
 ///
@@ -105,9 +106,11 @@ struct SensorSimulator {
         var samples: [HeadingEvent] = []
         samples.reserveCapacity(count)
         var sensed = course(atTime: 0) + offset
+        let turns = phoneTurnStartTimes
         for index in 0..<count {
             let time = Double(index) * interval
-            let pointing = course(atTime: time) + offset
+            let turned = turns.contains { time >= $0 && time < $0 + sensors.phoneTurnSeconds }
+            let pointing = course(atTime: time) + offset + (turned ? sensors.phoneTurnDegrees : 0)
             // Along the shorter way round, so a turn through north does not spin the other way.
             sensed += following * Bearing.turn(from: sensed, to: pointing)
             let noise = gaussian.next(mean: 0, deviation: sensors.headingNoiseDeviationDegrees, using: &generator)
@@ -118,6 +121,16 @@ struct SensorSimulator {
             _ = bias.advance(gaussian: &gaussian, using: &generator)
         }
         return samples
+    }
+
+    /// When the phone is turned: at each change of a mixed gait's activity, in seconds since the start; none for a single
+    /// activity or a profile without a turn.
+    private var phoneTurnStartTimes: [Double] {
+        let stretches = scenario.gait?.stretches ?? []
+        guard sensors.phoneTurnDegrees != 0, sensors.phoneTurnSeconds > 0, stretches.count > 1 else { return [] }
+        return (1..<stretches.count).map { change in
+            scenario.timeSeconds(atDistanceMeters: scenario.distanceMeters * Double(change) / Double(stretches.count))
+        }
     }
 
     /// The true course at `timeSeconds`, in degrees clockwise from north.

@@ -12,7 +12,8 @@ extension SensorProfile: Decodable {
             walk: unset, powerWalk: unset, jog: unset,
             pedometerIntervalMinimumSeconds: 0, pedometerIntervalMaximumSeconds: 0, missedStepProbability: 0, extraStepProbability: 0,
             compassIntervalSeconds: 0, headingLagSeconds: 0, headingNoiseDeviationDegrees: 0, headingBiasDeviationDegrees: 0,
-            headingBiasTimeConstantSeconds: 0, phoneOffsetDeviationDegrees: 0, declinationDegrees: 0
+            headingBiasTimeConstantSeconds: 0, phoneOffsetDeviationDegrees: 0, phoneTurnDegrees: 0, phoneTurnSeconds: 0,
+            declinationDegrees: 0
         )
         for object in Self.gaitObjects {
             self[keyPath: object.keyPath] = try container.decode(GaitProfile.self, forKey: AnyCodingKey(stringValue: object.name))

@@ -62,6 +62,14 @@ extension SensorProfile {
             minimum: 0, maximum: 180, \.phoneOffsetDeviationDegrees
         ),
         ProfileKey(
+            "phoneTurnDegrees", "°", "how far the phone is turned at each change of a mixed gait's activity (positive = clockwise; 0 = never)",
+            minimum: -180, maximum: 180, \.phoneTurnDegrees
+        ),
+        ProfileKey(
+            "phoneTurnSeconds", "s", "how long the phone stays turned after each change of activity, then turns back (0 = never)",
+            minimum: 0, maximum: 3600, \.phoneTurnSeconds
+        ),
+        ProfileKey(
             "declinationDegrees", "°", "magnetic declination, true to magnetic north (positive = east)",
             minimum: -180, maximum: 180, \.declinationDegrees
         ),

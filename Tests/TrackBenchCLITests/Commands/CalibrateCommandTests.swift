@@ -16,7 +16,7 @@ struct CalibrateCommandTests {
         let suite = try ScenarioSuite.decode(Data(file.utf8), file: "pasted.json")
         #expect(suite.signals.map(\.name) == ["example-receiver"])
         #expect(result.standardError.contains("statistic"))
-        #expect(result.standardError.contains("error decorrelation, 1/e (s)"))
+        #expect(result.standardError.contains("error decorrelation, 1/e, no excursions (s)"))
         // The output Docs/calibration.md and the README show is what calibrate prints.
         for page in ["README.md", "Docs/calibration.md"] {
             let text = try String(contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent(page), encoding: .utf8)

@@ -97,7 +97,7 @@ struct CheckCommandTests {
         let verdict = result.standardOutput.split(separator: "\n")[1]
         #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
         // The change with its interval, unit, group, allowance and p:
-        // "+1.3757 [+0.0422, +6.4993] % in speed 2.8 m/s (allowance 0.0040, p = 3.8e-05)".
+        // "+1.7688 [+0.0665, +9.8586] % in speed 4.2 m/s (allowance 0.0061, p = 5.3e-05)".
         #expect(verdict.contains("] % in ") && verdict.contains(" (allowance ") && verdict.contains(", p = "))
     }
 

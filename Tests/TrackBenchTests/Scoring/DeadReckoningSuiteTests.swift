@@ -33,11 +33,17 @@ struct DeadReckoningSuiteTests {
         try #require(try await means(.endpointErrorCentimetersPerMeter, ["pdr-paper"], suite: Fixtures.deadReckoningSuite, where: ids)["pdr-paper"])
     }
 
-    @Test func thePublishedEstimatorLandsAtAFewToTensOfCentimetresPerMetre() async throws {
-        let paperRoutes = ["straight-100m-", "turns-200m-", "track-400m-", "turns-250m-mixed"]
-        for gait in ["walk", "power-walk", "jog"] {
-            let error = try await paperError { id in paperRoutes.contains { id.hasPrefix($0) } && id.contains("-\(gait)-") }
-            #expect(error > 3 && error < 20, "\(gait): \(error) cm/m")
+    @Test func thePublishedEstimatorErrsWithinOneAndAHalfTimesTheStudysScaleForEachActivity() async throws {
+        // The study's routes (100 m straight, 200 m with turns, a 400 m track; its 250 m of mixed activity on each shape,
+        // whose shape it does not give) against the scale issue 27 states for it: 6-15 cm/m walking, about 24 cm/m
+        // power-walking, jogging and mixed (Docs/dead-reckoning.md, against the study).
+        let routes = ["straight-100m-", "turns-200m-", "track-400m-"]
+        let scales: [(gait: String, low: Double, high: Double)] = [("walk", 6, 15), ("power-walk", 24, 24), ("jog", 24, 24), ("mixed", 24, 24)]
+        for scale in scales {
+            let error = try await paperError { id in
+                scale.gait == "mixed" ? id.contains("-250m-mixed-") : routes.contains { id.hasPrefix($0) } && id.hasSuffix("m-\(scale.gait)-strong")
+            }
+            #expect(error >= scale.low / 1.5 && error <= scale.high * 1.5, "\(scale.gait): \(error) cm/m")
         }
     }
 
@@ -49,20 +55,22 @@ struct DeadReckoningSuiteTests {
         #expect(walk < powerWalk && walk < jog, "walk \(walk), power-walk \(powerWalk), jog \(jog) cm/m")
     }
 
-    @Test func oneHeadingPerStepGainsOnRoutesWithTurnsAndHardlyOnStraights() async throws {
+    @Test func oneHeadingPerStepGainsOnRoutesWithTurnsFarMoreThanOnStraights() async throws {
+        // One activity per run: a mixed run's phone turns are curves of the compass on every shape.
         func gain(_ shape: String) async throws -> Double {
             let errors = try await means(.endpointErrorCentimetersPerMeter, ["pdr-paper", "pdr-per-step"], suite: Fixtures.deadReckoningSuite) {
-                $0.hasPrefix(shape)
+                $0.hasPrefix(shape) && !$0.contains("-mixed-")
             }
             return try #require(errors["pdr-paper"]) - #require(errors["pdr-per-step"])
         }
         let turns = try await gain("turns-")
         let straight = try await gain("straight-")
-        #expect(turns > 0.3 && abs(straight) < 0.1, "gain on turns \(turns), on straights \(straight) cm/m")
+        #expect(turns > 0.3 && abs(straight) < turns / 2, "gain on turns \(turns), on straights \(straight) cm/m")
     }
 
     @Test func aLaggingCompassCostsOnTurnsAndNothingOnStraights() async throws {
-        let scenarios = Fixtures.deadReckoningSuite.scenarios.filter { !$0.id.hasPrefix("track-") }
+        // One activity per run: a mixed run's phone turns make the compass turn on a straight too.
+        let scenarios = Fixtures.deadReckoningSuite.scenarios.filter { !$0.id.hasPrefix("track-") && $0.gait != .mixed }
         let instant = try scenarios.map { scenario in
             var sensors = try #require(scenario.sensors)
             sensors.headingLagSeconds = 0

@@ -31,10 +31,12 @@ struct SensorProfileDecodingTests {
             "\"pedometerIntervalMaximumSeconds\": 5", "\"pedometerIntervalMaximumSeconds\": 1", "sensors.pedometerIntervalMaximumSeconds",
             "expected at least pedometerIntervalMinimumSeconds (2)"
         ),
-        ("\"headingNoiseDeviationDegrees\": 4", "\"headingNoiseDeviationDegrees\": 400", "sensors.headingNoiseDeviationDegrees", "<= 180"),
+        ("\"headingNoiseDeviationDegrees\": 7.5", "\"headingNoiseDeviationDegrees\": 400", "sensors.headingNoiseDeviationDegrees", "<= 180"),
+        ("\"phoneTurnDegrees\": 90", "\"phoneTurnDegrees\": 270", "sensors.phoneTurnDegrees", "expected a number >= -180 and <= 180 (°)"),
+        ("\"phoneTurnSeconds\": 5", "\"phoneTurnSeconds\": -5", "sensors.phoneTurnSeconds", "expected a number >= 0 and <= 3600 (s)"),
         ("\"headingLagSeconds\": 0.5", "\"headingLagSeconds\": -0.5", "sensors.headingLagSeconds", "expected a number >= 0 and <= 60"),
         (
-            "\"walkerStrideDeviationMeters\": 0.16", "\"walkerStrideDeviationMeters\": -1", "sensors.jog.walkerStrideDeviationMeters",
+            "\"walkerStrideDeviationMeters\": 0.4", "\"walkerStrideDeviationMeters\": -1", "sensors.jog.walkerStrideDeviationMeters",
             "expected a number >= 0"
         ),
         ("\"declinationDegrees\": 13", "\"declinationDegrees\": 13,\n    \"declination\": 1", "sensors.declination", "unknown key"),

@@ -42,19 +42,19 @@ extension CheckCommand {
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
-        let outcome = try await suite.run(
+        let (plan, scores) = try await suite.run(
             filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters),
             jobs: try JobsOptions(arguments).jobs,
             progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         )
-        let written = ResultsCSV.asWritten(outcome.scores)
-        let runs = outcome.runs
-        let planned = outcome.plannedRuns
+        let written = ResultsCSV.asWritten(scores)
+        let runs = plan.runs
+        let planned = plan.plannedRuns
         let answersForOrphans = shard.map { $0.index == 1 } ?? true
         let isSubset = try FilterOptions(arguments).isGiven
         let labels = Set(filters.map(\.label))
         return CurrentResults(
-            context: outcome.context, scores: written, description: outcome.description,
+            context: plan.context, scores: written, description: plan.description,
             judges: { row in
                 (!isSubset || labels.contains(row.filter)) && (runs.contains(row.run) || answersForOrphans && !planned.contains(row.run))
             },

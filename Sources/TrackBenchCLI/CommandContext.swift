@@ -48,22 +48,23 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// Writes the files of a run (`RunReport`) together into `folder`, then prints `summary`, the paths written,
-    /// `note` and the ranking.
+    /// Puts a run's `results.csv` (written as the run went) and its reports (`RunReport`) in place together in
+    /// `folder`, then prints `summary`, the paths written, `note` and the ranking.
     /// - Parameters:
-    ///   - csv: Makes the text of `results.csv`.
-    ///   - written: Makes what `csv` holds, as read back: its context line and its rows (`ResultsCSV.asWritten`).
+    ///   - csv: `results.csv`, written into its temporary file in `folder`.
+    ///   - tally: What the reports need of the file's rows (`ResultsStream`).
+    ///   - context: The file's context line.
     ///   - note: Why the files went where they did, when that is not the committed folder (`ResultsFolder.note`).
     ///   - timings: The timings of filter processes by specification, which the registry cannot tell.
     func writeResults(
-        _ csv: @Sendable () -> String, holding written: @Sendable () -> ResultsFile, to folder: URL, summary: String, note: String? = nil,
+        _ csv: StagedFile, tally: ReportTally, context: ResultsContext, to folder: URL, summary: String, note: String? = nil,
         timings: [String: FilterTiming] = [:]
     ) throws {
-        let run = RunReport(csv: csv, holding: written, registry: registry, timings: timings)
+        let run = RunReport(context: context, tally: tally, registry: registry, timings: timings)
         let files = run.files.map { (text: $0.text, url: folder.appendingPathComponent($0.name)) }
-        try AtomicFile.write(files)
+        try AtomicFile.write(files, after: [csv])
         print(summary)
-        print("Wrote \(Self.listed(files.map(\.url.relativePath))).")
+        print("Wrote \(Self.listed(([csv.url] + files.map(\.url)).map(\.relativePath))).")
         if let note { print(note) }
         print()
         print(TerminalRanking.render(run.ranking, hasSeeds: run.hasSeeds))
@@ -75,15 +76,15 @@ struct CommandContext: Sendable {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// Writes one shard's partial `results.csv` into `folder` and prints `summary`, how to merge the shards and `note`.
+    /// Puts one shard's partial `results.csv` (written as the shard ran) in place and prints `summary`, how to merge
+    /// the shards and `note`.
     /// - Parameters:
     ///   - scenarioFile: The scenario file the shards ran, for the `merge` command line.
     ///   - note: Why the file went where it did, when that is not the committed folder (`ResultsFolder.note`).
-    func writePartialResults(_ csv: String, to folder: URL, shard: Shard, scenarioFile: String, summary: String, note: String? = nil) throws {
-        let csvURL = folder.appendingPathComponent(ResultsCSV.fileName)
-        try AtomicFile.write(csv, to: csvURL)
+    func writePartialResults(_ csv: StagedFile, shard: Shard, scenarioFile: String, summary: String, note: String? = nil) throws {
+        try AtomicFile.write([], after: [csv])
         print(summary)
-        print("Wrote the partial \(csvURL.relativePath). When all \(shard.count) shards have run:")
+        print("Wrote the partial \(csv.url.relativePath). When all \(shard.count) shards have run:")
         print(
             "  " + invocation(
                 MergeCommand.self, "<each shard's results.csv>...", SuiteOptions.scenarios.name, scenarioFile, OutputOptions.folder.spec.spelling

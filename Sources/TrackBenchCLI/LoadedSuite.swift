@@ -31,60 +31,115 @@ enum LoadedSuite {
         return suite.scenarios.contains { $0.sensors != nil }
     }
 
-    /// What one run of the suite produced, ready to write or judge.
-    struct Outcome {
-        var scores: [ScenarioScore]
+    /// One run of the suite, planned: what it will run and how its results file and messages describe it.
+    struct Plan {
+        /// The benchmark that does the work.
+        enum Work {
+            case scenarios(Benchmark)
+            case recordings(RecordingBenchmark)
+        }
+
+        var work: Work
+        /// The results file's context line.
         var context: ResultsContext
         /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
         var description: String
-        /// How many units (runs) the shard ran, of how many in all.
+        /// How many units (runs) the shard runs, of how many in all.
         var unitCount: (ran: Int, all: Int)
+
+        /// The filters run, in order.
+        var filters: [FilterConfiguration] {
+            switch work {
+            case let .scenarios(benchmark): return benchmark.filters
+            case let .recordings(benchmark): return benchmark.filters
+            }
+        }
+
         /// The runs scored, for judging only what was run.
-        var runs: Set<ScenarioScore.Run>
-        /// Every run of the whole suite, whichever shard ran it.
-        var plannedRuns: Set<ScenarioScore.Run>
+        var runs: Set<ScenarioScore.Run> {
+            switch work {
+            case let .scenarios(benchmark): return benchmark.runs
+            case let .recordings(benchmark): return Set(benchmark.runs)
+            }
+        }
+
+        /// Every run of the whole suite, whichever shard runs it.
+        var plannedRuns: Set<ScenarioScore.Run> {
+            switch work {
+            case let .scenarios(benchmark):
+                return Set(benchmark.seeds.seeds.flatMap { seed in benchmark.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
+            case let .recordings(benchmark):
+                return Set(benchmark.replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
+            }
+        }
     }
 
-    /// Runs `filters` on the suite: every scenario under `seeds`, or every recording once.
-    /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looked them up.
-    /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed;
-    ///   `FilterProcessError` when a filter process failed.
-    /// - Parameter progress: Where a progress line goes, when one is shown (`ProgressOptions`); nil for none.
-    func run(
-        filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int,
-        progress: (@Sendable (String) -> Void)? = nil
-    ) async throws -> Outcome {
+    /// Plans a run of `filters` on the suite: every scenario under `seeds`, or every recording once.
+    /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looks them up.
+    /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
+    func plan(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?) throws(UsageError) -> Plan {
         let shardText = shard.map { ", shard \($0)" } ?? ""
         switch self {
         case let .scenarios(suite):
             let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
-            let line = progress.map { ProgressLine(total: benchmark.units.count, noun: "run", write: $0) }
-            let scores = await benchmark.run(maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } })
-            line?.finish()
-            try ExecOptions.finish(filters)
-            return Outcome(
-                scores: scores, context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
+            return Plan(
+                work: .scenarios(benchmark), context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) "
                     + "(suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
-                unitCount: (benchmark.units.count, seeds.count * suite.scenarios.count), runs: benchmark.runs,
-                plannedRuns: Set(seeds.seeds.flatMap { seed in suite.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
+                unitCount: (benchmark.unitIndices.count, seeds.count * suite.scenarios.count)
             )
         case let .recordings(suite, replays):
-            if seedsGiven { throw UsageError.seedsForRecordings(suite: suite.name) }
+            if seedsGiven { throw .seedsForRecordings(suite: suite.name) }
             let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
-            let line = progress.map { ProgressLine(total: benchmark.units.count, noun: "recording", write: $0) }
-            let scores = await benchmark.run(maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } })
-            line?.finish()
-            try ExecOptions.finish(filters)
-            return Outcome(
-                scores: scores, context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
+            return Plan(
+                work: .recordings(benchmark), context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) "
                     + "(suite '\(suite.name)'\(shardText))",
-                unitCount: (benchmark.units.count, replays.count),
-                runs: Set(benchmark.runs),
-                plannedRuns: Set(replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
+                unitCount: (benchmark.units.count, replays.count)
             )
         }
+    }
+
+    /// Runs a planned run, handing each unit's scores, made by `transform` on the task that scored them, to
+    /// `consume` in run order (`Benchmark.stream`); then ends the filter processes.
+    /// - Parameter progress: Where a progress line goes, when one is shown (`ProgressOptions`); nil for none.
+    /// - Throws: What `consume` throws; `FilterProcessError` when a filter process failed.
+    static func stream<Unit: Sendable>(
+        _ plan: Plan, jobs: Int, progress: (@Sendable (String) -> Void)? = nil,
+        transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws -> Void
+    ) async throws {
+        do {
+            switch plan.work {
+            case let .scenarios(benchmark):
+                let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: "run", write: $0) }
+                defer { line?.finish() }
+                try await benchmark.stream(
+                    maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } }, transform: transform, consume: consume
+                )
+            case let .recordings(benchmark):
+                let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: "recording", write: $0) }
+                defer { line?.finish() }
+                try await benchmark.stream(
+                    maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } }, transform: transform, consume: consume
+                )
+            }
+        } catch {
+            try? ExecOptions.finish(plan.filters)
+            throw error
+        }
+        try ExecOptions.finish(plan.filters)
+    }
+
+    /// Runs `filters` on the suite and keeps every score, as a results file holds them: for judging them all at once.
+    /// - Returns: The plan and the scores in run order.
+    func run(
+        filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) async throws -> (plan: Plan, scores: [ScenarioScore]) {
+        let plan = try plan(filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: demArcSeconds)
+        var scores: [ScenarioScore] = []
+        try await Self.stream(plan, jobs: jobs, progress: progress, transform: { $0 }) { scores.append(contentsOf: $0) }
+        return (plan, scores)
     }
 
     /// One line per recording: format, fixes kept and skipped, the alignment and the time offset; empty for scenarios.

@@ -1,5 +1,7 @@
 import Foundation
+import TrackBenchSupport
 import TrackBenchResults
+import TrackBenchReports
 
 /// `merge`: a sharded run's partial results joined into the results and report one unsharded run writes.
 enum MergeCommand: Command {
@@ -42,8 +44,11 @@ enum MergeCommand: Command {
             suite: suite, file: file, filters: filters,
             defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors), seeds: written.context.seeds, shard: nil
         )
+        let folder = givenFolder ?? defaultFolder.url
+        let staged = try StagedFile(url: folder.appendingPathComponent(ResultsCSV.fileName))
+        try staged.append(Array(csv.utf8))
         try context.writeResults(
-            { csv }, holding: { written }, to: givenFolder ?? defaultFolder.url,
+            staged, tally: ReportTally(written.scores), context: written.context, to: folder,
             summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).",
             note: givenFolder == nil ? defaultFolder.note : nil
         )

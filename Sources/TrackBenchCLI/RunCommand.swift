@@ -38,10 +38,16 @@ enum RunCommand: Command {
         let outputFolder = givenFolder ?? defaultFolder.url
         let note = givenFolder == nil ? defaultFolder.note : nil
 
+        let plan = try suite.plan(
+            filters: filters, seeds: seeds, seedsGiven: seedOptions.isGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters)
+        )
+        // Rows go to the file's temporary file as units finish; the reports keep only what they show. A shard's rows
+        // alone would make a misleading report: only the merged run gets one.
+        let results = try ResultsStream(folder: outputFolder, context: plan.context, keepsReports: shard == nil)
         let start = Date()
-        let outcome = try await suite.run(
-            filters: filters, seeds: seeds, seedsGiven: seedOptions.isGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters), jobs: jobs,
-            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
+        try await LoadedSuite.stream(
+            plan, jobs: jobs, progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil, transform: results.transform,
+            consume: results.add
         )
         let elapsed = Date().timeIntervalSince(start)
         let reading = suite.readingSummary
@@ -52,18 +58,17 @@ enum RunCommand: Command {
         let timing = "in \(NumberFormat.fixed(elapsed, decimals: 2)) s."
 
         if let shard {
-            // A shard's rows alone would make a misleading report: only the merged run gets one.
             try context.writePartialResults(
-                ResultsCSV.render(outcome.scores, context: outcome.context), to: outputFolder, shard: shard, scenarioFile: file,
-                summary: "Ran shard \(shard): \(outcome.unitCount.ran) of \(outcome.unitCount.all) units of \(outcome.description) \(timing)",
-                note: note
+                results.file, shard: shard, scenarioFile: file,
+                summary: "Ran shard \(shard): \(plan.unitCount.ran) of \(plan.unitCount.all) units of \(plan.description) \(timing)", note: note
             )
             dem.report(scenarioFile: file)
             return .success
         }
-        try context.writeResults({ ResultsCSV.render(outcome.scores, context: outcome.context) }, holding: {
-            ResultsFile(context: outcome.context, scores: ResultsCSV.asWritten(outcome.scores))
-        }, to: outputFolder, summary: "Ran \(outcome.description) \(timing)", note: note, timings: ExecOptions.timings(of: filters))
+        try context.writeResults(
+            results.file, tally: results.tally, context: plan.context, to: outputFolder, summary: "Ran \(plan.description) \(timing)", note: note,
+            timings: ExecOptions.timings(of: filters)
+        )
         dem.report(scenarioFile: file)
         return .success
     }

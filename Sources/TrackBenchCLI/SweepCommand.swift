@@ -45,8 +45,8 @@ enum SweepCommand: Command {
         let dem = try DEMOptions(arguments, context: context)
         let swept = try SweptFilter(arguments.positionals[0], parameter: parameter, values: values, context: context, dem: dem)
         let labels = swept.labels
-        let scores: [ScenarioScore]
         let runContext: ResultsContext
+        let tally: RankingTally
         let excluded = [SeedOptions.seed.spec, SeedOptions.seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
         if let (file, read) = try ResultsFileOptions.read(arguments, excluding: excluded) {
             let found = Set(read.scores.map(\.filter))
@@ -54,32 +54,35 @@ enum SweepCommand: Command {
                 throw CommandError.missingSweepValue(file: file, label: absent)
             }
             runContext = read.context
-            scores = read.scores.filter { labels.contains($0.filter) }
+            tally = SweepReport.tally(rankingMetric: rankingMetric, read.scores.filter { labels.contains($0.filter) })
         } else {
             let shard = try ShardOptions(arguments).shard
             let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
             // Checked before any process starts; a message names the filter as given.
             try context.requireSensors(for: swept.base.map { [$0] } ?? [], hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
             let configurations = try swept.configurations(context: context, processes: ExecOptions(arguments))
-            runContext = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations))
-            let benchmark = Benchmark(scenarios: suite.scenarios, filters: configurations, seeds: seeds, shard: shard)
+            let plan = try LoadedSuite.scenarios(suite).plan(
+                filters: configurations, seeds: seeds, seedsGiven: true, shard: shard, demArcSeconds: dem.arcSeconds(for: configurations)
+            )
+            runContext = plan.context
             if let shard {
-                try await runShard(
-                    shard, of: benchmark, context: runContext, scenarioFile: file, dem: dem, jobs: jobs, arguments: arguments, commandContext: context
-                )
+                try await runShard(shard, plan: plan, scenarioFile: file, dem: dem, jobs: jobs, arguments: arguments, commandContext: context)
                 return .success
             }
-            let computed = await benchmark.run(maximumConcurrency: jobs)
-            try ExecOptions.finish(configurations)
+            // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table;
+            // of the rows it keeps only what it shows, as they come.
+            var gathered = SweepReport.tally(rankingMetric: rankingMetric)
+            try await LoadedSuite.stream(plan, jobs: jobs, transform: { ResultsCSV.asWritten($0) }) { scores in
+                for score in scores { gathered.add(score) }
+            }
             dem.report(scenarioFile: file)
-            // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table.
-            scores = ResultsCSV.asWritten(computed)
+            tally = gathered
         }
         let report = SweepReport(
             filter: swept.specification,
             parameter: parameter,
             values: zip(values, labels).map { ($0, $1) },
-            scores: scores,
+            tally: tally,
             rankingMetric: rankingMetric
         )
         context.print(report.renderMarkdown())
@@ -116,16 +119,13 @@ enum SweepCommand: Command {
     /// and make the table from them.
     /// - Throws: `UsageError.missingArgument` without `--output`; the writing error.
     private static func runShard(
-        _ shard: Shard, of benchmark: Benchmark, context runContext: ResultsContext, scenarioFile file: String, dem: DEMOptions, jobs: Int,
-        arguments: ParsedArguments, commandContext context: CommandContext
+        _ shard: Shard, plan: LoadedSuite.Plan, scenarioFile file: String, dem: DEMOptions, jobs: Int, arguments: ParsedArguments,
+        commandContext context: CommandContext
     ) async throws {
         let folderURL = try arguments.required(output, command: name, purpose: " for the shard's partial results")
-        let computed = await benchmark.run(maximumConcurrency: jobs)
-        try ExecOptions.finish(benchmark.filters)
-        try context.writePartialResults(
-            ResultsCSV.render(computed, context: runContext), to: folderURL, shard: shard, scenarioFile: file,
-            summary: "Ran shard \(shard) of the sweep."
-        )
+        let partial = try ResultsStream(folder: folderURL, context: plan.context, keepsReports: false)
+        try await LoadedSuite.stream(plan, jobs: jobs, transform: partial.transform, consume: partial.add)
+        try context.writePartialResults(partial.file, shard: shard, scenarioFile: file, summary: "Ran shard \(shard) of the sweep.")
         dem.report(scenarioFile: file)
         context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")
     }

@@ -47,16 +47,26 @@ package struct SweepReport: Sendable {
     ///   - scores: Every score of the sweep: each label on the same scenarios and seeds.
     ///   - rankingMetric: The metric that picks the best value.
     package init(filter: String, parameter: String, values: [(value: Double, label: String)], scores: [ScenarioScore], rankingMetric: Metric) {
+        let tally = Self.tally(rankingMetric: rankingMetric, scores)
+        self.init(filter: filter, parameter: parameter, values: values, tally: tally, rankingMetric: rankingMetric)
+    }
+
+    /// What the sweep keeps of its rows as they come, to be given to `init(filter:parameter:values:tally:rankingMetric:)`.
+    package static func tally(rankingMetric: Metric, _ scores: [ScenarioScore] = []) -> RankingTally {
+        RankingTally(scores, seedMetrics: [rankingMetric], pairedMetric: rankingMetric)
+    }
+
+    /// Builds the sweep from what `tally(rankingMetric:_:)` gathered of its rows: the same as from the rows themselves.
+    package init(filter: String, parameter: String, values: [(value: Double, label: String)], tally: RankingTally, rankingMetric: Metric) {
         self.filter = filter
         self.parameter = parameter
         self.rankingMetric = rankingMetric
-        let seeds = scores.map(\.seed).uniqued()
+        let seeds = tally.seeds
         seedCount = seeds.count
-        let summaries = FilterSummary.ranking(of: scores)
-        let byLabel = Dictionary(grouping: scores, by: \.filter)
+        let summaries = tally.summaries
         rows = values.compactMap { value, label in
             guard let summary = summaries.first(where: { $0.filter == label }) else { return nil }
-            let means = FilterRanking.seedMeans(of: rankingMetric, in: byLabel[label] ?? [], seeds: seeds)
+            let means = tally.seedMeans(of: label)[rankingMetric] ?? [:]
             let halfWidth = Statistics.confidenceHalfWidth95(seeds.compactMap { means[$0] })
             return Row(value: value, summary: summary, confidenceHalfWidth: halfWidth, versusBest: nil)
         }
@@ -69,9 +79,8 @@ package struct SweepReport: Sendable {
         }
         bestIndex = best?.index
         guard let bestIndex else { return }
-        let bestScores = byLabel[rows[bestIndex].summary.filter] ?? []
         for index in rows.indices where index != bestIndex {
-            rows[index].versusBest = Significance(rankingMetric, first: bestScores, second: byLabel[rows[index].summary.filter] ?? [])
+            rows[index].versusBest = tally.significance(of: rows[index].summary.filter, against: rows[bestIndex].summary.filter)
         }
     }
 

@@ -59,18 +59,27 @@ public enum ResultsCSV {
     /// A NaN or infinite value is written as an empty field and its column
     /// named in the row's `non_finite` field, so no reader sees `nan`.
     public static func render(_ scores: [ScenarioScore], context: ResultsContext) -> String {
-        var text = Array((context.line + "\n" + columns.joined(separator: ",") + "\n").utf8)
+        var text = header(context: context)
         // Rows are written in chunks on every core; joined in order, the text is the same as one by one.
-        let chunks = ParallelChunks.map(count: scores.count) { range in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(range.count * 320)
-            for score in scores[range] {
-                appendRow(score, to: &bytes)
-            }
-            return bytes
-        }
+        let chunks = ParallelChunks.map(count: scores.count) { range in rows(scores[range]) }
         for chunk in chunks { text.append(contentsOf: chunk) }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The start of a results file, in UTF-8: the context line and the header row, each with its line ending.
+    package static func header(context: ResultsContext) -> [UInt8] {
+        Array((context.line + "\n" + columns.joined(separator: ",") + "\n").utf8)
+    }
+
+    /// Data rows as `render` writes them, in UTF-8, each with its line ending: a file streamed a unit at a time is
+    /// `header(context:)` followed by each unit's rows, in order.
+    package static func rows(_ scores: some Collection<ScenarioScore>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scores.count * 320)
+        for score in scores {
+            appendRow(score, to: &bytes)
+        }
+        return bytes
     }
 
     /// Each column's writer, in schema order: a row calls these alone, without copying the columns' other closures.
@@ -96,13 +105,15 @@ public enum ResultsCSV {
     /// gets the same bytes. Equal, number for number, to parsing what
     /// `render` writes (`ResultsCSVTests` checks it), without the text.
     public static func asWritten(_ scores: [ScenarioScore]) -> [ScenarioScore] {
-        let rounding = schema.compactMap(\.roundToWritten)
-        return scores.map { score in
+        scores.map { score in
             var written = score
             for round in rounding { round(&written) }
             return written
         }
     }
+
+    /// Each column's rounding to its written value, in schema order (`asWritten`).
+    private static let rounding = schema.compactMap(\.roundToWritten)
 
     /// Whether any value in `score` is NaN or infinite: a filter that diverged.
     public static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {

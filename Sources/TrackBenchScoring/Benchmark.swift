@@ -39,25 +39,32 @@ public struct Benchmark: Sendable {
     /// Shards are dealt by each unit's expected fixes, so shards take about
     /// equally long whatever the mix of short and long scenarios.
     public var units: [(seed: UInt64, scenario: Scenario)] {
-        let all = allUnits
-        guard let shard else { return all }
-        let assignment = shardAssignment(count: shard.count)
-        return all.indices.filter { assignment[$0] == shard.index }.map { all[$0] }
+        unitIndices.map(unit(at:))
     }
 
-    /// Every (seed, scenario) unit of the run, ignoring the shard, in run order.
-    private var allUnits: [(seed: UInt64, scenario: Scenario)] {
-        seeds.seeds.flatMap { seed in scenarios.map { (seed: seed, scenario: $0) } }
+    /// The positions in run order (seed, then scenario) of the units this benchmark runs: 8 bytes a unit, where a
+    /// unit itself holds a copy of its scenario.
+    package var unitIndices: [Int] {
+        let all = 0..<seeds.count * scenarios.count
+        guard let shard else { return Array(all) }
+        let assignment = shardAssignment(count: shard.count)
+        return all.filter { assignment[$0] == shard.index }
+    }
+
+    /// The unit at `index` in run order, ignoring the shard.
+    private func unit(at index: Int) -> (seed: UInt64, scenario: Scenario) {
+        (seeds.first + UInt64(index / scenarios.count), scenarios[index % scenarios.count])
     }
 
     /// The shard (1...`count`) of each unit of the whole run, in run order, dealt by expected fixes.
     package func shardAssignment(count: Int) -> [Int] {
-        Shard.assignment(costs: allUnits.map { $0.scenario.durationSeconds / $0.scenario.signal.fixIntervalMeanSeconds }, count: count)
+        let costs = scenarios.map { $0.durationSeconds / $0.signal.fixIntervalMeanSeconds }
+        return Shard.assignment(costs: (0..<seeds.count).flatMap { _ in costs }, count: count)
     }
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
     public var runs: Set<ScenarioScore.Run> {
-        Set(units.map { ScenarioScore.Run(seed: $0.seed, scenarioID: $0.scenario.id) })
+        Set(unitIndices.map { ScenarioScore.Run(seed: seeds.first + UInt64($0 / scenarios.count), scenarioID: scenarios[$0 % scenarios.count].id) })
     }
 
     /// Simulates one scenario under one seed and scores every filter on it.
@@ -118,8 +125,26 @@ public struct Benchmark: Sendable {
     public func run(
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
     ) async -> [ScenarioScore] {
-        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency, progress: progress) { unit in
-            scores(for: unit.scenario, seed: unit.seed)
-        }.flatMap { $0 }
+        var scores: [ScenarioScore] = []
+        await stream(maximumConcurrency: maximumConcurrency, progress: progress, transform: { $0 }) { scores.append(contentsOf: $0) }
+        return scores
+    }
+
+    /// Runs the benchmark, handing over each unit's scores in run order as soon as the units before it are done:
+    /// a run's results streamed, never all held at once.
+    /// - Parameters:
+    ///   - maximumConcurrency: How many units may run at once; results do not depend on it.
+    ///   - progress: Told how many units are done after each one, one call at a time.
+    ///   - transform: Makes what the caller keeps of one unit's scores (in filter order), on the task that scored them.
+    ///   - consume: Takes each unit's `transform`, in run order, from the calling task; if it throws, the run
+    ///     stops and the error is rethrown (`OrderedConcurrency.forEach`).
+    package func stream<Unit: Sendable, Failure: Error>(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil,
+        transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws(Failure) -> Void
+    ) async throws(Failure) {
+        try await OrderedConcurrency.forEach(unitIndices, maximumConcurrency: maximumConcurrency, progress: progress, { [self] index in
+            let unit = self.unit(at: index)
+            return transform(self.scores(for: unit.scenario, seed: unit.seed))
+        }, consume: consume)
     }
 }

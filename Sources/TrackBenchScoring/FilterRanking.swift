@@ -37,13 +37,18 @@ public struct FilterRanking: Sendable {
     ///     whose specification names one it does not know gets no `timing`.
     ///   - timings: Timings the registry cannot tell, by specification: a filter process's, from its hello.
     public init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
-        let summaries = FilterSummary.ranking(of: scores)
-        let seeds = scores.map(\.seed).uniqued()
+        self.init(tally: RankingTally(scores), registry: registry, timings: timings)
+    }
+
+    /// Ranks the filters of the rows `tally` gathered, as `init(scores:registry:timings:)` ranks the rows themselves.
+    /// - Parameter tally: Gathered with the default metrics: the headline metrics per seed, the distance error per row.
+    package init(tally: RankingTally, registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
+        let summaries = tally.summaries
+        let seeds = tally.seeds
         seedCount = seeds.count
-        let byFilter = Dictionary(grouping: scores, by: \.filter)
         let headlines = Metric.allCases.filter(\.isHeadline)
-        // Each filter's per-seed means of every headline metric, in one pass over its rows.
-        let seedMeansByFilter = byFilter.mapValues { Self.seedMeans(of: headlines, in: $0, seeds: seeds) }
+        // Each filter's per-seed means of every headline metric.
+        let seedMeansByFilter = Dictionary(uniqueKeysWithValues: summaries.map { ($0.filter, tally.seedMeans(of: $0.filter)) })
         let errorMeans = seedMeansByFilter.mapValues { $0[.errorPercent] ?? [:] }
         let bestBySeed = seeds.map { seed in summaries.compactMap { errorMeans[$0.filter]?[seed] }.min() }
         // How many filters share each seed's lowest error: each of them gets 1/k of the seed.
@@ -51,7 +56,6 @@ public struct FilterRanking: Sendable {
             best == nil ? 0 : summaries.filter { errorMeans[$0.filter]?[seed] == best }.count
         }
         entries = summaries.enumerated().map { rank, summary in
-            let own = byFilter[summary.filter] ?? []
             var halfWidths: [Metric: Double] = [:]
             for metric in headlines {
                 let means = seedMeansByFilter[summary.filter]?[metric] ?? [:]
@@ -62,12 +66,10 @@ public struct FilterRanking: Sendable {
             where bestBySeed[position] != nil && errorMeans[summary.filter]?[seed] == bestBySeed[position] {
                 won += 1 / Double(winnersBySeed[position])
             }
-            let timing = own.first.flatMap {
-                timings[$0.filterSpecification] ?? (try? registry.configuration(parsing: $0.filterSpecification).timing)
+            let timing = tally.specification(of: summary.filter).flatMap {
+                timings[$0] ?? (try? registry.configuration(parsing: $0).timing)
             }
-            let versusNext = rank + 1 < summaries.count
-                ? Significance(.errorPercent, first: own, second: byFilter[summaries[rank + 1].filter] ?? [])
-                : nil
+            let versusNext = rank + 1 < summaries.count ? tally.significance(of: summaries[rank + 1].filter, against: summary.filter) : nil
             return Entry(summary: summary, confidenceHalfWidths: halfWidths, seedsWon: won, timing: timing, versusNext: versusNext)
         }
     }
@@ -82,31 +84,5 @@ public struct FilterRanking: Sendable {
     /// Whole numbers are written without decimals, shares of tied seeds to at most two decimals.
     package func seedsWonText(_ entry: Entry) -> String {
         NumberFormat.compact(NumberFormat.fixedValue(entry.seedsWon, decimals: 2)) + "/\(seedCount)"
-    }
-
-    /// One filter's mean of `metric` over the suite, per seed; seeds where it never applies are absent.
-    package static func seedMeans(of metric: Metric, in scores: [ScenarioScore], seeds: [UInt64]) -> [UInt64: Double] {
-        seedMeans(of: [metric], in: scores, seeds: seeds)[metric] ?? [:]
-    }
-
-    /// One filter's mean of each of `metrics` over the suite, per seed, in one pass over its rows (summed in row
-    /// order, as `Statistics.mean` of each seed's values would); seeds where a metric never applies are absent.
-    static func seedMeans(of metrics: [Metric], in scores: [ScenarioScore], seeds: [UInt64]) -> [Metric: [UInt64: Double]] {
-        let seedIndex = Dictionary(seeds.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var perSeed = Array(repeating: MetricMeans(metrics), count: seeds.count)
-        for score in scores {
-            guard let seed = seedIndex[score.seed] else { continue }
-            perSeed[seed].add(score)
-        }
-        let seedsMeans = perSeed.map(\.means)
-        var means: [Metric: [UInt64: Double]] = [:]
-        for metric in metrics {
-            var bySeed: [UInt64: Double] = [:]
-            for (position, seed) in seeds.enumerated() {
-                bySeed[seed] = seedsMeans[position][metric]
-            }
-            means[metric] = bySeed
-        }
-        return means
     }
 }

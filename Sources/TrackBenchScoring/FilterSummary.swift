@@ -26,37 +26,63 @@ public struct FilterSummary: Sendable, Hashable {
     /// - Parameter scores: Scores of any number of filters and scenarios.
     /// - Returns: One summary per filter that has at least one score.
     public static func ranking(of scores: [ScenarioScore]) -> [FilterSummary] {
-        // Labels are unique, so the sort is total and the dictionary's order does not show.
+        var accumulators: [String: Accumulator] = [:]
+        for score in scores {
+            accumulators[score.filter, default: Accumulator(filter: score.filter)].add(score)
+        }
+        return ranked(accumulators.values.map(\.summary))
+    }
+
+    /// Summaries ranked best first, as `ranking(of:)` ranks them.
+    static func ranked(_ summaries: [FilterSummary]) -> [FilterSummary] {
+        // Labels are unique, so the sort is total and the order the summaries come in does not show.
         func rankingKey(_ summary: FilterSummary) -> Double {
             summary.meanAbsoluteErrorPercent.isNaN ? .infinity : summary.meanAbsoluteErrorPercent
         }
-        return Dictionary(grouping: scores, by: \.filter).map { summary(of: $1, filter: $0) }.sorted {
-            (rankingKey($0), $0.filter) < (rankingKey($1), $1.filter)
-        }
+        return summaries.sorted { (rankingKey($0), $0.filter) < (rankingKey($1), $1.filter) }
     }
 
-    /// One pass over the scores (a score is copied out of the array once, not once per metric), summing in row order
-    /// as a mean of each metric's values would.
-    private static func summary(of scores: [ScenarioScore], filter: String) -> FilterSummary {
-        var means = MetricMeans(Metric.allCases)
-        var errorSum = 0.0
-        var worst = scores[0]
-        var improvedCount = 0
-        for score in scores {
-            means.add(score)
-            errorSum += score.errorPercent
-            // As `max(by:)` picks: the first of equal largest absolute errors.
-            if abs(worst.errorPercent) < abs(score.errorPercent) { worst = score }
-            if score.improved { improvedCount += 1 }
+    /// One filter's summary made one score at a time, in row order: each mean sums its values in that order, as a
+    /// mean of each metric's values would, so the numbers are the same bits however the scores are held.
+    struct Accumulator: Sendable {
+        /// The filter's label.
+        let filter: String
+        private var means = MetricMeans(Metric.allCases)
+        private var count = 0
+        private var errorSum = 0.0
+        private var worstErrorPercent = 0.0
+        private var worstScenarioID = ""
+        private var improvedCount = 0
+
+        init(filter: String) {
+            self.filter = filter
         }
-        return FilterSummary(
-            filter: filter,
-            scenarioCount: scores.count,
-            meanErrorPercent: errorSum / Double(scores.count),
-            worstAbsoluteErrorPercent: abs(worst.errorPercent),
-            worstScenarioID: worst.scenarioID,
-            improvedCount: improvedCount,
-            means: means.means
-        )
+
+        /// Adds one of the filter's scores.
+        mutating func add(_ score: ScenarioScore) {
+            means.add(score)
+            let error = score.errorPercent
+            errorSum += error
+            // As `max(by:)` picks: the first of equal largest absolute errors.
+            if count == 0 || abs(worstErrorPercent) < abs(error) {
+                worstErrorPercent = error
+                worstScenarioID = score.scenarioID
+            }
+            if score.improved { improvedCount += 1 }
+            count += 1
+        }
+
+        /// The summary of the scores added; at least one must have been.
+        var summary: FilterSummary {
+            FilterSummary(
+                filter: filter,
+                scenarioCount: count,
+                meanErrorPercent: errorSum / Double(count),
+                worstAbsoluteErrorPercent: abs(worstErrorPercent),
+                worstScenarioID: worstScenarioID,
+                improvedCount: improvedCount,
+                means: means.means
+            )
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// Each mean sums its values in the order the scores were added, as
 /// `Statistics.mean` of that metric's values would, so the numbers are the
 /// same bits; a score is read once, not once per metric.
-struct MetricMeans {
+struct MetricMeans: Sendable {
     /// The metrics averaged, in order.
     let metrics: [Metric]
     private var sums: [Double]

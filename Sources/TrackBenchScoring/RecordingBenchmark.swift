@@ -84,6 +84,25 @@ public struct RecordingBenchmark: Sendable {
     public func run(
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
     ) async -> [ScenarioScore] {
-        await OrderedConcurrency.map(units, maximumConcurrency: maximumConcurrency, progress: progress) { scores(for: $0) }.flatMap { $0 }
+        var scores: [ScenarioScore] = []
+        await stream(maximumConcurrency: maximumConcurrency, progress: progress, transform: { $0 }) { scores.append(contentsOf: $0) }
+        return scores
+    }
+
+    /// Runs the benchmark, handing over each unit's scores in run order as soon as the units before it are done:
+    /// a run's results streamed, never all held at once.
+    /// - Parameters:
+    ///   - maximumConcurrency: How many units may run at once; results do not depend on it.
+    ///   - progress: Told how many units are done after each one, one call at a time.
+    ///   - transform: Makes what the caller keeps of one unit's scores (in filter order), on the task that scored them.
+    ///   - consume: Takes each unit's `transform`, in run order, from the calling task; if it throws, the run
+    ///     stops and the error is rethrown (`OrderedConcurrency.forEach`).
+    package func stream<Unit: Sendable, Failure: Error>(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil,
+        transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws(Failure) -> Void
+    ) async throws(Failure) {
+        try await OrderedConcurrency.forEach(units, maximumConcurrency: maximumConcurrency, progress: progress, { [self] item in
+            transform(self.scores(for: item))
+        }, consume: consume)
     }
 }

@@ -106,16 +106,31 @@ public struct Significance: Sendable, Hashable {
     /// either side, are left out; `pairCount` says how many remained.
     /// Values are compared as summaries average them (`Metric.summaryValue(in:)`).
     public init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore], level: Double = alpha) {
-        var firstValues: [ScenarioScore.Run: Double] = [:]
-        for score in first {
-            firstValues[score.run] = metric.summaryValue(in: score)
+        self.init(
+            pairing: first.lazy.map { ($0.run, metric.summaryValue(in: $0)) }, with: second.lazy.map { ($0.run, metric.summaryValue(in: $0)) },
+            level: level
+        )
+    }
+
+    /// Compares values paired by key: each of `second`'s, in order, with `first`'s value under the same key.
+    ///
+    /// A key `first` gives twice counts with its last value, and a nil value removes it, as a dictionary does;
+    /// keys on one side only and nil values on the second side are left out.
+    package init<Key: Hashable>(
+        pairing first: some Sequence<(Key, Double?)>, with second: some Sequence<(Key, Double?)>, level: Double = alpha
+    ) {
+        var firstValues: [Key: Double] = [:]
+        for (key, value) in first {
+            firstValues[key] = value
         }
-        var pairs: [(Double, Double)] = []
-        for score in second {
-            if let a = firstValues[score.run], let b = metric.summaryValue(in: score) {
-                pairs.append((a, b))
+        var firstPaired: [Double] = []
+        var secondPaired: [Double] = []
+        for (key, value) in second {
+            if let a = firstValues[key], let b = value {
+                firstPaired.append(a)
+                secondPaired.append(b)
             }
         }
-        self.init(first: pairs.map(\.0), second: pairs.map(\.1), level: level)
+        self.init(first: firstPaired, second: secondPaired, level: level)
     }
 }

@@ -35,7 +35,19 @@ package enum AtomicFile {
     /// Replaces several files together with raw bytes, as `write(_:)` does with text.
     /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed.
     package static func write(bytes files: [(bytes: [UInt8], url: URL)]) throws(OutputError) {
-        for (_, url) in files {
+        try write(bytes: files, after: [])
+    }
+
+    /// Replaces files written a piece at a time (`StagedFile`), then `files`, together: the staged files come first
+    /// in the set, so the first of them is the commit point (`write(_:)`).
+    /// - Throws: `OutputError` naming the first path that failed and the system's reason; no target has changed,
+    ///   and the staged files' temporary files are removed when they go.
+    package static func write(_ files: [(text: String, url: URL)], after staged: [StagedFile]) throws(OutputError) {
+        try write(bytes: files.map { (Array($0.text.utf8), $0.url) }, after: staged)
+    }
+
+    private static func write(bytes files: [(bytes: [UInt8], url: URL)], after staged: [StagedFile]) throws(OutputError) {
+        for url in staged.map(\.url) + files.map(\.url) {
             if let kind = kindOfExistingNonFile(at: url.path) {
                 throw .notARegularFile(path: url.path, kind: kind)
             }
@@ -45,26 +57,50 @@ package enum AtomicFile {
             for file in written { unlink(file.temporary) }
         }
         for (bytes, url) in files {
-            let folder = url.deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreateFolder(path: folder.path, reason: existingFileReason(folder) ?? "permission denied or read-only file system")
-            }
-            let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: getpid())).path
-            try writeWhole(bytes, to: temporary, target: url.path)
+            try createFolder(of: url)
+            let temporary = temporaryPath(for: url)
+            let descriptor = try createExclusively(temporary, target: url.path)
+            try writeAll(bytes, to: descriptor, path: temporary, target: url.path)
+            try closeWritten(descriptor, path: temporary, target: url.path)
             written.append((temporary, url.path))
         }
-        let folders = Set(files.map { $0.url.deletingLastPathComponent().path }).sorted()
+        for file in staged { try file.finish() }
+        let all = staged.map { (temporary: $0.temporaryPath, target: $0.url.path) } + written
+        let folders = Set(all.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }).sorted()
         let locks = folders.map { open($0, O_RDONLY) }
         defer {
             for descriptor in locks where descriptor >= 0 { close(descriptor) }
         }
         for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
         folders.forEach(finishInterruptedReplacements(in:))
-        removeStaleTemporaryFiles(of: files.map(\.url))
-        try replace(Array(written.reversed()))
+        removeStaleTemporaryFiles(of: all.map { URL(fileURLWithPath: $0.target) })
+        try replace(Array(all.reversed()))
         written = []
+        for file in staged { file.isPlaced = true }
+    }
+
+    /// Creates the folder `url` goes in, with its parents, as needed.
+    /// - Returns: The folders created, the deepest first; empty when the folder was there.
+    @discardableResult
+    static func createFolder(of url: URL) throws(OutputError) -> [String] {
+        let folder = url.deletingLastPathComponent()
+        var missing: [String] = []
+        var ancestor = folder.standardizedFileURL
+        while ancestor.path != "/" && !ancestor.path.isEmpty && access(ancestor.path, F_OK) != 0 {
+            missing.append(ancestor.path)
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: folder.path, reason: existingFileReason(folder) ?? "permission denied or read-only file system")
+        }
+        return missing
+    }
+
+    /// The temporary file this process writes before renaming it over `url`.
+    static func temporaryPath(for url: URL) -> String {
+        url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: getpid())).path
     }
 
     /// The temporary file a process writes before renaming it over `name`: `.<name>.<pid>.tmp`.
@@ -122,7 +158,9 @@ package enum AtomicFile {
         let journal = URL(fileURLWithPath: commitPoint.target).deletingLastPathComponent()
             .appendingPathComponent(journalName(pid: getpid())).path
         let entries = files.map { "\(access($0.target, F_OK) == 0 ? 1 : 0)\t\($0.target)\n" }.joined()
-        try writeWhole(Array(entries.utf8), to: journal, target: commitPoint.target)
+        let descriptor = try createExclusively(journal, target: commitPoint.target)
+        try writeAll(Array(entries.utf8), to: descriptor, path: journal, target: commitPoint.target)
+        try closeWritten(descriptor, path: journal, target: commitPoint.target)
         // A hard link keeps each replaced target's previous contents until every rename is done.
         var backups: [(backup: String, target: String, existed: Bool, saved: Bool)] = []
         defer {
@@ -202,11 +240,12 @@ package enum AtomicFile {
         return status.st_size
     }
 
-    /// Writes every byte to a new file at `path`; errors name `target`, the file the user asked for.
+    /// Creates a new file at `path` for writing; errors name `target`, the file the user asked for.
     ///
     /// The file is created exclusively (`O_EXCL`, `O_NOFOLLOW`): whatever is already at `path` (a file a dead
     /// process with this id left, or a planted link) is unlinked, never written through, and creation retried once.
-    private static func writeWhole(_ bytes: [UInt8], to path: String, target: String) throws(OutputError) {
+    /// - Returns: The open descriptor.
+    static func createExclusively(_ path: String, target: String) throws(OutputError) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         var descriptor = open(path, flags, 0o644)
         if descriptor < 0 && errno == EEXIST {
@@ -214,6 +253,11 @@ package enum AtomicFile {
             descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { throw .cannotWrite(path: target, reason: systemReason()) }
+        return descriptor
+    }
+
+    /// Writes every byte to the open file `path`; on a failure closes and removes it. Errors name `target`.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, target: String) throws(OutputError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -226,6 +270,10 @@ package enum AtomicFile {
             }
             offset += count
         }
+    }
+
+    /// Closes the file `path` that was written; on a failure removes it. Errors name `target`.
+    static func closeWritten(_ descriptor: Int32, path: String, target: String) throws(OutputError) {
         guard close(descriptor) == 0 else {
             let reason = systemReason()
             unlink(path)

@@ -17,6 +17,18 @@ struct BenchmarkTests {
         #expect(ResultsCSV.render(parallel, context: Fixtures.context()) == ResultsCSV.render(benchmark.scoresInOrder(), context: Fixtures.context()))
     }
 
+    @Test(arguments: [1, 3])
+    func aFileStreamedUnitByUnitIsTheFileRenderedFromEveryScore(concurrency: Int) async {
+        var streamed = ResultsCSV.header(context: Fixtures.context())
+        var units = 0
+        await benchmark.stream(maximumConcurrency: concurrency, transform: { ResultsCSV.rows($0) }) { rows in
+            streamed += rows
+            units += 1
+        }
+        #expect(units == benchmark.units.count)
+        #expect(String(decoding: streamed, as: UTF8.self) == ResultsCSV.render(benchmark.scoresInOrder(), context: Fixtures.context()))
+    }
+
     @Test func faultsAndStopsStayDeterministicInParallel() async throws {
         let hard = Benchmark(
             scenarios: Array(Fixtures.hardSuite.scenarios.prefix(8)),

@@ -161,4 +161,48 @@ struct AtomicFileTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8) == "new report.md\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(AtomicFile.journalName(pid: 1)).path))
     }
+
+    @Test func aStagedFileWrittenInPiecesGoesInPlaceFirstWithTheOthers() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("nested/results.csv")
+        let staged = try StagedFile(url: results)
+        let pieces = (0..<3000).map { "row \($0)\n" }
+        for piece in pieces { try staged.append(Array(piece.utf8)) }
+        // Nothing is in place before the set is written: only the temporary file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: results.deletingLastPathComponent().path) == [
+            AtomicFile.temporaryName(for: "results.csv", pid: getpid())
+        ])
+        try AtomicFile.write([("report\n", results.deletingLastPathComponent().appendingPathComponent("report.md"))], after: [staged])
+        #expect(try String(contentsOf: results, encoding: .utf8) == pieces.joined())
+        let names = try FileManager.default.contentsOfDirectory(atPath: results.deletingLastPathComponent().path)
+        #expect(names.sorted() == ["report.md", "results.csv"])
+    }
+
+    @Test func aStagedFileNeverPlacedLeavesNothingBehindAndTheTargetAsItWas() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try AtomicFile.write("old\n", to: folder.appendingPathComponent("results.csv"))
+        do {
+            let staged = try StagedFile(url: folder.appendingPathComponent("results.csv"))
+            try staged.append(Array("half a run\n".utf8))
+            let fresh = try StagedFile(url: folder.appendingPathComponent("new/deeper/results.csv"))
+            try fresh.append(Array("half a run\n".utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["results.csv"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8) == "old\n")
+    }
+
+    @Test func aStagedFileRefusesALinkAtItsTargetBeforeWritingAnything() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pointee = folder.appendingPathComponent("notes.txt")
+        try "mine\n".write(to: pointee, atomically: false, encoding: .utf8)
+        let target = folder.appendingPathComponent("results.csv")
+        try FileManager.default.createSymbolicLink(at: target, withDestinationURL: pointee)
+        let error = try #require(throws: OutputError.self) { try StagedFile(url: target) }
+        #expect(error.localizedDescription.contains("will not replace '\(target.path)': it is a"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "results.csv"])
+    }
 }

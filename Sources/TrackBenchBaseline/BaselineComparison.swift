@@ -19,6 +19,16 @@ public struct BaselineComparison: Sendable {
         }
     }
 
+    /// A paired result whose filter delivered another number of estimates than in the baseline.
+    public struct EstimateCountChange: Sendable, Equatable {
+        /// The result (scenario, filter, seed).
+        public var key: ScenarioScore.Key
+        /// `estimated_fixes` in the baseline.
+        public var baseline: Int
+        /// `estimated_fixes` in this run.
+        public var current: Int
+    }
+
     /// Metrics whose value this run is NaN or infinite: a filter that diverged, the worst regression.
     public private(set) var nonFinite: [Change] = []
     /// Metrics that got worse beyond tolerance, in baseline row order.
@@ -37,6 +47,9 @@ public struct BaselineComparison: Sendable {
     public private(set) var badBaselineValues: [Change] = []
     /// Results found in both with the same simulated input: what paired verdicts compare.
     public private(set) var pairs: [(baseline: ScenarioScore, current: ScenarioScore)] = []
+    /// Paired results whose `estimated_fixes` differs, compared exactly: `kept_pct`, written to two decimals,
+    /// cannot show a few fixes more or fewer on a long run. They inform; `kept_pct` judges them.
+    public private(set) var estimateCountChanges: [EstimateCountChange] = []
     /// Metric comparisons that stayed within tolerance.
     public private(set) var unchangedCount = 0
     /// Results (scenario, filter, seed) found in both and compared metric by metric.
@@ -67,6 +80,9 @@ public struct BaselineComparison: Sendable {
             }
             pairs.append((old, new))
             comparedResultCount += 1
+            if old.estimatedFixes != new.estimatedFixes {
+                estimateCountChanges.append(EstimateCountChange(key: old.key, baseline: old.estimatedFixes, current: new.estimatedFixes))
+            }
             for metric in Metric.allCases {
                 // A value no gate can compare with is reported as such, not judged.
                 if let problem = Self.badBaselineValue(metric, old: old, new: new) {

@@ -274,6 +274,14 @@ public struct BaselineReport: Sendable {
                 render: keyList
             )
         }
+        if !c.estimateCountChanges.isEmpty {
+            text += section(
+                "Estimated fixes changed", c.estimateCountChanges,
+                intro: "The filter delivered another number of estimates than in the baseline. `kept_pct` judges this; "
+                    + "the counts are exact where its two decimals are not.\n\n",
+                render: estimateCountTable
+            )
+        }
         if !c.missing.isEmpty {
             text += section(
                 "Missing from this run", c.missing,
@@ -330,7 +338,9 @@ public struct BaselineReport: Sendable {
             text += " (absolute overrides: " + overrides.joined(separator: ", ") + ")"
         }
         text += ". Simulated inputs must match exactly (fixes; true and noisy distance within "
-            + "\(NumberFormat.compact(BaselineComparison.inputTolerance.absolute)) m).\n"
+            + "\(NumberFormat.compact(BaselineComparison.inputTolerance.absolute)) m). "
+        text += "`estimated_fixes` was compared exactly: \(comparison.estimateCountChanges.count) of "
+            + "\(NumberFormat.count(comparison.comparedResultCount, "paired result")) differ (`kept_pct` judges them).\n"
         if let verdicts {
             let counts = PairedVerdicts.Verdict.allCases.compactMap { kind -> String? in
                 let n = verdicts.tests.filter { $0.verdict == kind }.count
@@ -363,6 +373,15 @@ public struct BaselineReport: Sendable {
             text += "| \(MarkdownText.code(change.key.scenarioID)) | \(MarkdownText.code(change.key.filter)) | \(change.key.seed) | "
                 + "`\(change.metric.column)` | \(format(change.baseline)) | \(format(change.current)) | "
                 + "\(change.delta.map { Self.signed($0, decimals: 4) } ?? "") | \(format(allowance)) |\n"
+        }
+        return text
+    }
+
+    private func estimateCountTable(_ changes: [BaselineComparison.EstimateCountChange]) -> String {
+        var text = "| Scenario | Filter | Seed | Baseline | Current |\n|---|---|---:|---:|---:|\n"
+        for change in changes {
+            text += "| \(MarkdownText.code(change.key.scenarioID)) | \(MarkdownText.code(change.key.filter)) | \(change.key.seed) | "
+                + "\(change.baseline) | \(change.current) |\n"
         }
         return text
     }

@@ -30,12 +30,15 @@ public struct ResultsFile: Sendable {
 
 extension ResultsCSV {
     /// Reads a results CSV back, for the regression gate and comparisons.
+    ///
+    /// A folder a killed run left with new files beside old ones is mended first (`AtomicFile.readSettled`), so the
+    /// file read belongs to the same run as the reports beside it.
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
     public static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
         let notReadable = "it is not a readable UTF-8 file"
         let data: Data
         do {
-            data = try FileContents.read(url)
+            data = try AtomicFile.readSettled(url) { () throws(FileContents.Unreadable) in try FileContents.read(url) }
         } catch {
             throw .unreadable(file: url.path, reason: error.reason == FileContents.noSuchFile ? error.reason : notReadable)
         }

@@ -79,6 +79,22 @@ package enum AtomicFile {
         for file in staged { file.isPlaced = true }
     }
 
+    /// Reads the file at `url` with `read` once its folder holds one generation of a run's files.
+    ///
+    /// A run killed among its renames can leave new files beside old ones until the next write into the folder
+    /// mends them; a reader mends them first (`finishInterruptedReplacements(in:)`), under the same folder lock a
+    /// writer holds while it renames, so it never reads two generations, not even beside a live run.
+    package static func readSettled<Value, Failure: Error>(_ url: URL, _ read: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let folder = url.deletingLastPathComponent().path
+        let lock = open(folder, O_RDONLY | O_DIRECTORY)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0 {
+            flock(lock, LOCK_EX)
+            finishInterruptedReplacements(in: folder)
+        }
+        return try read()
+    }
+
     /// Creates the folder `url` goes in, with its parents, as needed.
     /// - Returns: The folders created, the deepest first; empty when the folder was there.
     @discardableResult

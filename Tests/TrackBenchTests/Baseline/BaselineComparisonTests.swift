@@ -107,4 +107,20 @@ struct BaselineComparisonTests {
         #expect(regressions != nil && improvements != nil && regressions!.lowerBound < improvements!.lowerBound)
         #expect(text.contains("--update-baseline"))
     }
+
+    /// `kept_pct`'s two decimals hide one fix of a long run; the count itself is compared exactly and reported.
+    @Test func aChangedEstimateCountIsReportedExactlyEvenWhereKeptPercentCannotShowIt() {
+        let current = edited(2) { $0.estimatedFixes -= 1 }
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        let fixes = baseline[2].estimatedFixes
+        let expected = BaselineComparison.EstimateCountChange(key: baseline[2].key, baseline: fixes, current: fixes - 1)
+        #expect(comparison.estimateCountChanges == [expected])
+        let text = BaselineReport(
+            comparison: comparison, verdicts: nil, tolerances: ToleranceSet(), isStrict: false, baselineFile: "Results/baseline.csv",
+            updateCommand: "trackbench check --update-baseline"
+        ).render()
+        #expect(text.contains("### Estimated fixes changed (1)"))
+        #expect(text.contains("`estimated_fixes` was compared exactly: 1 of 8 paired results differ"))
+        #expect(BaselineComparison(baseline: baseline, current: baseline).estimateCountChanges.isEmpty)
+    }
 }

@@ -139,6 +139,19 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.md"] + names.sorted())
     }
 
+    @Test func aReaderMendsARunKilledAmongItsRenamesBeforeItReads() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let names = ["report.md", "results.csv"]
+        try interruptedRun(in: folder, names: names, renamed: 1, pid: 99_999_999)
+        let results = folder.appendingPathComponent("results.csv")
+        let read = try AtomicFile.readSettled(results) { try String(contentsOf: results, encoding: .utf8) }
+        #expect(read == "old results.csv\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8) == "old report.md\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
+    }
+
     @Test func aRunKilledAfterItsLastRenameKeepsItsNewFiles() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

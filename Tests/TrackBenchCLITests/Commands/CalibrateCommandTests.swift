@@ -7,6 +7,28 @@ struct CalibrateCommandTests {
     private static let fixes = "Examples/Recordings/track-phone.nmea"
     private static let truth = "Examples/Recordings/track-truth.gpx"
 
+    /// The readers' range checks hold in `calibrate` too: a fix with an HDOP of 1e308 is skipped and named, not fitted.
+    @Test func anImplausibleHDOPIsSkippedAndNamedInsteadOfFitted() async throws {
+        try await withTemporaryFolder { folder in
+            let original = try String(
+                contentsOf: TrackBenchExecutable.packageRoot.appendingPathComponent(Self.fixes), encoding: .utf8)
+            // The example ends its lines with CRLF, which Swift reads as one character.
+            var lines = original.components(separatedBy: "\r\n")
+            let index = try #require(lines.firstIndex { $0.hasPrefix("$GPGGA,221324.00,") })
+            var fields = lines[index].dropFirst().split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[8] = "1e308"
+            let body = fields.joined(separator: ",")
+            let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            lines[index] = "$" + body + "*" + String(format: "%02X", checksum)
+            let fixes = folder.appendingPathComponent("phone.nmea")
+            try lines.joined(separator: "\r\n").write(to: fixes, atomically: false, encoding: .utf8)
+            let result = try await TrackBenchExecutable.run(["calibrate", fixes.path, "--truth", Self.truth])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains("HDOP above 100: 1"), "\(result.standardError)")
+            #expect(result.standardError.contains("498 fixes"))
+        }
+    }
+
     @Test func calibratePrintsAProfileThatPastesIntoAScenarioFileAndTheStatisticsSideBySide() async throws {
         let result = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--name", "example-receiver"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -362,6 +362,15 @@ struct UpdateBaselineTests {
         }
     }
 
+    /// As root it once replaced `/dev/null` with a regular file; the check comes before anything is run or written.
+    @Test func updateBaselineRefusesADeviceAndLeavesItADevice() async throws {
+        let result = try await TrackBenchExecutable.run(["check", "--update-baseline", "--baseline", "/dev/null", "--filter", "raw"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("will not replace '/dev/null' with a baseline: it is a device"), "\(result.standardError)")
+        var status = stat()
+        #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+
     @Test func updateBaselineReplacesAResultsFileOfAnOldSchemaWithANote() async throws {
         try await withTemporaryFolder { folder in
             let baseline = folder.appendingPathComponent("baseline.csv")

@@ -3,6 +3,13 @@ import Testing
 
 /// `trackbench dem` and `--dem` end to end: tiles written from a suite's terrains, then looked up by terrain-lookup.
 struct DEMCommandTests {
+    @Test func aRecordingSuiteIsAUsageErrorThatSaysWhatItIs() async throws {
+        let result = try await TrackBenchExecutable.run(["dem", "--scenarios", "Examples/Recordings/suite.json", "--output", "/tmp/never-written"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("is a recording suite; 'dem' works on scenario files only"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written"))
+    }
+
     /// A small copy of the hills suite, one scenario per terrain, written into `folder`.
     static func smallHillsSuite(in folder: URL, edit: (inout [String: Any]) -> Void = { _ in }) throws -> URL {
         let url = TrackBenchExecutable.packageRoot.appendingPathComponent("Scenarios/hills.json")

@@ -38,6 +38,21 @@ struct ConsoleTests {
         #expect(ending.standardError.isEmpty)
     }
 
+    /// A closed descriptor, not a file that refuses writes: the shell starts the tool with standard output (and
+    /// then standard error too) closed.
+    @Test(arguments: [">&-", ">&- 2>&-"])
+    func aClosedStandardOutputExitsOneInsteadOfTrapping(redirection: String) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" list \(redirection)", try TrackBenchExecutable.url().path]
+        process.currentDirectoryURL = TrackBenchExecutable.packageRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let status = try await TrackBenchExecutable.runToEnd(process)
+        #expect(process.terminationReason == .exit)
+        #expect(status == 1)
+    }
+
     @Test func aPipeWithNoReaderExitsOneInsteadOfDyingBySIGPIPE() async throws {
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()

@@ -170,6 +170,38 @@ struct XMLScannerTests {
         #expect(recording.skipped == [Recording.Skip(reason: "lat or lon missing or out of range", count: 1, firstLine: 1003)])
     }
 
+    /// A 3-hour 10 Hz reference is over 10 MB; FoundationXML refused such files.
+    @Test func aTCXOfTwelveMegabytesIsReadWithEveryPoint() throws {
+        var text = "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">"
+            + "<Activities><Activity Sport=\"Running\"><Id>2024-01-01T00:00:00Z</Id><Lap StartTime=\"2024-01-01T00:00:00Z\"><Track>\n"
+        let count = 60_000
+        for index in 0..<count {
+            let seconds = index % 60, minutes = index / 60 % 60, hours = index / 3600
+            let time = String(format: "2024-01-01T%02d:%02d:%02dZ", hours, minutes, seconds)
+            text += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(47 + Double(index) * 1e-6)</LatitudeDegrees>"
+                + "<LongitudeDegrees>8.5</LongitudeDegrees></Position><AltitudeMeters>410.5</AltitudeMeters>"
+                + "<Extensions><TPX xmlns=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\"><Speed>2.5</Speed></TPX></Extensions>"
+                + "</Trackpoint>\n"
+        }
+        text += "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n"
+        #expect(text.utf8.count > 12_000_000)
+        let recording = try Recording.read(Data(text.utf8), file: "long.tcx")
+        #expect(recording.fixes.count == count)
+        #expect(recording.skipped.isEmpty)
+    }
+
+    /// FoundationXML leaked an error object per malformed document; the hand-written scanner replaced it everywhere.
+    @Test func noSourceImportsFoundationXML() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("import FoundationXML") && !text.contains("XMLParser("), "\(file)")
+        }
+    }
+
     // MARK: Errors at the line and column of the fault
 
     @Test(arguments: ["\n", "\r\n", "\r"])

@@ -59,22 +59,16 @@ package enum AtomicFile {
         for (bytes, url) in files {
             try createFolder(of: url)
             let temporary = temporaryPath(for: url)
-            let descriptor = try createExclusively(temporary, target: url.path)
-            try writeAll(bytes, to: descriptor, path: temporary, target: url.path)
-            try closeWritten(descriptor, path: temporary, target: url.path)
+            try writeWhole(bytes, to: temporary, target: url.path)
             written.append((temporary, url.path))
         }
         for file in staged { try file.finish() }
         let all = staged.map { (temporary: $0.temporaryPath, target: $0.url.path) } + written
         let folders = Set(all.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }).sorted()
-        let locks = folders.map { open($0, O_RDONLY) }
-        defer {
-            for descriptor in locks where descriptor >= 0 { close(descriptor) }
+        try withLockedFolders(folders) { () throws(OutputError) in
+            removeStaleTemporaryFiles(of: all.map { URL(fileURLWithPath: $0.target) })
+            try replace(Array(all.reversed()))
         }
-        for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
-        folders.forEach(finishInterruptedReplacements(in:))
-        removeStaleTemporaryFiles(of: all.map { URL(fileURLWithPath: $0.target) })
-        try replace(Array(all.reversed()))
         written = []
         for file in staged { file.isPlaced = true }
     }
@@ -85,14 +79,21 @@ package enum AtomicFile {
     /// mends them; a reader mends them first (`finishInterruptedReplacements(in:)`), under the same folder lock a
     /// writer holds while it renames, so it never reads two generations, not even beside a live run.
     package static func readSettled<Value, Failure: Error>(_ url: URL, _ read: () throws(Failure) -> Value) throws(Failure) -> Value {
-        let folder = url.deletingLastPathComponent().path
-        let lock = open(folder, O_RDONLY | O_DIRECTORY)
-        defer { if lock >= 0 { close(lock) } }
-        if lock >= 0 {
-            flock(lock, LOCK_EX)
-            finishInterruptedReplacements(in: folder)
+        try withLockedFolders([url.deletingLastPathComponent().path], read)
+    }
+
+    /// Runs `body` holding the advisory lock (`flock`) on each of `folders`, taken in the order given (sorted, so
+    /// two processes never wait on each other crosswise), after finishing what killed runs left in them.
+    private static func withLockedFolders<Value, Failure: Error>(
+        _ folders: [String], _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let locks = folders.map { open($0, O_RDONLY | O_DIRECTORY) }
+        defer {
+            for descriptor in locks where descriptor >= 0 { close(descriptor) }
         }
-        return try read()
+        for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
+        folders.forEach(finishInterruptedReplacements(in:))
+        return try body()
     }
 
     /// Creates the folder `url` goes in, with its parents, as needed.
@@ -174,9 +175,7 @@ package enum AtomicFile {
         let journal = URL(fileURLWithPath: commitPoint.target).deletingLastPathComponent()
             .appendingPathComponent(journalName(pid: getpid())).path
         let entries = files.map { "\(access($0.target, F_OK) == 0 ? 1 : 0)\t\($0.target)\n" }.joined()
-        let descriptor = try createExclusively(journal, target: commitPoint.target)
-        try writeAll(Array(entries.utf8), to: descriptor, path: journal, target: commitPoint.target)
-        try closeWritten(descriptor, path: journal, target: commitPoint.target)
+        try writeWhole(Array(entries.utf8), to: journal, target: commitPoint.target)
         // A hard link keeps each replaced target's previous contents until every rename is done.
         var backups: [(backup: String, target: String, existed: Bool, saved: Bool)] = []
         defer {
@@ -254,6 +253,13 @@ package enum AtomicFile {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return status.st_size
+    }
+
+    /// Writes every byte to a new file at `path`, created exclusively, and closes it; errors name `target`.
+    private static func writeWhole(_ bytes: [UInt8], to path: String, target: String) throws(OutputError) {
+        let descriptor = try createExclusively(path, target: target)
+        try writeAll(bytes, to: descriptor, path: path, target: target)
+        try closeWritten(descriptor, path: path, target: target)
     }
 
     /// Creates a new file at `path` for writing; errors name `target`, the file the user asked for.

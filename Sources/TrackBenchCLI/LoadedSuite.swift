@@ -108,20 +108,20 @@ enum LoadedSuite {
         _ plan: Plan, jobs: Int, progress: (@Sendable (String) -> Void)? = nil,
         transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws -> Void
     ) async throws {
+        let noun: String
+        switch plan.work {
+        case .scenarios: noun = "run"
+        case .recordings: noun = "recording"
+        }
+        let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: noun, write: $0) }
+        let update = line.map { line in { (done: Int) in line.update(done: done) } }
         do {
+            defer { line?.finish() }
             switch plan.work {
             case let .scenarios(benchmark):
-                let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: "run", write: $0) }
-                defer { line?.finish() }
-                try await benchmark.stream(
-                    maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } }, transform: transform, consume: consume
-                )
+                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consume)
             case let .recordings(benchmark):
-                let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: "recording", write: $0) }
-                defer { line?.finish() }
-                try await benchmark.stream(
-                    maximumConcurrency: jobs, progress: line.map { line in { line.update(done: $0) } }, transform: transform, consume: consume
-                )
+                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consume)
             }
         } catch {
             try? ExecOptions.finish(plan.filters)

@@ -64,7 +64,10 @@ public struct Benchmark: Sendable {
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
     public var runs: Set<ScenarioScore.Run> {
-        Set(unitIndices.map { ScenarioScore.Run(seed: seeds.first + UInt64($0 / scenarios.count), scenarioID: scenarios[$0 % scenarios.count].id) })
+        Set(unitIndices.map { index in
+            let unit = unit(at: index)
+            return ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id)
+        })
     }
 
     /// Simulates one scenario under one seed and scores every filter on it.

@@ -191,6 +191,9 @@ public struct SignalProfile: Sendable, Hashable {
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
     public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
 
+    /// Whether any run draws its own values around the profile's: a spread of the drift time, error size or step size.
+    public var hasSpreads: Bool { driftTimeConstantSpreadPercent > 0 || errorSizeSpreadPercent > 0 || stepSizeSpreadPercent > 0 }
+
     /// The profile with no spread across runs: every run simulates its values as given.
     public var withoutSpreads: SignalProfile {
         var profile = self

@@ -63,7 +63,7 @@ public struct ErrorStatistics: Sendable, Equatable {
     /// The longest lag the decorrelation search looks at, in fixes (an hour at 1 Hz).
     static let longestLagFixes = 3600
     /// How many robust deviations from the median error make an excursion.
-    public static let excursionDeviations = 5.0
+    static let excursionDeviations = 5.0
 
     /// How many fixes were measured.
     public var fixCount: Int
@@ -217,7 +217,7 @@ public struct ErrorStatistics: Sendable, Equatable {
     /// Which samples lie in an excursion, besides those `besides` marks: an error further from the median error than
     /// `excursionDeviations` robust deviations (the median distance from it over 1.1774) and at least
     /// `jumpStepMeters`. Also the distance that makes one, in metres.
-    public static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double) {
+    static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double) {
         var eastErrors = samples.map(\.error.east)
         var northErrors = samples.map(\.error.north)
         let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)

@@ -43,7 +43,7 @@ extension SignalCalibration {
         let radius = fitAccuracy(measured: measured, base: base, into: &profile, notes: &notes)
         fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, into: &profile, notes: &notes)
         fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
-        fitFixedOffset(calmSamples, into: &profile, notes: &notes)
+        fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
         profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
         return profile
@@ -234,8 +234,12 @@ extension SignalCalibration {
     ///
     /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
     /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
-    /// way as lag or lead. When the directions cannot tell the two apart, the along-track mean stays the bias.
-    private static func fitFixedOffset(_ calmSamples: [ErrorStatistics.Sample], into profile: inout SignalProfile, notes: inout [String]) {
+    /// way as lag or lead. When the directions cannot tell the two apart, `alongTrackMean` (the mean along-track
+    /// error) is the bias.
+    private static func fitBiasAndOffset(
+        _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        profile.alongTrackBiasMeters = alongTrackMean
         var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
         for sample in calmSamples {
             let direction = sample.direction ?? LocalPoint(east: 0, north: 0)
@@ -262,7 +266,7 @@ extension SignalCalibration {
         )
     }
 
-    /// How the error moves while stopped, its mean along the track, and the reported speed's and course's errors.
+    /// How the error moves while stopped, and the reported speed's and course's errors.
     private static func fitStopsAndMotion(
         measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
     ) {
@@ -273,7 +277,6 @@ extension SignalCalibration {
         } else if base.movingStepMedianMeters == nil {
             notes.append("no fixes while moving: stoppedErrorMotionFactor 1 is kept, as nothing compares with the stops")
         }
-        profile.alongTrackBiasMeters = base.alongTrackMeanMeters ?? 0
         if let speed = measured.speedErrorDeviationMetersPerSecond {
             profile.speedDeviationMetersPerSecond = speed
         } else {

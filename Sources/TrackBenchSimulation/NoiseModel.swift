@@ -46,8 +46,9 @@ package struct NoiseModel: Sendable {
     private var gaussian = GaussianSampler()
     private var altitude: AltitudeChannel?
     private var tails: ErrorTailChannel?
-    /// The run's fixed offset (`fixedOffsetMeters` in the direction the run drew), in metres east and north.
-    private let fixedOffset: LocalPoint
+    /// The run's fixed offset (`fixedOffsetMeters` in the direction the run drew), in metres east and north; nil
+    /// without one.
+    private let fixedOffset: LocalPoint?
     private var accuracyDrift: DriftProcess
     private var eastDrift: DriftProcess
     private var northDrift: DriftProcess
@@ -90,9 +91,7 @@ package struct NoiseModel: Sendable {
     /// The factors come from a stream of their own, drawn in that order whichever are set, so profiles without a
     /// spread simulate exactly as before and adding the steps' spread leaves the other two factors as they were.
     static func run(of profile: SignalProfile, seed: UInt64, streamName: String) -> SignalProfile {
-        guard profile.driftTimeConstantSpreadPercent > 0 || profile.errorSizeSpreadPercent > 0 || profile.stepSizeSpreadPercent > 0 else {
-            return profile
-        }
+        guard profile.hasSpreads else { return profile }
         var generator = SplitMix64(seed: seed, stream: streamName + "#spread")
         var gaussian = GaussianSampler()
         func factor(_ spreadPercent: Double) -> Double {
@@ -109,9 +108,9 @@ package struct NoiseModel: Sendable {
     }
 
     /// The run's fixed offset: `fixedOffsetMeters` in a direction drawn from a stream of its own (`#offset`), so
-    /// profiles without one simulate exactly as before.
-    static func fixedOffset(of profile: SignalProfile, seed: UInt64, streamName: String) -> LocalPoint {
-        guard profile.fixedOffsetMeters > 0 else { return LocalPoint(east: 0, north: 0) }
+    /// profiles without one simulate exactly as before; nil without one.
+    static func fixedOffset(of profile: SignalProfile, seed: UInt64, streamName: String) -> LocalPoint? {
+        guard profile.fixedOffsetMeters > 0 else { return nil }
         var generator = SplitMix64(seed: seed, stream: streamName + "#offset")
         let angle = 2 * Double.pi * generator.nextUnit()
         return LocalPoint(east: profile.fixedOffsetMeters * sin(angle), north: profile.fixedOffsetMeters * cos(angle))
@@ -151,7 +150,7 @@ package struct NoiseModel: Sendable {
             east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
             north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
         )
-        if profile.fixedOffsetMeters > 0 {
+        if let fixedOffset {
             noisyPoint.east += fixedOffset.east
             noisyPoint.north += fixedOffset.north
         }

@@ -11,6 +11,12 @@ struct GroupedSums: Sendable {
 
         /// The mean of the values; nil without any.
         var mean: Double? { count == 0 ? nil : total / Double(count) }
+
+        /// Adds one value.
+        mutating func add(_ value: Double) {
+            total += value
+            count += 1
+        }
     }
 
     /// The groups, in the order their first row came.
@@ -21,10 +27,7 @@ struct GroupedSums: Sendable {
     mutating func add(_ value: Double?, group: String, filter: String) {
         if cells[group] == nil { groups.append(group) }
         var cell = cells[group, default: [:]][filter, default: Cell()]
-        if let value {
-            cell.total += value
-            cell.count += 1
-        }
+        if let value { cell.add(value) }
         cells[group, default: [:]][filter] = cell
     }
 

@@ -81,11 +81,9 @@ package struct ReportTally: Sendable {
             if score.filter == firstFilter {
                 fewestFixes = min(fewestFixes, score.fixes)
                 mostFixes = max(mostFixes, score.fixes)
-                noisyErrors.total += score.noisyErrorPercent
-                noisyErrors.count += 1
+                noisyErrors.add(score.noisyErrorPercent)
             }
-            errors[score.filter, default: GroupedSums.Cell()].total += score.errorPercent
-            errors[score.filter, default: GroupedSums.Cell()].count += 1
+            errors[score.filter, default: GroupedSums.Cell()].add(score.errorPercent)
         }
     }
 

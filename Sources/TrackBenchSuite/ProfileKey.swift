@@ -14,16 +14,20 @@ struct ProfileKey<Root>: Sendable {
     let bounds: ProfileBounds
     /// Where the value goes.
     let keyPath: WritableKeyPath<Root, Double> & Sendable
+    /// What a file that leaves the key out gets; nil when the key is required. A key added after files were
+    /// written has one, so those files read as before.
+    let leftOut: Double?
 
     init(
         _ name: String, _ unit: String, _ summary: String, minimum: Double, excludesMinimum: Bool = false, maximum: Double,
-        _ keyPath: WritableKeyPath<Root, Double> & Sendable
+        _ keyPath: WritableKeyPath<Root, Double> & Sendable, leftOut: Double? = nil
     ) {
         self.name = name
         self.unit = unit
         self.summary = summary
         bounds = ProfileBounds(minimum: minimum, excludesMinimum: excludesMinimum, maximum: maximum)
         self.keyPath = keyPath
+        self.leftOut = leftOut
     }
 
     /// Whether `value` is finite and within the bounds.

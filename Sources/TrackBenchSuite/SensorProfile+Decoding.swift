@@ -1,8 +1,8 @@
 import TrackBenchSupport
 import TrackBenchModel
 extension SensorProfile: Decodable {
-    /// Decodes a scenario file's `sensors` object strictly: every key of `SensorProfile.keys` and the three activity
-    /// objects required, none unknown, each value within its declared bounds.
+    /// Decodes a scenario file's `sensors` object strictly: every key of `SensorProfile.keys` but those with a
+    /// `leftOut` value and the three activity objects required, none unknown, each value within its declared bounds.
     public init(from decoder: any Decoder) throws {
         let names = Self.gaitObjects.map(\.name) + Self.keys.map(\.name)
         try rejectUnknownKeys(in: decoder, allowed: names.map(AnyCodingKey.init(stringValue:)))
@@ -43,7 +43,12 @@ extension GaitProfile: Decodable {
 private func decodeKeys<Root>(_ keys: [ProfileKey<Root>], into value: inout Root, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
     for key in keys {
         let codingKey = AnyCodingKey(stringValue: key.name)
-        let number = try container.decode(Double.self, forKey: codingKey)
+        let number: Double
+        if let leftOut = key.leftOut {
+            number = try container.decodeIfPresent(Double.self, forKey: codingKey) ?? leftOut
+        } else {
+            number = try container.decode(Double.self, forKey: codingKey)
+        }
         try require(
             key.accepts(number), codingKey, in: container, "expected a number \(key.expectation) (\(key.unit)), got \(NumberFormat.compact(number))"
         )

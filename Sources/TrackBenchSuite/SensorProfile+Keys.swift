@@ -63,11 +63,11 @@ extension SensorProfile {
         ),
         ProfileKey(
             "phoneTurnDegrees", "°", "how far the phone is turned at each change of a mixed gait's activity (positive = clockwise; 0 = never)",
-            minimum: -180, maximum: 180, \.phoneTurnDegrees
+            minimum: -180, maximum: 180, \.phoneTurnDegrees, leftOut: 0
         ),
         ProfileKey(
             "phoneTurnSeconds", "s", "how long the phone stays turned after each change of activity, then turns back (0 = never)",
-            minimum: 0, maximum: 3600, \.phoneTurnSeconds
+            minimum: 0, maximum: 3600, \.phoneTurnSeconds, leftOut: 0
         ),
         ProfileKey(
             "declinationDegrees", "°", "magnetic declination, true to magnetic north (positive = east)",

@@ -88,7 +88,10 @@ struct DocumentationTests {
         let page = try Self.read("Docs/dead-reckoning.md")
         func table<Root>(_ keys: [ProfileKey<Root>]) -> [String] {
             ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"]
-                + keys.map { "| `\($0.name)` | \($0.unit) | \($0.expectation) | \($0.summary) |" }
+                + keys.map { key in
+                    let optional = key.leftOut.map { "; optional, \(NumberFormat.compact($0)) when left out" } ?? ""
+                    return "| `\(key.name)` | \(key.unit) | \(key.expectation) | \(key.summary)\(optional) |"
+                }
         }
         let gaits = table(SensorProfile.gaitKeys)
         let keys = table(SensorProfile.keys)

@@ -52,6 +52,19 @@ struct SensorProfileDecodingTests {
         #expect(message.contains("edited.json") && message.contains("key '\(key)'") && message.contains(expected), "\(message)")
     }
 
+    /// The phone's turn came after files with sensors were written: those files read as before, with no turn,
+    /// and a required key left out is still an error naming it.
+    @Test func filesWrittenBeforeThePhoneTurnReadWithoutOneAndRequiredKeysStayRequired() throws {
+        let old = Self.text.replacingOccurrences(of: "\"phoneTurnDegrees\": 90,", with: "")
+            .replacingOccurrences(of: "\"phoneTurnSeconds\": 5,", with: "")
+        #expect(!old.contains("phoneTurn"))
+        let suite = try ScenarioSuite.decode(Data(old.utf8), file: "old.json")
+        let sensors = try #require(suite.scenarios.first?.sensors)
+        #expect(sensors.phoneTurnDegrees == 0 && sensors.phoneTurnSeconds == 0)
+        let message = try #require(problem { $0.replacingOccurrences(of: "\"headingLagSeconds\": 0.5,", with: "") })
+        #expect(message.contains("key 'sensors.headingLagSeconds': missing"), "\(message)")
+    }
+
     @Test func rejectsSensorsThatWouldSampleMillionsOfTimes() throws {
         let message = try #require(problem {
             $0.replacingOccurrences(of: "\"compassIntervalSeconds\": 0.2", with: "\"compassIntervalSeconds\": 0.01")

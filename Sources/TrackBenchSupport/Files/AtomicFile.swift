@@ -47,10 +47,16 @@ package enum AtomicFile {
     }
 
     private static func write(bytes files: [(bytes: [UInt8], url: URL)], after staged: [StagedFile]) throws(OutputError) {
-        for url in staged.map(\.url) + files.map(\.url) {
+        let urls = staged.map(\.url) + files.map(\.url)
+        for url in urls {
             if let kind = kindOfExistingNonFile(at: url.path) {
                 throw .notARegularFile(path: url.path, kind: kind)
             }
+        }
+        let folders = Set(urls.map { $0.deletingLastPathComponent().standardizedFileURL.path })
+        guard folders.count <= 1 else {
+            // The journal names only files in its own folder (`ReplacementJournal`), so a set stays in one.
+            throw .cannotWrite(path: urls[0].path, reason: "the files of one set must share a folder, not \(folders.sorted())")
         }
         var written: [(temporary: String, target: String)] = []
         defer {
@@ -64,10 +70,10 @@ package enum AtomicFile {
         }
         for file in staged { try file.finish() }
         let all = staged.map { (temporary: $0.temporaryPath, target: $0.url.path) } + written
-        let folders = Set(all.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }).sorted()
-        try withLockedFolders(folders) { () throws(OutputError) in
+        guard let folder = urls.first?.deletingLastPathComponent().path else { return }
+        try withLockedFolder(folder) { () throws(OutputError) in
             removeStaleTemporaryFiles(of: all.map { URL(fileURLWithPath: $0.target) })
-            try replace(Array(all.reversed()))
+            try replace(Array(all.reversed()), in: folder)
         }
         written = []
         for file in staged { file.isPlaced = true }
@@ -79,20 +85,17 @@ package enum AtomicFile {
     /// mends them; a reader mends them first (`finishInterruptedReplacements(in:)`), under the same folder lock a
     /// writer holds while it renames, so it never reads two generations, not even beside a live run.
     package static func readSettled<Value, Failure: Error>(_ url: URL, _ read: () throws(Failure) -> Value) throws(Failure) -> Value {
-        try withLockedFolders([url.deletingLastPathComponent().path], read)
+        try withLockedFolder(url.deletingLastPathComponent().path, read)
     }
 
-    /// Runs `body` holding the advisory lock (`flock`) on each of `folders`, taken in the order given (sorted, so
-    /// two processes never wait on each other crosswise), after finishing what killed runs left in them.
-    private static func withLockedFolders<Value, Failure: Error>(
-        _ folders: [String], _ body: () throws(Failure) -> Value
-    ) throws(Failure) -> Value {
-        let locks = folders.map { open($0, O_RDONLY | O_DIRECTORY) }
+    /// Runs `body` holding the advisory lock (`flock`) on `folder`, after finishing what killed runs left in it.
+    private static func withLockedFolder<Value, Failure: Error>(_ folder: String, _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let lock = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer {
-            for descriptor in locks where descriptor >= 0 { close(descriptor) }
+            if lock >= 0 { close(lock) }
         }
-        for descriptor in locks where descriptor >= 0 { flock(descriptor, LOCK_EX) }
-        folders.forEach(finishInterruptedReplacements(in:))
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        finishInterruptedReplacements(in: folder)
         return try body()
     }
 
@@ -128,14 +131,11 @@ package enum AtomicFile {
     /// The suffix of the hard link that keeps a replaced target's previous contents until every rename is done.
     static let backupSuffix = ".previous"
 
-    /// The journal a process writes before its renames and removes after the last: `.trackbench-replacing.<pid>`,
-    /// in the folder of the set's first file, one line per target in rename order, `<1 if it existed, else 0>` a
-    /// tab and its path.
+    /// The journal a process writes in the set's folder before its renames and removes after the last
+    /// (`ReplacementJournal`).
     static func journalName(pid: pid_t) -> String {
-        "\(journalPrefix)\(pid)"
+        ReplacementJournal.fileName(pid: pid)
     }
-
-    private static let journalPrefix = ".trackbench-replacing."
 
     /// What is at `path` when it is neither missing nor a regular file ("a symbolic link", "a FIFO"...); nil otherwise.
     ///
@@ -166,16 +166,25 @@ package enum AtomicFile {
         }
     }
 
-    /// Renames each temporary file over its target; on a failure, puts back the targets already replaced.
+    /// Renames each temporary file over its target in `folder`; on a failure, puts back the targets already replaced.
     ///
-    /// A journal beside the last target (the commit point) lists the renames while they happen, so a process killed
-    /// among them leaves what `finishInterruptedReplacements(in:)` needs to put the previous files back.
-    private static func replace(_ files: [(temporary: String, target: String)]) throws(OutputError) {
+    /// A journal in the folder lists the renames while they happen, so a process killed among them leaves what
+    /// `finishInterruptedReplacements(in:)` needs to put the previous files back. A replaced target's permission
+    /// bits go to its new file, so a baseline kept private stays private.
+    private static func replace(_ files: [(temporary: String, target: String)], in folder: String) throws(OutputError) {
         guard let commitPoint = files.last else { return }
-        let journal = URL(fileURLWithPath: commitPoint.target).deletingLastPathComponent()
-            .appendingPathComponent(journalName(pid: getpid())).path
-        let entries = files.map { "\(access($0.target, F_OK) == 0 ? 1 : 0)\t\($0.target)\n" }.joined()
-        try writeWhole(Array(entries.utf8), to: journal, target: commitPoint.target)
+        let journal = (folder as NSString).appendingPathComponent(journalName(pid: getpid()))
+        var entries: [ReplacementJournal.Entry] = []
+        for file in files {
+            var status = stat()
+            guard lstat(file.temporary, &status) == 0 else { throw .cannotWrite(path: file.target, reason: systemReason()) }
+            var old = stat()
+            let existed = lstat(file.target, &old) == 0
+            if existed { chmod(file.temporary, old.st_mode & 0o7777) }
+            entries.append(.init(existed: existed, inode: UInt64(status.st_ino), name: URL(fileURLWithPath: file.target).lastPathComponent))
+        }
+        let text = ReplacementJournal(entries: entries).text
+        try writeWhole(Array(text.utf8), to: journal, target: commitPoint.target)
         // A hard link keeps each replaced target's previous contents until every rename is done.
         var backups: [(backup: String, target: String, existed: Bool, saved: Bool)] = []
         defer {
@@ -209,38 +218,72 @@ package enum AtomicFile {
     ///
     /// A set whose commit point (its last rename) was not made is rolled back: each replaced target gets its
     /// previous contents back from the hard link kept for it, a target that did not exist before is removed, and the
-    /// temporary files go. A set whose commit point was made is complete; only its leftovers go.
+    /// temporary files go. A set whose commit point was made is complete; only its leftovers go. Nothing outside
+    /// `folder` is touched, and a target only while it is still the file the journal's process put there
+    /// (`ReplacementJournal`); a journal that breaks the format is reported on standard error and left alone.
     private static func finishInterruptedReplacements(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(journalPrefix) {
-            guard let pid = pid_t(name.dropFirst(journalPrefix.count)), isGone(pid) else { continue }
-            let journal = (folder as NSString).appendingPathComponent(name)
-            guard let size = regularFileSize(at: journal), size < 1 << 20, let text = FileManager.default.contents(atPath: journal) else {
-                continue
+        for name in names.sorted() where name.hasPrefix(ReplacementJournal.prefix) {
+            guard let pid = pid_t(name.dropFirst(ReplacementJournal.prefix.count)), isGone(pid) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            switch readJournal(at: path) {
+            case .success(let journal):
+                finish(journal, of: pid, in: folder)
+                unlink(path)
+            case .failure(let rejection):
+                let place = rejection.line.map { " (line \($0))" } ?? ""
+                let message = "warning: left '\(path.replacingControlCharacters())' alone: it is named as TrackBench's record of "
+                    + "an interrupted write, but \(rejection.reason)\(place). TrackBench acts on no such file; remove it if it "
+                    + "is not yours.\n"
+                FileHandle.standardError.write(Data(message.utf8))
             }
-            let entries = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> (existed: Bool, target: String)? in
-                let fields = line.split(separator: "\t", maxSplits: 1)
-                return fields.count == 2 ? (fields[0] == "1", String(fields[1])) : nil
-            }
-            let paths = entries.map { entry in
-                let url = URL(fileURLWithPath: entry.target)
-                let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: pid)).path
-                return (entry.existed, entry.target, temporary, temporary + backupSuffix)
-            }
-            let committed = paths.last.map { access($0.2, F_OK) != 0 } ?? true
-            for (existed, target, temporary, backup) in paths {
-                if !committed {
-                    if access(backup, F_OK) == 0 {
-                        rename(backup, target)
-                    } else if !existed && access(temporary, F_OK) != 0 && kindOfExistingNonFile(at: target) == nil {
-                        unlink(target)
-                    }
-                }
-                unlink(temporary)
-                unlink(backup)
-            }
-            unlink(journal)
         }
+    }
+
+    /// The journal at `path`, if it is a regular file of at most `ReplacementJournal.maximumSize` bytes in the format.
+    private static func readJournal(at path: String) -> Result<ReplacementJournal, ReplacementJournal.Rejection> {
+        guard let size = regularFileSize(at: path) else {
+            return .failure(.init(line: nil, reason: "it is not a regular file"))
+        }
+        guard size <= ReplacementJournal.maximumSize, let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.init(line: nil, reason: "it is over \(ReplacementJournal.maximumSize) bytes or unreadable"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(.init(line: nil, reason: "it is not UTF-8"))
+        }
+        do {
+            return .success(try ReplacementJournal(parsing: text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Rolls back or completes the set `journal` lists, written by the dead process `pid`, in `folder`.
+    private static func finish(_ journal: ReplacementJournal, of pid: pid_t, in folder: String) {
+        let paths = journal.entries.map { entry in
+            let target = (folder as NSString).appendingPathComponent(entry.name)
+            let temporary = (folder as NSString).appendingPathComponent(temporaryName(for: entry.name, pid: pid))
+            return (entry, target, temporary, temporary + backupSuffix)
+        }
+        let committed = paths.last.map { regularFileSize(at: $0.2) == nil } ?? true
+        for (entry, target, temporary, backup) in paths {
+            if !committed {
+                let current = inode(at: target)
+                if let saved = inode(at: backup), regularFileSize(at: backup) != nil, current == entry.inode || current == saved {
+                    rename(backup, target)
+                } else if !entry.existed && current == entry.inode && regularFileSize(at: target) != nil {
+                    unlink(target)
+                }
+            }
+            if regularFileSize(at: temporary) != nil { unlink(temporary) }
+            if regularFileSize(at: backup) != nil { unlink(backup) }
+        }
+    }
+
+    /// The inode of what is at `path`, read without following a link; nil for nothing.
+    private static func inode(at path: String) -> UInt64? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? UInt64(status.st_ino) : nil
     }
 
     /// Whether `pid` is another process that no longer exists: a killed run, whose leftovers may be cleared up.

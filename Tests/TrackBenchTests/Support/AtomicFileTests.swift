@@ -110,18 +110,113 @@ struct AtomicFileTests {
     /// The files a run killed among its renames leaves: `renamed` of `names` (in rename order, the commit point last)
     /// already replaced, their previous contents kept as backups, the others still temporary, and the journal.
     private func interruptedRun(in folder: URL, names: [String], renamed: Int, pid: pid_t) throws {
+        var entries: [ReplacementJournal.Entry] = []
         for name in names {
             try "old \(name)\n".write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
-        }
-        let journal = names.map { "1\t\(folder.appendingPathComponent($0).path)\n" }.joined()
-        try journal.write(to: folder.appendingPathComponent(AtomicFile.journalName(pid: pid)), atomically: false, encoding: .utf8)
-        for (index, name) in names.enumerated() {
             let temporary = folder.appendingPathComponent(AtomicFile.temporaryName(for: name, pid: pid))
             try "new \(name)\n".write(to: temporary, atomically: false, encoding: .utf8)
-            guard index < renamed else { continue }
+            entries.append(.init(existed: true, inode: try inode(of: temporary), name: name))
+        }
+        let journal = ReplacementJournal(entries: entries).text
+        try journal.write(to: folder.appendingPathComponent(AtomicFile.journalName(pid: pid)), atomically: false, encoding: .utf8)
+        for name in names.prefix(renamed) {
+            let temporary = folder.appendingPathComponent(AtomicFile.temporaryName(for: name, pid: pid))
             let target = folder.appendingPathComponent(name)
             #expect(link(target.path, temporary.path + AtomicFile.backupSuffix) == 0)
             #expect(rename(temporary.path, target.path) == 0)
+        }
+    }
+
+    private func inode(of url: URL) throws -> UInt64 {
+        var status = stat()
+        #expect(lstat(url.path, &status) == 0)
+        return UInt64(status.st_ino)
+    }
+
+    /// A journal of a dead process planted in `folder`, with `lines` after the header.
+    private func plantJournal(in folder: URL, _ lines: [String]) throws -> URL {
+        let url = folder.appendingPathComponent(AtomicFile.journalName(pid: 99_999_999))
+        try ([ReplacementJournal.header] + lines).map { $0 + "\n" }.joined().write(to: url, atomically: false, encoding: .utf8)
+        return url
+    }
+
+    @Test(arguments: [
+        "absolute", "parent", "nested",
+    ])
+    func aPlantedJournalNamingAFileOutsideItsFolderIsIgnored(kind: String) throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("results")
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let victim = elsewhere.appendingPathComponent("victim.txt")
+        try "precious\n".write(to: victim, atomically: false, encoding: .utf8)
+        let inside = folder.appendingPathComponent("sub/victim.txt")
+        try "precious\n".write(to: inside, atomically: false, encoding: .utf8)
+        let name = ["absolute": victim.path, "parent": "../elsewhere/victim.txt", "nested": "sub/victim.txt"][kind]!
+        // Every way the old format could delete a target: not there before, its temporary file gone.
+        let journal = try plantJournal(in: folder, ["0\t\(try inode(of: kind == "nested" ? inside : victim))\t\(name)"])
+        try AtomicFile.write("new\n", to: folder.appendingPathComponent("results.csv"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOf: inside, encoding: .utf8) == "precious\n")
+        #expect(FileManager.default.fileExists(atPath: journal.path), "a journal that breaks the format is left for the user")
+    }
+
+    @Test func aPlantedJournalNamingAFileItDidNotWriteLeavesIt() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let victim = folder.appendingPathComponent("notes.txt")
+        try "precious\n".write(to: victim, atomically: false, encoding: .utf8)
+        // A well-formed journal of a set that never committed, naming a file whose inode is not its new file's.
+        _ = try plantJournal(in: folder, ["0\t\(try inode(of: victim) + 1)\tnotes.txt"])
+        try "planted\n".write(
+            to: folder.appendingPathComponent(AtomicFile.temporaryName(for: "notes.txt", pid: 99_999_999) + AtomicFile.backupSuffix),
+            atomically: false, encoding: .utf8
+        )
+        try AtomicFile.write("new\n", to: folder.appendingPathComponent("results.csv"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "results.csv"])
+    }
+
+    @Test(arguments: [
+        ["1\t12\tresults.csv", "1\t12\tresults.csv"],
+        ["2\t12\tresults.csv"],
+        ["1\t-12\tresults.csv"],
+        ["1\t12\t"],
+        ["1\t12\t.."],
+        ["1\t12\tresults\u{1B}.csv"],
+        ["1 12 results.csv"],
+    ])
+    func aJournalBreakingTheFormatIsRejected(lines: [String]) {
+        let text = ([ReplacementJournal.header] + lines).map { $0 + "\n" }.joined()
+        #expect(throws: ReplacementJournal.Rejection.self) { try ReplacementJournal(parsing: text) }
+    }
+
+    @Test func aJournalReadsBackWhatItWrote() throws {
+        let journal = ReplacementJournal(entries: [.init(existed: false, inode: 7, name: "report.md"), .init(existed: true, inode: 9, name: "results.csv")])
+        #expect(try ReplacementJournal(parsing: journal.text) == journal)
+        #expect(throws: ReplacementJournal.Rejection.self) { try ReplacementJournal(parsing: "1\t9\tresults.csv\n") }
+    }
+
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("baseline.csv")
+        try AtomicFile.write("old\n", to: url)
+        #expect(chmod(url.path, 0o600) == 0)
+        try AtomicFile.write("new\n", to: url)
+        var status = stat()
+        #expect(stat(url.path, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o600)
+    }
+
+    @Test func aSetSpanningTwoFoldersIsRefused() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: OutputError.self) {
+            try AtomicFile.write([("a\n", folder.appendingPathComponent("a.md")), ("b\n", folder.appendingPathComponent("sub/b.md"))])
         }
     }
 

@@ -115,13 +115,20 @@ enum LoadedSuite {
         }
         let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: noun, write: $0) }
         let update = line.map { line in { (done: Int) in line.update(done: done) } }
+        // A filter process that failed estimates nothing more: the run stops at the next unit instead of simulating
+        // the rest of the suite for nothing.
+        let processes = plan.filters.compactMap(\.process)
+        let consumeWhileHealthy = { (unit: Unit) throws in
+            if let failure = processes.lazy.compactMap(\.failure).first { throw failure }
+            try consume(unit)
+        }
         do {
             defer { line?.finish() }
             switch plan.work {
             case let .scenarios(benchmark):
-                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consume)
+                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consumeWhileHealthy)
             case let .recordings(benchmark):
-                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consume)
+                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consumeWhileHealthy)
             }
         } catch {
             try? ExecOptions.finish(plan.filters)

@@ -81,7 +81,29 @@ enum TrackBenchExecutable {
         }
     }
 
+    /// How many of the tests' processes run at once: one per core.
+    ///
+    /// Swift Testing runs every test in parallel, and a test waiting for a process frees its thread for the next, so
+    /// without a bound dozens of debug-built runs (each on every core) share two cores and the filter processes they
+    /// start miss their deadlines. Queued here, each process gets a core's worth of time.
+    static let slots = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+
     private static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String], in workingDirectory: URL
+    ) async throws -> CommandResult {
+        await slots.acquire()
+        do {
+            let result = try await capture(executable, arguments, environment: environment, in: workingDirectory)
+            await slots.release()
+            return result
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// Runs `executable` to its end and reads what it printed from temporary files.
+    private static func capture(
         _ executable: URL, _ arguments: [String], environment: [String: String], in workingDirectory: URL
     ) async throws -> CommandResult {
         try await withTemporaryFolder { capture in

@@ -22,7 +22,7 @@ struct FilterProcessTests {
     ]
 
     @Test func aProcessNamesItselfAndAnswersEachFixInOrderAtItsDeliveryTime() throws {
-        let process = try FilterProcess(command: Self.command, timeout: 10)
+        let process = try FilterProcess(command: Self.command, timeout: 600)
         defer { process.shutdown() }
         let configuration = FilterConfiguration(process: process)
         #expect(configuration.label == "ones" && configuration.timing == .offline)
@@ -36,7 +36,7 @@ struct FilterProcessTests {
     }
 
     @Test func aFailureIsRecordedOnceAndLaterRunsEstimateNothing() throws {
-        let process = try FilterProcess(command: #"echo '{"trackbench": 1, "name": "x", "online": true}'; read line; exit 5"#, timeout: 10)
+        let process = try FilterProcess(command: #"echo '{"trackbench": 1, "name": "x", "online": true}'; read line; exit 5"#, timeout: 600)
         defer { process.shutdown() }
         let filter = FilterConfiguration(process: process)
         #expect(filter.makeFilter(scenario: "first", seed: 7).estimatedPath(for: Path(fixes)).fixes.isEmpty)
@@ -51,7 +51,7 @@ struct FilterProcessTests {
 
     @Test func aCommandThatDoesNotStartIsAnErrorNamingIt() {
         #expect {
-            _ = try FilterProcess(command: "/nonexistent/filter-binary", timeout: 5)
+            _ = try FilterProcess(command: "/nonexistent/filter-binary", timeout: 600)
         } throws: { error in
             guard case let .badHello(command, _, reason, standardError)? = error as? FilterProcessError else { return false }
             return command == "/nonexistent/filter-binary" && reason.contains("exited with status 127") && standardError.contains("not found")

@@ -18,7 +18,7 @@ struct OrderedConcurrencyTests {
         var consumed: [Int] = []
         // The first item waits until the last has finished (a bound on the wait keeps a stuck scheduler from hanging).
         await OrderedConcurrency.forEach(Array(0..<6), maximumConcurrency: 6, { item in
-            if item == 0 { _ = lastDone.wait(timeout: .now() + 10) }
+            if item == 0 { _ = lastDone.wait(timeout: .now() + 300) }
             finished.append(item)
             if item == 5 { lastDone.signal() }
             return item * 10

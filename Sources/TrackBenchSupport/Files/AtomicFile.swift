@@ -231,6 +231,7 @@ package enum AtomicFile {
                 finish(journal, of: pid, in: folder)
                 unlink(path)
             case .failure(let rejection):
+                guard reportedJournals.insert(path) else { continue }
                 let place = rejection.line.map { " (line \($0))" } ?? ""
                 let message = "warning: left '\(path.replacingControlCharacters())' alone: it is named as TrackBench's record of "
                     + "an interrupted write, but \(rejection.reason)\(place). TrackBench acts on no such file; remove it if it "
@@ -239,6 +240,9 @@ package enum AtomicFile {
             }
         }
     }
+
+    /// The journals left alone so far, each reported once however often its folder is read.
+    private static let reportedJournals = LockedPathSet()
 
     /// The journal at `path`, if it is a regular file of at most `ReplacementJournal.maximumSize` bytes in the format.
     private static func readJournal(at path: String) -> Result<ReplacementJournal, ReplacementJournal.Rejection> {

@@ -107,6 +107,7 @@ struct FilterProcessCommandTests {
     func aBrokenProcessStopsTheRunWithExitOneWithinTheTimeoutAndLeavesNoProcess(body: String, timeout: String, reason: String) async throws {
         // The marker names this case's processes, so the test can look for any left behind.
         let marker = "trackbench-test-\(UUID().uuidString)"
+        let body = body.replacingOccurrences(of: "sleep 300", with: Self.uniqueSleep(300))
         let command = "\(Self.hello); : \(marker); \(body)"
         let result = try await TrackBenchExecutable.run([
             "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", NSTemporaryDirectory() + marker,
@@ -156,10 +157,11 @@ struct FilterProcessCommandTests {
     }
 
     @Test func aProcessSilentBeforeItsHelloStopsAtTheTimeout() async throws {
-        let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", "0.5", "--filter", "exec:sleep 301"])
+        let sleep = Self.uniqueSleep(301)
+        let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", "0.5", "--filter", "exec:\(sleep)"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("did not introduce itself: the process wrote nothing for 0.5 s"), "\(result.standardError)")
-        #expect(Self.processes(containing: "sleep 301").isEmpty)
+        #expect(Self.processes(containing: sleep).isEmpty)
     }
 
     @Test(arguments: ["0", "-1", "x", "nan"])
@@ -178,6 +180,12 @@ struct FilterProcessCommandTests {
             let refusal = "is a filter process, which runs only in run, check, sweep, plot and speed"
             #expect(result.standardError.contains(refusal), "\(result.standardError)")
         }
+    }
+
+    /// `sleep` for `seconds` and a fraction no other test run uses, so that looking for it in /proc finds only this
+    /// test's process, not one of a test suite running beside it.
+    static func uniqueSleep(_ seconds: Int) -> String {
+        "sleep \(seconds).\(UInt32.random(in: 100_000...999_999))"
     }
 
     /// The ids of running processes whose command line contains `text`, read from /proc.

@@ -195,7 +195,9 @@ struct AtomicFileTests {
     }
 
     @Test func aJournalReadsBackWhatItWrote() throws {
-        let journal = ReplacementJournal(entries: [.init(existed: false, inode: 7, name: "report.md"), .init(existed: true, inode: 9, name: "results.csv")])
+        let journal = ReplacementJournal(entries: [
+            .init(existed: false, inode: 7, name: "report.md"), .init(existed: true, inode: 9, name: "results.csv"),
+        ])
         #expect(try ReplacementJournal(parsing: journal.text) == journal)
         #expect(throws: ReplacementJournal.Rejection.self) { try ReplacementJournal(parsing: "1\t9\tresults.csv\n") }
     }

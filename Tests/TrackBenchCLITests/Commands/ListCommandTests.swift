@@ -26,7 +26,11 @@ struct ListCommandTests {
             #expect(list.standardError.isEmpty)
             let lines = list.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let cwd = try #require(lines.first?.split(separator: " ").dropFirst(4).first.map(String.init))
-            #expect(lines.first == "SCENARIOS: none listed, as \(cwd) has no Scenarios/default.json; pass --scenarios <file> to list a suite's (Docs/scenarios.md).")
+            #expect(
+                lines.first
+                    == "SCENARIOS: none listed, as \(cwd) has no Scenarios/default.json; "
+                    + "pass --scenarios <file> to list a suite's (Docs/scenarios.md)."
+            )
             #expect(URL(fileURLWithPath: cwd).resolvingSymlinksInPath() == folder.resolvingSymlinksInPath())
             #expect(lines.contains { $0.hasPrefix("FILTERS (\(FilterRegistry.builtIn.filterTypes.count);") })
             #expect(lines.contains { $0.hasPrefix("  kalman ") })

@@ -46,8 +46,6 @@ enum LoadedSuite {
         var description: String
         /// How many units (runs) the shard runs, of how many in all.
         var unitCount: (ran: Int, all: Int)
-        /// The expected fixes of each unit the shard runs, in run order: how long each takes, relatively.
-        var unitCosts: [Double]
 
         /// The filters run, in order.
         var filters: [FilterConfiguration] {
@@ -88,8 +86,7 @@ enum LoadedSuite {
                 work: .scenarios(benchmark), context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) "
                     + "(suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
-                unitCount: (benchmark.unitIndices.count, seeds.count * suite.scenarios.count),
-                unitCosts: benchmark.units.map { $0.scenario.durationSeconds / $0.scenario.signal.fixIntervalMeanSeconds }
+                unitCount: (benchmark.unitIndices.count, seeds.count * suite.scenarios.count)
             )
         case let .recordings(suite, replays):
             if seedsGiven { throw .seedsForRecordings(suite: suite.name) }
@@ -98,8 +95,7 @@ enum LoadedSuite {
                 work: .recordings(benchmark), context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
                 description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) "
                     + "(suite '\(suite.name)'\(shardText))",
-                unitCount: (benchmark.units.count, replays.count),
-                unitCosts: benchmark.units.map { Double($0.fixes.count) }
+                unitCount: (benchmark.units.count, replays.count)
             )
         }
     }
@@ -120,7 +116,7 @@ enum LoadedSuite {
         case .recordings: noun = "recording"
         }
         let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: noun, write: $0) }
-        let note = LongRunNote(processes: LongRunNote.described(plan.filters), unitCosts: plan.unitCosts, jobs: jobs, noun: noun)
+        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: plan.unitCount.ran, jobs: jobs, noun: noun)
         var update: ((Int) -> Void)?
         if line != nil || note != nil {
             update = { (done: Int) in

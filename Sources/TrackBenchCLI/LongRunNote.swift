@@ -5,56 +5,49 @@ import TrackBenchFilters
 /// A one-line warning, on standard error, that filter processes will make a run long, printed once early on.
 ///
 /// A filter process (`exec:COMMAND`) can be thousands of times slower than a built-in filter, and a sweep
-/// multiplies its work by the values, so a run that used to take seconds may take many minutes. The first
-/// round of units (as many as run at once, `jobs`) also starts the processes, so the pace is measured from
-/// its end: from the second round until a tenth of the units are done, the rest of the run is projected from
-/// the expected fixes done since (scenarios differ tenfold in length, so a count of units would misjudge a
-/// run that starts with short ones), and the first projection over `thresholdSeconds` prints one line naming
-/// the filter processes. Runs with no filter process never print it, and it is printed whether or not the
-/// progress line is shown.
+/// multiplies its work by the values, so a run that used to take seconds may take many minutes. Once two
+/// rounds of units are done (a round is as many as run at once, `jobs`; the first also starts the processes)
+/// and the run has taken `minimumSeconds`, its length is projected from the units done so far, as the
+/// progress line projects it; the first projection over `thresholdSeconds`, up to when a tenth of the units
+/// are done, prints one line naming the filter processes. Waiting for `minimumSeconds` keeps a moment of
+/// load on a shared machine from passing for the run's pace. Runs with no filter process never print it,
+/// and it is printed whether or not the progress line is shown.
 final class LongRunNote: @unchecked Sendable {
     /// The projected length of a run, in seconds, beyond which the note is printed.
     static let thresholdSeconds = 60.0
+    /// How long a run goes before its length is projected, in seconds.
+    static let minimumSeconds = 2.0
 
     private let processes: [String]
+    private let total: Int
     private let noun: String
     private let start: Date
-    /// The expected fixes of the first n units, for n from 0 to the number of units.
-    private let costsDone: [Double]
-    /// Units in a round: the pace is measured from the end of the first, and projected from the second on.
-    private let round: Int
+    /// Units done before the first projection.
+    private let first: Int
     /// Units done after which there is no projection.
     private let last: Int
-    /// When the first round ended.
-    private var paceStart: Date?
     private var decided = false
     private let lock = NSLock()
 
-    /// A note for a run of units, `jobs` at a time, of the filter processes described by `processes`
-    /// (`described(_:)`); nil when there is none.
-    /// - Parameter unitCosts: The expected fixes of each unit, in run order; units without any count as one fix.
-    init?(processes: [String], unitCosts: [Double], jobs: Int, noun: String, start: Date = Date()) {
-        guard !processes.isEmpty, !unitCosts.isEmpty else { return nil }
+    /// A note for a run of `total` units named `noun`, `jobs` at a time, of the filter processes described by
+    /// `processes` (`described(_:)`); nil when there is none.
+    init?(processes: [String], total: Int, jobs: Int, noun: String, start: Date = Date()) {
+        guard !processes.isEmpty, total > 0 else { return nil }
         self.processes = processes
+        self.total = total
         self.noun = noun
         self.start = start
-        costsDone = unitCosts.reduce(into: [0]) { sums, cost in sums.append(sums.last! + (cost.isFinite && cost > 0 ? cost : 1)) }
-        round = max(1, min(jobs, unitCosts.count))
-        last = max(2 * round, unitCosts.count / 10)
+        first = min(2 * max(1, jobs), total)
+        last = max(first, total / 10)
     }
 
     /// Records that `done` units are done; the note's text the first time the projection is long, else nil.
     func update(done: Int, now: Date = Date()) -> String? {
         lock.withLock {
-            guard !decided, done >= round, done < costsDone.count else { return nil }
-            guard let paceStart, done >= 2 * round else {
-                if paceStart == nil { paceStart = now }
-                return nil
-            }
+            let elapsed = now.timeIntervalSince(start)
+            guard !decided, done >= first, elapsed >= Self.minimumSeconds else { return nil }
             decided = done >= last
-            let total = costsDone.count - 1
-            let pace = now.timeIntervalSince(paceStart) / (costsDone[done] - costsDone[round])
-            let projected = now.timeIntervalSince(start) + pace * (costsDone[total] - costsDone[done])
+            let projected = elapsed / Double(done) * Double(total)
             guard projected > Self.thresholdSeconds else { return nil }
             decided = true
             return Self.text(processes: processes, perUnit: projected / Double(total), total: total, noun: noun, projected: projected)

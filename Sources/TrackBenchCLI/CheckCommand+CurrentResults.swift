@@ -45,7 +45,7 @@ extension CheckCommand {
         let (plan, scores) = try await suite.run(
             filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters),
             jobs: try JobsOptions(arguments).jobs,
-            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil
+            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil, notes: context.console.standardError
         )
         let written = ResultsCSV.asWritten(scores)
         let runs = plan.runs

@@ -43,7 +43,7 @@ struct CommandContext: Sendable {
         } catch .unreadable(let path, _) where options.scenarioFile == nil && !FileManager.default.fileExists(atPath: file) {
             throw .unreadable(
                 file: path,
-                reason: "no such file; run from the repository root or pass \(SuiteOptions.scenarios.spec.spelling)"
+                reason: "no such file; pass \(SuiteOptions.scenarios.spec.spelling), or copy TrackBench's Scenarios folder here (Docs/embedding.md)"
             )
         }
     }

@@ -2,6 +2,9 @@ import Foundation
 import TrackBenchFilters
 
 /// `list`: the suite's scenarios and the registered filters.
+///
+/// It works in any folder: without `--scenarios` and without the default scenario file there (a team's package
+/// has none until it copies TrackBench's `Scenarios/`), it lists the filters and says which file to pass.
 enum ListCommand: Command {
     static let name = "list"
     static let overview = "List the suite's scenarios and the registered filters with their parameters."
@@ -10,10 +13,15 @@ enum ListCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         try arguments.noPositionals(command: name)
-        let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
-        context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
-        for scenario in suite.scenarios {
-            context.print("  \(scenario.id)")
+        let options = try SuiteOptions(arguments)
+        if options.scenarioFile == nil && !FileManager.default.fileExists(atPath: options.file) {
+            context.print(noDefaultSuite(in: FileManager.default.currentDirectoryPath))
+        } else {
+            let (suite, file) = try context.scenarioSuite(options, command: name)
+            context.print("SCENARIOS (\(suite.scenarios.count) in \(file), suite '\(suite.name)'):")
+            for scenario in suite.scenarios {
+                context.print("  \(scenario.id)")
+            }
         }
         context.print()
         context.print("FILTERS (\(context.registry.filterTypes.count); combine as A+B, set parameters as NAME:KEY=VALUE):")
@@ -37,5 +45,11 @@ enum ListCommand: Command {
             context.print(FilterTiming.offlineLegend)
         }
         return .success
+    }
+
+    /// The scenarios' heading when the default scenario file is not in `folder`: none listed, and which file to pass.
+    static func noDefaultSuite(in folder: String) -> String {
+        "SCENARIOS: none listed, as \(folder) has no \(SuiteOptions.defaultScenarioFile); "
+            + "pass \(SuiteOptions.scenarios.spec.spelling) to list a suite's (Docs/scenarios.md)."
     }
 }

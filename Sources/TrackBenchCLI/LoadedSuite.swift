@@ -102,10 +102,12 @@ enum LoadedSuite {
 
     /// Runs a planned run, handing each unit's scores, made by `transform` on the task that scored them, to
     /// `consume` in run order (`Benchmark.stream`); then ends the filter processes.
-    /// - Parameter progress: Where a progress line goes, when one is shown (`ProgressOptions`); nil for none.
+    /// - Parameters:
+    ///   - progress: Where a progress line goes, when one is shown (`ProgressOptions`); nil for none.
+    ///   - notes: Where a note that filter processes make the run long goes (`LongRunNote`), shown or not a progress line.
     /// - Throws: What `consume` throws; `FilterProcessError` when a filter process failed.
     static func stream<Unit: Sendable>(
-        _ plan: Plan, jobs: Int, progress: (@Sendable (String) -> Void)? = nil,
+        _ plan: Plan, jobs: Int, progress: (@Sendable (String) -> Void)? = nil, notes: @escaping @Sendable (String) -> Void,
         transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws -> Void
     ) async throws {
         let noun: String
@@ -114,7 +116,17 @@ enum LoadedSuite {
         case .recordings: noun = "recording"
         }
         let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: noun, write: $0) }
-        let update = line.map { line in { (done: Int) in line.update(done: done) } }
+        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: plan.unitCount.ran, jobs: jobs, noun: noun)
+        var update: ((Int) -> Void)?
+        if line != nil || note != nil {
+            update = { (done: Int) in
+                if let text = note?.update(done: done) {
+                    line?.finish()
+                    notes(text + "\n")
+                }
+                line?.update(done: done)
+            }
+        }
         // A filter process that failed estimates nothing more: the run stops at the next unit instead of simulating
         // the rest of the suite for nothing.
         let processes = plan.filters.compactMap(\.process)
@@ -141,11 +153,11 @@ enum LoadedSuite {
     /// - Returns: The plan and the scores in run order.
     func run(
         filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int,
-        progress: (@Sendable (String) -> Void)? = nil
+        progress: (@Sendable (String) -> Void)? = nil, notes: @escaping @Sendable (String) -> Void
     ) async throws -> (plan: Plan, scores: [ScenarioScore]) {
         let plan = try plan(filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: demArcSeconds)
         var scores: [ScenarioScore] = []
-        try await Self.stream(plan, jobs: jobs, progress: progress, transform: { $0 }) { scores.append(contentsOf: $0) }
+        try await Self.stream(plan, jobs: jobs, progress: progress, notes: notes, transform: { $0 }) { scores.append(contentsOf: $0) }
         return (plan, scores)
     }
 

@@ -46,8 +46,8 @@ enum RunCommand: Command {
         let results = try ResultsStream(folder: outputFolder, context: plan.context, keepsReports: shard == nil)
         let start = Date()
         try await LoadedSuite.stream(
-            plan, jobs: jobs, progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil, transform: results.transform,
-            consume: results.add
+            plan, jobs: jobs, progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil,
+            notes: context.console.standardError, transform: results.transform, consume: results.add
         )
         let elapsed = Date().timeIntervalSince(start)
         let reading = suite.readingSummary

@@ -72,7 +72,7 @@ enum SweepCommand: Command {
             // The table is made from the values as a results file holds them, so a sharded sweep merged gives the same table;
             // of the rows it keeps only what it shows, as they come.
             var gathered = SweepReport.tally(rankingMetric: rankingMetric)
-            try await LoadedSuite.stream(plan, jobs: jobs, transform: { ResultsCSV.asWritten($0) }) { scores in
+            try await LoadedSuite.stream(plan, jobs: jobs, notes: context.console.standardError, transform: { ResultsCSV.asWritten($0) }) { scores in
                 for score in scores { gathered.add(score) }
             }
             dem.report(scenarioFile: file)
@@ -124,7 +124,7 @@ enum SweepCommand: Command {
     ) async throws {
         let folderURL = try arguments.required(output, command: name, purpose: " for the shard's partial results")
         let partial = try ResultsStream(folder: folderURL, context: plan.context, keepsReports: false)
-        try await LoadedSuite.stream(plan, jobs: jobs, transform: partial.transform, consume: partial.add)
+        try await LoadedSuite.stream(plan, jobs: jobs, notes: context.console.standardError, transform: partial.transform, consume: partial.add)
         try context.writePartialResults(partial.file, shard: shard, scenarioFile: file, summary: "Ran shard \(shard) of the sweep.")
         dem.report(scenarioFile: file)
         context.print("  \(context.invocation(Self.self, arguments.positionals[0], arguments.positionals[1], results.name, "<dir>/results.csv"))")

@@ -111,7 +111,7 @@ public enum TrackBenchCommand {
     }
 
     private static func help(for arguments: [String], context: CommandContext) -> ExitCode {
-        guard let name = arguments.first else {
+        guard let name = arguments.first, name != "-h", name != HelpOption.help.name else {
             context.print(overview(context))
             return .success
         }

@@ -155,16 +155,8 @@ package enum PathMap {
 
         drawPanel(overview, of: run, during: nil, emphasis: 1, dotRadius: 1.1, on: &canvas)
         if let area = layout.worstArea {
-            // At least 8 pixels square, so a short stretch on a long run's map stays visible.
-            let (left, right) = (overview.x(area.west), overview.x(area.east))
-            let (top, bottom) = (overview.y(area.north), overview.y(area.south))
-            let (middleX, middleY) = ((left + right) / 2, (top + bottom) / 2)
-            let (halfWidth, halfHeight) = (max((right - left) / 2, 4), max((bottom - top) / 2, 4))
-            canvas.clipped(toX: overview.x, y: overview.y, width: overview.width, height: overview.height) { canvas in
-                canvas.rectangle(
-                    middleX - halfWidth, middleY - halfHeight, 2 * halfWidth, 2 * halfHeight, fill: "none", stroke: SVGCanvas.ink, strokeWidth: 1.5
-                )
-            }
+            let box = worstBox(area, on: overview)
+            canvas.rectangle(box.x, box.y, box.width, box.height, fill: "none", stroke: SVGCanvas.ink, strokeWidth: 1.5)
         }
         drawScaleBar(for: overview, on: &canvas)
         drawNorthArrow(x: overview.x + overview.width - 14, y: overview.y + overview.height + 8, on: &canvas)
@@ -186,6 +178,28 @@ package enum PathMap {
         canvas.lengthen(to: legendTop + legend.height + margin)
         return canvas.render(title: title)
     }
+
+    /// The rectangle the overview draws around the worst stretch's `area`, in pixels of `panel`.
+    ///
+    /// It is at least 8 pixels square, so a short stretch on a long run's map stays visible, and it lies inside
+    /// the panel's frame, `worstBoxInset` pixels in, so all four sides show apart from the frame: the area (padded, and at least 20 m across) can
+    /// reach past the overview's edge, and a box cut off there left two or three loose sides that read as tracks.
+    static func worstBox(_ area: Bounds, on panel: Panel) -> (x: Double, y: Double, width: Double, height: Double) {
+        let inset = worstBoxInset
+        // The span from `low` to `high`, cut to `lower...upper`, then grown about its middle to at least 8 pixels.
+        func fitted(_ low: Double, _ high: Double, within lower: Double, _ upper: Double) -> (start: Double, size: Double) {
+            let (start, end) = (max(low, lower), min(high, upper))
+            let size = min(max(end - start, 8), upper - lower)
+            let middle = min(max((start + end) / 2, lower + size / 2), upper - size / 2)
+            return (middle - size / 2, size)
+        }
+        let horizontal = fitted(panel.x(area.west), panel.x(area.east), within: panel.x + inset, panel.x + panel.width - inset)
+        let vertical = fitted(panel.y(area.north), panel.y(area.south), within: panel.y + inset, panel.y + panel.height - inset)
+        return (horizontal.start, vertical.start, horizontal.size, vertical.size)
+    }
+
+    /// Pixels between the panel's frame and the worst stretch's box at the closest.
+    static let worstBoxInset = 4.0
 
     /// The longest length of 1, 2 or 5 times a power of ten metres that is at most `maximum` metres.
     static func roundLength(atMost maximum: Double) -> Double {

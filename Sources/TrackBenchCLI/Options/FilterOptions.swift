@@ -5,7 +5,8 @@ struct FilterOptions {
         name: "--filter",
         valueName: "spec",
         isRepeatable: true,
-        help: "Filter to run: NAME, NAME:KEY=VALUE[,KEY=VALUE], or stages joined by '+'. Repeat for more.",
+        help: "Filter to run: NAME, NAME:KEY=VALUE[,KEY=VALUE], stages joined by '+', "
+            + "or a filter process [LABEL=]exec:COMMAND (Docs/filter-protocol.md). Repeat for more.",
         default: suiteDefaults
     )
 

@@ -18,6 +18,40 @@ struct ListCommandTests {
         #expect(ids == (try DefaultSuite.load()).scenarios.map(\.id))
     }
 
+    /// A team's package that embeds the command line has no Scenarios/default.json until it copies one.
+    @Test func listAndHelpWorkInAFolderWithoutTheDefaultSuiteAndSayWhichFileToPass() async throws {
+        try await withTemporaryFolder { folder in
+            let list = try await TrackBenchExecutable.run(["list"], in: folder)
+            #expect(list.status == 0, "\(list.standardError)")
+            #expect(list.standardError.isEmpty)
+            let lines = list.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let cwd = try #require(lines.first?.split(separator: " ").dropFirst(4).first.map(String.init))
+            #expect(
+                lines.first
+                    == "SCENARIOS: none listed, as \(cwd) has no Scenarios/default.json; "
+                    + "pass --scenarios <file> to list a suite's (Docs/scenarios.md)."
+            )
+            #expect(URL(fileURLWithPath: cwd).resolvingSymlinksInPath() == folder.resolvingSymlinksInPath())
+            #expect(lines.contains { $0.hasPrefix("FILTERS (\(FilterRegistry.builtIn.filterTypes.count);") })
+            #expect(lines.contains { $0.hasPrefix("  kalman ") })
+
+            let suite = TrackBenchExecutable.packageRoot.appendingPathComponent("Scenarios/default.json").path
+            let given = try await TrackBenchExecutable.run(["list", "--scenarios", suite], in: folder)
+            #expect(given.status == 0 && given.standardOutput.hasPrefix("SCENARIOS (54 in \(suite), suite 'default'):"))
+
+            let help = try await TrackBenchExecutable.run(["list", "--help"], in: folder)
+            #expect(help.status == 0 && help.standardOutput.hasPrefix("OVERVIEW: "))
+
+            let run = try await TrackBenchExecutable.run(["run", "--filter", "raw"], in: folder)
+            #expect(run.status == 1)
+            #expect(
+                run.standardError.hasPrefix(
+                    "Error: cannot read scenario file '\(cwd)/Scenarios/default.json': no such file; pass --scenarios <file>, "
+                        + "or copy TrackBench's Scenarios folder here (Docs/embedding.md)\n"))
+            #expect(!run.standardError.contains("repository root"))
+        }
+    }
+
     @Test func listPrintsTheRegisteredFiltersWithTheirParameters() async throws {
         let result = try await TrackBenchExecutable.run(["list"])
         #expect(result.status == 0)

@@ -27,6 +27,23 @@ struct HelpTests {
         #expect(command.standardOutput.contains("--jobs <n>"))
     }
 
+    @Test(arguments: ["--help", "-h"])
+    func helpOfTheHelpCommandPrintsTheOverview(flag: String) async throws {
+        async let asked = TrackBenchExecutable.run(["help", flag])
+        async let overview = TrackBenchExecutable.run(["--help"])
+        let (result, expected) = try await (asked, overview)
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput == expected.standardOutput)
+        #expect(result.standardOutput.contains("\n  help            Show help for a command.\n"))
+    }
+
+    @Test func runHelpShowsFilterProcesses() async throws {
+        let result = try await TrackBenchExecutable.run(["run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("or a filter process [LABEL=]exec:COMMAND (Docs/filter-protocol.md)."))
+    }
+
     @Test func exportHelpDescribesTheScenarioArgumentAndOutputOption() async throws {
         let result = try await TrackBenchExecutable.run(["export", "--help"])
         #expect(result.status == 0)

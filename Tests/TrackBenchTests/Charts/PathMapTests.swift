@@ -118,6 +118,31 @@ struct PathMapTests {
         #expect(Self.svg.contains("fill=\"none\" stroke=\"\(SVGCanvas.ink)\" stroke-width=\"1.5\"/>"))
     }
 
+    @Test func theWorstStretchsBoxStaysInsideTheOverviewWithAllFourSides() throws {
+        let overview = PathMap.layout(for: Self.run).overview
+        let inset = PathMap.worstBoxInset
+        let (left, top) = (overview.x + inset, overview.y + inset)
+        let (right, bottom) = (overview.x + overview.width - inset, overview.y + overview.height - inset)
+        let (west, north) = (overview.centre.east, overview.centre.north)
+        let metres = overview.width / overview.scale
+        let areas = [
+            // Past the overview's bottom-right corner, as a stretch at the end of a run gets with its margin.
+            PathMap.Bounds(west: west, east: west + metres, south: north - metres, north: north),
+            // Wider and taller than the whole run.
+            PathMap.Bounds(west: west - 2 * metres, east: west + 2 * metres, south: north - 2 * metres, north: north + 2 * metres),
+            // A speck at the top-left corner: 8 pixels square, still inside.
+            PathMap.Bounds(west: west - metres, east: west - metres, south: north + metres, north: north + metres),
+        ]
+        for area in areas {
+            let box = PathMap.worstBox(area, on: overview)
+            #expect(box.x >= left && box.y >= top && box.x + box.width <= right && box.y + box.height <= bottom, "\(area) gives \(box)")
+            #expect(box.width >= 8 && box.height >= 8)
+        }
+        let past = PathMap.worstBox(areas[0], on: overview)
+        #expect(past.x == overview.x(west) && past.x + past.width == right && past.y + past.height == bottom)
+        #expect(PathMap.worstBox(areas[1], on: overview) == (left, top, right - left, bottom - top))
+    }
+
     @Test func staleAndInvalidFixesAreMarkedAndExplained() {
         let scenario = Fixtures.hardSuite.scenario(withID: "outAndBack-2000m-1.4mps-stop45s-city-canyon")!
         let run = PlottedRun(scenario: scenario, seed: Fixtures.seed, filters: Self.filters)

@@ -116,6 +116,9 @@ public struct FilterRegistry: Sendable {
     /// The grammar is `[LABEL=]STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
     /// for example `kalman`, `kalman:q=2.5`, `accuracy-gate:max=30+kalman`, or
     /// `slow=kalman:q=1` to run a tuning under the label `slow`; or `[LABEL=]exec:COMMAND`, a filter process.
+    ///
+    /// A specification holding a control character (a line break, carriage return, escape or any other of Unicode's
+    /// category Cc) is refused: results files and baselines record it, and must read back.
     /// - Parameter startProcess: Starts the filter process of an `exec:` specification (`FilterProcess.init`);
     ///   nil refuses such specifications, so a results file, for one, never starts a program.
     /// - Throws: `FilterSpecificationError` naming the bad part and what was expected; what `startProcess` throws.
@@ -123,6 +126,13 @@ public struct FilterRegistry: Sendable {
         parsing specification: String,
         startProcess: ((String) throws -> FilterProcess)? = nil
     ) throws -> FilterConfiguration {
+        if let control = specification.unicodeScalars.first(where: \.isControl) {
+            throw FilterSpecificationError.malformed(
+                specification: specification.replacingControlCharacters(),
+                reason: "it holds the control character U+\(String(format: "%04X", control.value)), which no results file or baseline "
+                    + "can record; put a command of several lines in a script"
+            )
+        }
         let (label, text) = Self.labelAndFilter(of: specification)
         if let label {
             guard Self.isValidLabel(label) else {

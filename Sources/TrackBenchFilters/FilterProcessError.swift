@@ -4,11 +4,12 @@ import Foundation
 public enum FilterProcessError: Error, LocalizedError, Equatable {
     /// `/bin/sh` could not be started.
     case cannotStart(command: String, reason: String)
-    /// The process's first line is not a valid hello, or it never wrote one.
-    case badHello(command: String, line: String?, reason: String, standardError: String)
+    /// The process's first line is not a valid hello, or it never wrote one; `label` is the specification's, nil
+    /// when it gives none.
+    case badHello(label: String?, command: String, line: String?, reason: String, standardError: String)
     /// The process broke the protocol, exited or fell silent during a run.
     /// - Parameters:
-    ///   - filter: The name from the process's hello.
+    ///   - filter: The specification's label, or the name from the process's hello when it gives none.
     ///   - scenario: The scenario or recording being run.
     ///   - seed: The seed of the run; nil for a recording or a timing run.
     ///   - reason: What went wrong, lowercase.
@@ -20,9 +21,10 @@ public enum FilterProcessError: Error, LocalizedError, Equatable {
         switch self {
         case let .cannotStart(command, reason):
             return "cannot start the filter process '\(command)': \(reason)"
-        case let .badHello(command, line, reason, standardError):
+        case let .badHello(label, command, line, reason, standardError):
             let shown = line.map { "; it wrote: \(Self.quoted($0))" } ?? ""
-            return "filter process '\(command)' did not introduce itself: \(reason)\(shown)"
+            let filter = label.map { "filter '\($0)' (exec:\(command))" } ?? "filter process '\(command)'"
+            return "\(filter) did not introduce itself: \(reason)\(shown)"
                 + #". Its first line must be {"trackbench": 1, "name": "NAME", "online": true} (Docs/filter-protocol.md)"#
                 + Self.tail(standardError)
         case let .failed(filter, command, scenario, seed, reason, line, standardError):

@@ -119,12 +119,12 @@ public struct FilterRegistry: Sendable {
     ///
     /// A specification holding a control character (a line break, carriage return, escape or any other of Unicode's
     /// category Cc) is refused: results files and baselines record it, and must read back.
-    /// - Parameter startProcess: Starts the filter process of an `exec:` specification (`FilterProcess.init`);
-    ///   nil refuses such specifications, so a results file, for one, never starts a program.
+    /// - Parameter startProcess: Starts the filter process of an `exec:` specification from its command and label
+    ///   (`FilterProcess.init`); nil refuses such specifications, so a results file, for one, never starts a program.
     /// - Throws: `FilterSpecificationError` naming the bad part and what was expected; what `startProcess` throws.
     public func configuration(
         parsing specification: String,
-        startProcess: ((String) throws -> FilterProcess)? = nil
+        startProcess: ((_ command: String, _ label: String?) throws -> FilterProcess)? = nil
     ) throws -> FilterConfiguration {
         if let control = specification.unicodeScalars.first(where: \.isControl) {
             throw FilterSpecificationError.malformed(
@@ -154,7 +154,7 @@ public struct FilterRegistry: Sendable {
             guard !command.allSatisfy(\.isWhitespace) else {
                 throw FilterSpecificationError.malformed(specification: specification, reason: "'exec:' needs a command")
             }
-            let process = try startProcess(command)
+            let process = try startProcess(command, label)
             guard label != nil || Self.isValidLabel(process.name) else {
                 process.shutdown()
                 throw FilterSpecificationError.malformed(

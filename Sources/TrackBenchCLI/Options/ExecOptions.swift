@@ -1,12 +1,12 @@
 import TrackBenchFilters
 
-/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may stay silent. Shared by the commands that run
+/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may go without writing a whole line. Shared by the commands that run
 /// filter processes: `run`, `check`, `sweep`, `plot` and `speed`.
 struct ExecOptions {
     static let timeout = Option<Double>(
         name: "--exec-timeout",
         valueName: "seconds",
-        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may stay silent before the run stops.",
+        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may go without writing a whole line before the run stops.",
         default: FilterParameter.format(FilterProcess.defaultTimeout),
         expected: "seconds, more than 0 and at most 86400"
     ) { text in Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil } }

@@ -85,7 +85,7 @@ struct FilterLabelTests {
     func aSpecificationHoldingAControlCharacterIsRefusedBeforeAnyProcessStarts(specification: String) {
         var started = false
         #expect {
-            _ = try FilterRegistry.builtIn.configuration(parsing: specification) { _ in
+            _ = try FilterRegistry.builtIn.configuration(parsing: specification) { _, _ in
                 started = true
                 throw CancellationError()
             }

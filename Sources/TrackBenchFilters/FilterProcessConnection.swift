@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,8 @@ import Darwin
 /// (start, fixes, end) while reading answers, multiplexed with poll(2) over
 /// non-blocking pipes, so neither side blocks on a full pipe. The process
 /// runs in its own process group, so killing the group also ends anything
-/// the shell started.
+/// the shell started; the group is registered (`ChildProcessGroups`), so a
+/// signal ending TrackBench ends it too.
 ///
 /// What the process writes is bounded: a line may be at most
 /// `FilterProtocol.maximumLineLength` bytes, and only a whole line, or the
@@ -74,15 +76,28 @@ final class FilterProcessConnection {
         for fd in fds { posix_spawn_file_actions_addclose(&actions, fd) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Its own group; default handling of the signals TrackBench ignores, and none blocked (a dispatch thread
+        // may be the one starting it), so the process is not started deaf to them.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in TerminationSignals.handled + [SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
         let words: [String] = ["/bin/sh", "-c", command]
         let arguments = words.map { strdup($0) }
         defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment)
+        var status: Int32 = 0
+        let started = ChildProcessGroups.spawn { () -> pid_t? in
+            var pid: pid_t = 0
+            status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment)
+            return status == 0 ? pid : nil
+        }
         for fd in [fds[0], fds[3], fds[5]] { close(fd) }
-        guard status == 0 else {
+        guard let pid = started else {
             for fd in [fds[1], fds[2], fds[4]] { close(fd) }
             throw .cannotStart(command: command, reason: String(cString: strerror(status)))
         }
@@ -296,7 +311,7 @@ final class FilterProcessConnection {
             if result == 0 { usleep(5_000) }
         }
         // Whatever the shell left in its group goes too, and the shell itself if it is still running.
-        _ = kill(-pid, SIGKILL)
+        ChildProcessGroups.end(pid)
         while result == 0 || (result < 0 && errno == EINTR) {
             result = waitpid(pid, &status, 0)
         }

@@ -16,7 +16,12 @@ public enum FilterProcessError: Error, LocalizedError, Equatable {
     ///   - line: The answer line at fault, if there is one.
     ///   - standardError: The last lines the process wrote to its standard error.
     case failed(filter: String, command: String, scenario: String, seed: UInt64?, reason: String, line: String?, standardError: String)
-
+    /// Processes the filter processes started were still running outside their process groups once those were
+    /// killed (a `setsid` child); TrackBench killed them.
+    /// - Parameters:
+    ///   - filters: The labels of the filter processes that ran, any of which may have started them.
+    ///   - processes: Each as `PID (COMMAND)`.
+    case leftRunning(filters: [String], processes: [String])
     public var errorDescription: String? {
         switch self {
         case let .cannotStart(command, reason):
@@ -31,6 +36,11 @@ public enum FilterProcessError: Error, LocalizedError, Equatable {
             let run = "scenario '\(scenario)'" + (seed.map { ", seed \($0)" } ?? "")
             let shown = line.map { "\n  answer: \(Self.quoted($0))" } ?? ""
             return "filter '\(filter)' (exec:\(command)) failed on \(run): \(reason)\(shown)" + Self.tail(standardError)
+        case let .leftRunning(filters, processes):
+            let names = filters.map { "'\($0)'" }.joined(separator: " or ")
+            return "filter process \(names) left \(processes.count) process(es) running outside its process group, which TrackBench "
+                + "killed: \(processes.joined(separator: ", ")). A filter process must leave nothing running once its process group "
+                + "is killed; do not detach children with setsid (Docs/filter-protocol.md)"
         }
     }
 

@@ -1,4 +1,5 @@
 import TrackBenchFilters
+import TrackBenchSupport
 
 /// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may go without writing a whole line. Shared by the commands that run
 /// filter processes: `run`, `check`, `sweep`, `plot` and `speed`.
@@ -24,11 +25,19 @@ struct ExecOptions {
         Dictionary(filters.filter { $0.process != nil }.map { ($0.specification, $0.timing) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Stops with the first failure of a filter process among `filters`, after ending every process.
-    /// - Throws: The `FilterProcessError` of the first filter whose process failed.
+    /// Stops with the first failure of a filter process among `filters`, after ending every process and, where
+    /// TrackBench adopts them (`TrackBenchCommand.superviseChildProcesses()`), the processes they left running outside
+    /// their process groups.
+    /// - Throws: The `FilterProcessError` of the first filter whose process failed; else `.leftRunning` naming the
+    ///   processes left running, which were killed.
     static func finish(_ filters: [FilterConfiguration]) throws(FilterProcessError) {
         let processes = filters.compactMap(\.process)
+        guard !processes.isEmpty else { return }
         processes.forEach { $0.shutdown() }
+        let leftRunning = ChildProcessGroups.endOrphans()
         if let failure = processes.lazy.compactMap(\.failure).first { throw failure }
+        if !leftRunning.isEmpty {
+            throw .leftRunning(filters: filters.filter { $0.process != nil }.map(\.label), processes: leftRunning)
+        }
     }
 }

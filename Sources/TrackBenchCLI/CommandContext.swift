@@ -136,7 +136,9 @@ struct CommandContext: Sendable {
     func filters(_ specifications: [String], option: String, processes: ExecOptions? = nil) throws -> [FilterConfiguration] {
         var configurations: [FilterConfiguration] = []
         let start = processes.map { options in
-            { (command: String) throws -> FilterProcess in try FilterProcess(command: command, timeout: options.timeout) }
+            { (command: String, label: String?) throws -> FilterProcess in
+                try FilterProcess(command: command, label: label, timeout: options.timeout)
+            }
         }
         for specification in specifications {
             do {

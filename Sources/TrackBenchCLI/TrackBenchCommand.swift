@@ -48,6 +48,19 @@ public enum TrackBenchCommand {
         return code == .success && console.standardOutputFailed() ? .failure : code
     }
 
+    /// Makes this process answer for the filter processes it starts, as an executable should before `main`:
+    /// SIGINT and SIGTERM then kill every filter process group and remove the temporary files of outputs being
+    /// written before the process exits with 128 plus the signal's number (130, 143), and on Linux the process
+    /// adopts what a filter process leaves running outside its group (a `setsid` child), which the command kills
+    /// and reports as a failure.
+    ///
+    /// Only an executable that starts no other child processes may call it: every adopted process that is not a
+    /// filter process's is taken for one a filter left. `trackbench` calls it; so does a team's executable.
+    public static func superviseChildProcesses() {
+        ChildProcessGroups.adoptOrphans()
+        TerminationSignals.install()
+    }
+
     private static func run(
         arguments: [String],
         registry: () throws(FilterRegistryError) -> FilterRegistry,

@@ -13,7 +13,11 @@ import TrackBenchModel
 public final class FilterProcess: @unchecked Sendable {
     /// The shell command, as given after `exec:`.
     public let command: String
-    /// How long a process may stay silent while TrackBench waits for it, in seconds.
+    /// The label the specification gives (`LABEL=exec:COMMAND`), which errors name; nil when it gives none, and
+    /// errors name the hello's name, the default label.
+    public let label: String?
+    /// How long a process may go without writing a whole line (or taking more of a request) while TrackBench waits
+    /// for it, in seconds.
     public let timeout: Double
     /// The name from the process's hello.
     public let name: String
@@ -34,12 +38,15 @@ public final class FilterProcess: @unchecked Sendable {
     /// Starts `command` and reads its hello.
     /// - Parameters:
     ///   - command: Run by `/bin/sh -c`.
-    ///   - timeout: How long the process may stay silent, in seconds; more than 0.
+    ///   - label: The specification's label, for errors; nil when it gives none.
+    ///   - timeout: How long the process may go without writing a whole line (or taking more of a request), in
+    ///     seconds; more than 0.
     /// - Throws: `FilterProcessError` when the process cannot start or does not introduce itself within `timeout`.
-    public init(command: String, timeout: Double = defaultTimeout) throws(FilterProcessError) {
+    public init(command: String, label: String? = nil, timeout: Double = defaultTimeout) throws(FilterProcessError) {
         self.command = command
+        self.label = label
         self.timeout = timeout
-        let (connection, hello) = try Self.connect(command, timeout: timeout)
+        let (connection, hello) = try Self.connect(command, label: label, timeout: timeout)
         name = hello.name
         timing = hello.timing
         idle = [(connection, "")]
@@ -79,7 +86,7 @@ public final class FilterProcess: @unchecked Sendable {
             connection.terminate()
             record(
                 .failed(
-                    filter: name, command: command, scenario: scenario, seed: seed, reason: reason, line: line,
+                    filter: label ?? name, command: command, scenario: scenario, seed: seed, reason: reason, line: line,
                     standardError: connection.standardErrorTail
                 )
             )
@@ -134,12 +141,15 @@ public final class FilterProcess: @unchecked Sendable {
             return estimates
         case .refused:
             return failed(violation?.reason ?? "an answer is not valid", line: violation?.line, connection)
+        case .overlong:
+            let limit = FilterProtocol.maximumLineLength
+            return failed("answer \(answered + 1) of \(fixes.count) is longer than \(limit) bytes, the longest line the protocol allows", connection)
         case let .exited(how):
             return failed("the process \(how) after answering \(answered) of \(fixes.count) fixes", connection)
         case .silent:
             let waited = FilterParameter.format(timeout)
             return failed(
-                "the process wrote nothing for \(waited) s after answering \(answered) of \(fixes.count) fixes (--exec-timeout)", connection
+                "the process wrote no whole line for \(waited) s after answering \(answered) of \(fixes.count) fixes (--exec-timeout)", connection
             )
         }
     }
@@ -150,7 +160,7 @@ public final class FilterProcess: @unchecked Sendable {
         var borrowed = lock.withLock { idle.popLast() }
         if borrowed == nil {
             do {
-                borrowed = (try Self.connect(command, timeout: timeout).connection, "")
+                borrowed = (try Self.connect(command, label: label, timeout: timeout).connection, "")
             } catch {
                 record(error)
                 return nil
@@ -178,14 +188,14 @@ public final class FilterProcess: @unchecked Sendable {
         let parts = run.split(separator: "\u{0}", omittingEmptySubsequences: false)
         let line = String(decoding: extra.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         return .failed(
-            filter: name, command: command, scenario: parts.first.map(String.init) ?? "", seed: parts.count > 1 ? UInt64(parts[1]) : nil,
+            filter: label ?? name, command: command, scenario: parts.first.map(String.init) ?? "", seed: parts.count > 1 ? UInt64(parts[1]) : nil,
             reason: "the process wrote more answers than there were fixes", line: line, standardError: connection.standardErrorTail
         )
     }
 
     /// Starts a process and reads its hello.
     private static func connect(
-        _ command: String, timeout: Double
+        _ command: String, label: String?, timeout: Double
     ) throws(FilterProcessError) -> (connection: FilterProcessConnection, hello: FilterProtocol.Hello) {
         let connection = try FilterProcessConnection(command: command)
         var line: String?
@@ -195,11 +205,12 @@ public final class FilterProcess: @unchecked Sendable {
         }
         func bad(_ reason: String) -> FilterProcessError {
             connection.terminate()
-            return .badHello(command: command, line: line, reason: reason, standardError: connection.standardErrorTail)
+            return .badHello(label: label, command: command, line: line, reason: reason, standardError: connection.standardErrorTail)
         }
         switch interruption {
         case let .exited(how): throw bad("the process \(how) before writing a line")
-        case .silent: throw bad("the process wrote nothing for \(FilterParameter.format(timeout)) s (--exec-timeout)")
+        case .silent: throw bad("the process wrote no whole line for \(FilterParameter.format(timeout)) s (--exec-timeout)")
+        case .overlong: throw bad("its first line is longer than \(FilterProtocol.maximumLineLength) bytes, the longest line the protocol allows")
         case .refused, nil: break
         }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,13 @@ import Darwin
 /// (start, fixes, end) while reading answers, multiplexed with poll(2) over
 /// non-blocking pipes, so neither side blocks on a full pipe. The process
 /// runs in its own process group, so killing the group also ends anything
-/// the shell started.
+/// the shell started; the group is registered (`ChildProcessGroups`), so a
+/// signal ending TrackBench ends it too.
+///
+/// What the process writes is bounded: a line may be at most
+/// `FilterProtocol.maximumLineLength` bytes, and only a whole line, or the
+/// process taking more of the request, counts as progress against the
+/// timeout, so output without newlines cannot keep a run waiting or fill memory.
 final class FilterProcessConnection {
     /// The shell's process id, which is also its process group's.
     private let pid: pid_t
@@ -20,8 +27,10 @@ final class FilterProcessConnection {
     private var input: Int32
     private var output: Int32
     private var errors: Int32
-    /// Standard output read but not yet a whole line.
+    /// Standard output read but not yet taken as lines.
     private var pending: [UInt8] = []
+    /// How many bytes at the start of `pending` are known to hold no newline, so each byte is searched once.
+    private var scanned = 0
     /// The last `tailLimit` bytes of the process's standard error.
     private var errorTail: [UInt8] = []
     /// Whether the process has been reaped.
@@ -67,15 +76,28 @@ final class FilterProcessConnection {
         for fd in fds { posix_spawn_file_actions_addclose(&actions, fd) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Its own group; default handling of the signals TrackBench ignores, and none blocked (a dispatch thread
+        // may be the one starting it), so the process is not started deaf to them.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in TerminationSignals.handled + [SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
         let words: [String] = ["/bin/sh", "-c", command]
         let arguments = words.map { strdup($0) }
         defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment)
+        var status: Int32 = 0
+        let started = ChildProcessGroups.spawn { () -> pid_t? in
+            var pid: pid_t = 0
+            status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment)
+            return status == 0 ? pid : nil
+        }
         for fd in [fds[0], fds[3], fds[5]] { close(fd) }
-        guard status == 0 else {
+        guard let pid = started else {
             for fd in [fds[1], fds[2], fds[4]] { close(fd) }
             throw .cannotStart(command: command, reason: String(cString: strerror(status)))
         }
@@ -98,10 +120,12 @@ final class FilterProcessConnection {
     enum Interruption: Error, Equatable {
         /// The process closed its standard output: it exited, as this text says (`exited with status 3`).
         case exited(String)
-        /// Nothing came for the timeout's seconds.
+        /// No whole line came, and no more of the request was taken, for the timeout's seconds.
         case silent
         /// `take` refused a line.
         case refused
+        /// The process wrote a line longer than `FilterProtocol.maximumLineLength` bytes.
+        case overlong
     }
 
     /// Writes the request `produce` makes while handing the lines the process writes to `take`, until it has had
@@ -111,7 +135,8 @@ final class FilterProcessConnection {
     ///   - produce: Appends the next chunk of the request to an empty buffer; appends nothing when the request is
     ///     complete. The process's standard input stays open after it.
     ///   - expected: How many lines to read.
-    ///   - timeout: How long the process may go without reading or writing anything, in seconds.
+    ///   - timeout: How long the process may go without taking more of the request or writing a whole line, in
+    ///     seconds; bytes without a newline are not progress.
     ///   - take: Takes one line without its newline; returns false to stop the exchange.
     /// - Returns: nil when every line was taken, or why the exchange stopped first.
     func exchange(
@@ -121,7 +146,7 @@ final class FilterProcessConnection {
         produce(&request)
         var written = 0
         var taken = 0
-        guard takeLines(upTo: expected, taken: &taken, take) else { return .refused }
+        if let interruption = takeLines(upTo: expected, taken: &taken, take) { return interruption }
         var lastProgress = ContinuousClock.now
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while taken < expected || (written < request.count && input >= 0) {
@@ -156,8 +181,9 @@ final class FilterProcessConnection {
                     let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
                     if count > 0 {
                         pending.append(contentsOf: chunk[..<count])
-                        lastProgress = .now
-                        guard takeLines(upTo: expected, taken: &taken, take) else { return .refused }
+                        let before = taken
+                        if let interruption = takeLines(upTo: expected, taken: &taken, take) { return interruption }
+                        if taken > before { lastProgress = .now }
                     } else if count == 0 {
                         drainStandardError()
                         return .exited(reap(grace: 1))
@@ -171,23 +197,34 @@ final class FilterProcessConnection {
     }
 
     /// Hands the whole lines of `pending` to `take` until `taken` reaches `expected`; keeps the rest.
-    /// - Returns: False when `take` refused a line.
-    private func takeLines(upTo expected: Int, taken: inout Int, _ take: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        var accepted = true
+    ///
+    /// Each byte is searched for a newline once, however many reads a long line takes.
+    /// - Returns: `.refused` when `take` refused a line, `.overlong` when a line, whole or not, is longer than
+    ///   `FilterProtocol.maximumLineLength`; nil otherwise.
+    private func takeLines(
+        upTo expected: Int, taken: inout Int, _ take: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Interruption? {
+        var interruption: Interruption?
         var start = 0
         pending.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while accepted, taken < expected, index < bytes.count {
+            var index = scanned
+            while interruption == nil, taken < expected, index < bytes.count {
                 if bytes[index] == UInt8(ascii: "\n") {
-                    accepted = take(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    if index - start > FilterProtocol.maximumLineLength {
+                        interruption = .overlong
+                    } else if !take(UnsafeBufferPointer(rebasing: bytes[start..<index])) {
+                        interruption = .refused
+                    }
                     taken += 1
                     start = index + 1
                 }
                 index += 1
             }
+            scanned = index - start
         }
         pending.removeFirst(start)
-        return accepted
+        if interruption == nil, taken < expected, scanned > FilterProtocol.maximumLineLength { return .overlong }
+        return interruption
     }
 
     /// `duration` in seconds.
@@ -207,40 +244,30 @@ final class FilterProcessConnection {
         }
     }
 
-    /// What the process wrote beyond the lines taken, waiting at most `timeout` seconds for its output to end once
-    /// `endInput` closes its standard input; empty if nothing.
+    /// What the process wrote beyond the lines taken, waiting at most `timeout` seconds in all for its output to
+    /// end once `endInput` closes its standard input; empty if nothing.
+    ///
+    /// Any output there is a failure, so reading stops at its first whole line or `FilterProtocol.maximumLineLength`
+    /// bytes: a process writing without end after its input closed costs at most `timeout` and a line's memory.
     func unreadOutput(endingInput endInput: Bool, timeout: Double) -> [UInt8] {
         if endInput { closeInput() }
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while output >= 0 {
+        var hasLine = pending.contains(UInt8(ascii: "\n"))
+        while output >= 0, !hasLine, pending.count <= FilterProtocol.maximumLineLength {
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
             let wait = endInput ? Int32(max(0, Self.seconds(deadline - .now)) * 1000) + 1 : 0
             guard poll(&descriptor, 1, wait) > 0 else { break }
             let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             guard count > 0 else { break }
             pending.append(contentsOf: chunk[..<count])
+            hasLine = chunk[..<count].contains(UInt8(ascii: "\n"))
         }
-        defer { pending.removeAll() }
+        defer {
+            pending.removeAll()
+            scanned = 0
+        }
         return pending
-    }
-
-    /// Hands the whole lines of `pending` to `take` until it wants no more; keeps the rest.
-    private func takeLines(_ take: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        var wantsMore = true
-        var start = 0
-        pending.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while wantsMore, index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\n") {
-                    wantsMore = take(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    start = index + 1
-                }
-                index += 1
-            }
-        }
-        pending.removeFirst(start)
-        return wantsMore
     }
 
     /// Closes the process's standard input, telling it the runs are over.
@@ -284,7 +311,7 @@ final class FilterProcessConnection {
             if result == 0 { usleep(5_000) }
         }
         // Whatever the shell left in its group goes too, and the shell itself if it is still running.
-        _ = kill(-pid, SIGKILL)
+        ChildProcessGroups.end(pid)
         while result == 0 || (result < 0 && errno == EINTR) {
             result = waitpid(pid, &status, 0)
         }

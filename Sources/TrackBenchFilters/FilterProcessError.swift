@@ -4,31 +4,43 @@ import Foundation
 public enum FilterProcessError: Error, LocalizedError, Equatable {
     /// `/bin/sh` could not be started.
     case cannotStart(command: String, reason: String)
-    /// The process's first line is not a valid hello, or it never wrote one.
-    case badHello(command: String, line: String?, reason: String, standardError: String)
+    /// The process's first line is not a valid hello, or it never wrote one; `label` is the specification's, nil
+    /// when it gives none.
+    case badHello(label: String?, command: String, line: String?, reason: String, standardError: String)
     /// The process broke the protocol, exited or fell silent during a run.
     /// - Parameters:
-    ///   - filter: The name from the process's hello.
+    ///   - filter: The specification's label, or the name from the process's hello when it gives none.
     ///   - scenario: The scenario or recording being run.
     ///   - seed: The seed of the run; nil for a recording or a timing run.
     ///   - reason: What went wrong, lowercase.
     ///   - line: The answer line at fault, if there is one.
     ///   - standardError: The last lines the process wrote to its standard error.
     case failed(filter: String, command: String, scenario: String, seed: UInt64?, reason: String, line: String?, standardError: String)
-
+    /// Processes the filter processes started were still running outside their process groups once those were
+    /// killed (a `setsid` child); TrackBench killed them.
+    /// - Parameters:
+    ///   - filters: The labels of the filter processes that ran, any of which may have started them.
+    ///   - processes: Each as `PID (COMMAND)`.
+    case leftRunning(filters: [String], processes: [String])
     public var errorDescription: String? {
         switch self {
         case let .cannotStart(command, reason):
             return "cannot start the filter process '\(command)': \(reason)"
-        case let .badHello(command, line, reason, standardError):
+        case let .badHello(label, command, line, reason, standardError):
             let shown = line.map { "; it wrote: \(Self.quoted($0))" } ?? ""
-            return "filter process '\(command)' did not introduce itself: \(reason)\(shown)"
+            let filter = label.map { "filter '\($0)' (exec:\(command))" } ?? "filter process '\(command)'"
+            return "\(filter) did not introduce itself: \(reason)\(shown)"
                 + #". Its first line must be {"trackbench": 1, "name": "NAME", "online": true} (Docs/filter-protocol.md)"#
                 + Self.tail(standardError)
         case let .failed(filter, command, scenario, seed, reason, line, standardError):
             let run = "scenario '\(scenario)'" + (seed.map { ", seed \($0)" } ?? "")
             let shown = line.map { "\n  answer: \(Self.quoted($0))" } ?? ""
             return "filter '\(filter)' (exec:\(command)) failed on \(run): \(reason)\(shown)" + Self.tail(standardError)
+        case let .leftRunning(filters, processes):
+            let names = filters.map { "'\($0)'" }.joined(separator: " or ")
+            return "filter process \(names) left \(processes.count) process(es) running outside its process group, which TrackBench "
+                + "killed: \(processes.joined(separator: ", ")). A filter process must leave nothing running once its process group "
+                + "is killed; do not detach children with setsid (Docs/filter-protocol.md)"
         }
     }
 

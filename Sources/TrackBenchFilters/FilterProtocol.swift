@@ -13,6 +13,10 @@ enum FilterProtocol {
     /// The protocol version a process names in its hello, `{"trackbench": 1, ...}`.
     static let version = 1
 
+    /// The longest line a process may write, in bytes without its newline: 64 KiB, hundreds of times an answer's
+    /// length, so a process writing without newlines is stopped with a line's memory.
+    static let maximumLineLength = 1 << 16
+
     /// Appends the `start` line of one run: the scenario (or recording) and the seed, `null` when the run has none.
     static func appendStart(scenario: String, seed: UInt64?, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"type":"start","scenario":"#.utf8)
@@ -127,23 +131,14 @@ enum FilterProtocol {
         var timing: FilterTiming
     }
 
-    /// Reads a hello line.
+    /// Reads a hello line: a JSON object with exactly the keys `trackbench` (the integer 1), `name` (a non-empty
+    /// string) and `online` (true or false), each once.
     /// - Throws: A lowercase reason naming what is missing or wrong.
     static func hello(parsing line: String) throws(FilterProtocolViolation) -> Hello {
-        guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw FilterProtocolViolation(reason: #"the hello is not a JSON object; expected {"trackbench": 1, "name": "...", "online": true}"#)
+        try Array(line.utf8).withUnsafeBufferPointer { bytes throws(FilterProtocolViolation) in
+            var reader = FilterProtocolReader(bytes: bytes)
+            return try reader.hello(version: version)
         }
-        guard (object["trackbench"] as? NSNumber)?.doubleValue == Double(Self.version) else {
-            throw FilterProtocolViolation(reason: #"the hello's "trackbench" is not \#(Self.version), the protocol version this TrackBench speaks"#)
-        }
-        guard let name = object["name"] as? String, !name.isEmpty else {
-            throw FilterProtocolViolation(reason: #"the hello has no "name" string"#)
-        }
-        guard let online = object["online"] as? Bool else {
-            throw FilterProtocolViolation(reason: #"the hello's "online" is not true or false"#)
-        }
-        return Hello(name: name, timing: online ? .online : .offline)
     }
 
     /// Parses one answer line (without its newline) to the estimate it makes of `fix`, nil for `null`.
@@ -155,7 +150,7 @@ enum FilterProtocol {
     /// - Parameter line: The answer's bytes, without the newline.
     /// - Throws: A `FilterProtocolViolation` saying what was expected.
     static func estimate(parsing line: UnsafeBufferPointer<UInt8>, for fix: LocationFix) throws(FilterProtocolViolation) -> LocationFix? {
-        var reader = AnswerReader(bytes: line)
+        var reader = FilterProtocolReader(bytes: line)
         return try reader.estimate(for: fix)
     }
 }
@@ -164,130 +159,4 @@ enum FilterProtocol {
 struct FilterProtocolViolation: Error, Equatable {
     /// Lowercase, saying what was expected.
     var reason: String
-}
-
-/// A cursor over one answer line.
-private struct AnswerReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    mutating func estimate(for fix: LocationFix) throws(FilterProtocolViolation) -> LocationFix? {
-        skipSpaces()
-        if consume("null") {
-            try expectEnd()
-            return nil
-        }
-        guard consume("{") else {
-            throw FilterProtocolViolation(reason: #"expected null or an object such as {"latitude": 51.5, "longitude": -0.12}"#)
-        }
-        var latitude: Double?
-        var longitude: Double?
-        var estimate = fix
-        skipSpaces()
-        if !consume("}") {
-            repeat {
-                skipSpaces()
-                let key = try readKey()
-                skipSpaces()
-                guard consume(":") else { throw FilterProtocolViolation(reason: "expected ':' after \"\(key)\"") }
-                skipSpaces()
-                switch key {
-                case "latitude":
-                    let value = try readNumber(for: key)
-                    guard (-90...90).contains(value) else { throw FilterProtocolViolation(reason: "latitude \(value) is outside -90...90") }
-                    latitude = value
-                case "longitude":
-                    let value = try readNumber(for: key)
-                    guard (-180...180).contains(value) else { throw FilterProtocolViolation(reason: "longitude \(value) is outside -180...180") }
-                    longitude = value
-                case "altitude_m":
-                    if !consume("null") { estimate.altitudeMeters = try readNumber(for: key) }
-                case "speed_mps":
-                    if !consume("null") { estimate.speedMetersPerSecond = try readNumber(for: key) }
-                default:
-                    throw FilterProtocolViolation(
-                        reason: "unknown key \"\(key)\"; an answer has latitude, longitude and optionally altitude_m and speed_mps"
-                    )
-                }
-                skipSpaces()
-            } while consume(",")
-            guard consume("}") else { throw FilterProtocolViolation(reason: "expected ',' or '}' after a value") }
-        }
-        try expectEnd()
-        guard let latitude, let longitude else {
-            throw FilterProtocolViolation(reason: #"an estimate needs both "latitude" and "longitude" (answer null for none)"#)
-        }
-        estimate.latitude = latitude
-        estimate.longitude = longitude
-        return estimate
-    }
-
-    private mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") {
-            index += 1
-        }
-    }
-
-    private mutating func consume(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
-            return false
-        }
-        index += count
-        return true
-    }
-
-    private mutating func expectEnd() throws(FilterProtocolViolation) {
-        skipSpaces()
-        guard index == bytes.count else { throw FilterProtocolViolation(reason: "unexpected text after the answer") }
-    }
-
-    /// A key: a JSON string of plain ASCII, without escapes (no answer key needs one).
-    private mutating func readKey() throws(FilterProtocolViolation) -> String {
-        guard consume("\"") else { throw FilterProtocolViolation(reason: "expected a quoted key") }
-        let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-            index += 1
-        }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            throw FilterProtocolViolation(reason: "expected a key of plain letters, closed by '\"'")
-        }
-        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        index += 1
-        return key
-    }
-
-    /// A JSON number, read with `strtod` over exactly its characters; finite only.
-    private mutating func readNumber(for key: String) throws(FilterProtocolViolation) -> Double {
-        let start = index
-        while index < bytes.count, Self.isNumberByte(bytes[index]) {
-            index += 1
-        }
-        let length = index - start
-        let isJSONStart = length > 0 && (bytes[start] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start]))
-        guard isJSONStart, let base = bytes.baseAddress else {
-            throw FilterProtocolViolation(reason: "expected a number for \"\(key)\"")
-        }
-        // strtod reads a C string: the number's characters alone, copied with a terminating zero.
-        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text -> Double? in
-            for offset in 0..<length { text[offset] = CChar(bitPattern: base[start + offset]) }
-            text[length] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(text.baseAddress!, &end)
-            return end == text.baseAddress! + length ? value : nil
-        }
-        guard let value else { throw FilterProtocolViolation(reason: "expected a number for \"\(key)\"") }
-        guard value.isFinite else { throw FilterProtocolViolation(reason: "\"\(key)\" is not finite") }
-        return value
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-    }
 }

@@ -116,13 +116,23 @@ public struct FilterRegistry: Sendable {
     /// The grammar is `[LABEL=]STAGE[+STAGE...]` with `STAGE = NAME[:KEY=VALUE[,KEY=VALUE...]]`,
     /// for example `kalman`, `kalman:q=2.5`, `accuracy-gate:max=30+kalman`, or
     /// `slow=kalman:q=1` to run a tuning under the label `slow`; or `[LABEL=]exec:COMMAND`, a filter process.
-    /// - Parameter startProcess: Starts the filter process of an `exec:` specification (`FilterProcess.init`);
-    ///   nil refuses such specifications, so a results file, for one, never starts a program.
+    ///
+    /// A specification holding a control character (a line break, carriage return, escape or any other of Unicode's
+    /// category Cc) is refused: results files and baselines record it, and must read back.
+    /// - Parameter startProcess: Starts the filter process of an `exec:` specification from its command and label
+    ///   (`FilterProcess.init`); nil refuses such specifications, so a results file, for one, never starts a program.
     /// - Throws: `FilterSpecificationError` naming the bad part and what was expected; what `startProcess` throws.
     public func configuration(
         parsing specification: String,
-        startProcess: ((String) throws -> FilterProcess)? = nil
+        startProcess: ((_ command: String, _ label: String?) throws -> FilterProcess)? = nil
     ) throws -> FilterConfiguration {
+        if let control = specification.unicodeScalars.first(where: \.isControl) {
+            throw FilterSpecificationError.malformed(
+                specification: specification.replacingControlCharacters(),
+                reason: "it holds the control character U+\(String(format: "%04X", control.value)), which no results file or baseline "
+                    + "can record; put a command of several lines in a script"
+            )
+        }
         let (label, text) = Self.labelAndFilter(of: specification)
         if let label {
             guard Self.isValidLabel(label) else {
@@ -144,7 +154,7 @@ public struct FilterRegistry: Sendable {
             guard !command.allSatisfy(\.isWhitespace) else {
                 throw FilterSpecificationError.malformed(specification: specification, reason: "'exec:' needs a command")
             }
-            let process = try startProcess(command)
+            let process = try startProcess(command, label)
             guard label != nil || Self.isValidLabel(process.name) else {
                 process.shutdown()
                 throw FilterSpecificationError.malformed(

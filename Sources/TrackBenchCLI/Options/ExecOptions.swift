@@ -1,12 +1,13 @@
 import TrackBenchFilters
+import TrackBenchSupport
 
-/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may stay silent. Shared by the commands that run
+/// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may go without writing a whole line. Shared by the commands that run
 /// filter processes: `run`, `check`, `sweep`, `plot` and `speed`.
 struct ExecOptions {
     static let timeout = Option<Double>(
         name: "--exec-timeout",
         valueName: "seconds",
-        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may stay silent before the run stops.",
+        help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may go without writing a whole line before the run stops.",
         default: FilterParameter.format(FilterProcess.defaultTimeout),
         expected: "seconds, more than 0 and at most 86400"
     ) { text in Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil } }
@@ -24,11 +25,19 @@ struct ExecOptions {
         Dictionary(filters.filter { $0.process != nil }.map { ($0.specification, $0.timing) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Stops with the first failure of a filter process among `filters`, after ending every process.
-    /// - Throws: The `FilterProcessError` of the first filter whose process failed.
+    /// Stops with the first failure of a filter process among `filters`, after ending every process and, where
+    /// TrackBench adopts them (`TrackBenchCommand.superviseChildProcesses()`), the processes they left running outside
+    /// their process groups.
+    /// - Throws: The `FilterProcessError` of the first filter whose process failed; else `.leftRunning` naming the
+    ///   processes left running, which were killed.
     static func finish(_ filters: [FilterConfiguration]) throws(FilterProcessError) {
         let processes = filters.compactMap(\.process)
+        guard !processes.isEmpty else { return }
         processes.forEach { $0.shutdown() }
+        let leftRunning = ChildProcessGroups.endOrphans()
         if let failure = processes.lazy.compactMap(\.failure).first { throw failure }
+        if !leftRunning.isEmpty {
+            throw .leftRunning(filters: filters.filter { $0.process != nil }.map(\.label), processes: leftRunning)
+        }
     }
 }

@@ -12,6 +12,8 @@ import Foundation
 /// or a folder at a target is an error, so a mistyped path never destroys what
 /// is not TrackBench's. Temporary files are created exclusively and never
 /// through a link, so a link planted at a temporary name cannot redirect a write.
+/// They are registered while they are written (`LiveTemporaryFiles`), so a
+/// signal ending TrackBench removes them.
 package enum AtomicFile {
     /// Replaces the file at `url` with `text` in UTF-8, creating parent folders as needed.
     /// - Throws: `OutputError` naming the path and the system's reason.
@@ -60,17 +62,28 @@ package enum AtomicFile {
         }
         var written: [(temporary: String, target: String)] = []
         defer {
-            for file in written { unlink(file.temporary) }
+            for file in written {
+                unlink(file.temporary)
+                LiveTemporaryFiles.remove(file.temporary)
+            }
         }
         for (bytes, url) in files {
             try createFolder(of: url)
             let temporary = temporaryPath(for: url)
-            try writeWhole(bytes, to: temporary, target: url.path)
+            LiveTemporaryFiles.insert(temporary)
+            do {
+                try writeWhole(bytes, to: temporary, target: url.path)
+            } catch {
+                LiveTemporaryFiles.remove(temporary)
+                throw error
+            }
             written.append((temporary, url.path))
         }
         for file in staged { try file.finish() }
         let all = staged.map { (temporary: $0.temporaryPath, target: $0.url.path) } + written
         guard let folder = urls.first?.deletingLastPathComponent().path else { return }
+        // From here the journal answers for the temporary files: a signal among the renames leaves them to it.
+        for file in all { LiveTemporaryFiles.remove(file.temporary) }
         try withLockedFolder(folder) { () throws(OutputError) in
             removeStaleTemporaryFiles(of: all.map { URL(fileURLWithPath: $0.target) })
             try replace(Array(all.reversed()), in: folder)

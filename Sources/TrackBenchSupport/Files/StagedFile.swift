@@ -7,7 +7,8 @@ import Foundation
 /// target's folder, created exclusively and never through a link), so the
 /// target changes only when the whole set is renamed into place. A staged
 /// file that is never placed (the run failed) removes its temporary file,
-/// and the folders it created for it if they are still empty, when it goes.
+/// and the folders it created for it if they are still empty, when it goes;
+/// a signal ending TrackBench removes it too (`LiveTemporaryFiles`).
 package final class StagedFile {
     /// The file it will replace.
     package let url: URL
@@ -35,9 +36,11 @@ package final class StagedFile {
         self.url = url
         createdFolders = try AtomicFile.createFolder(of: url)
         temporaryPath = AtomicFile.temporaryPath(for: url)
+        LiveTemporaryFiles.insert(temporaryPath)
         do {
             descriptor = try AtomicFile.createExclusively(temporaryPath, target: url.path)
         } catch {
+            LiveTemporaryFiles.remove(temporaryPath)
             Self.removeEmpty(createdFolders)
             throw error
         }
@@ -75,6 +78,7 @@ package final class StagedFile {
         if descriptor >= 0 { close(descriptor) }
         guard !isPlaced else { return }
         unlink(temporaryPath)
+        LiveTemporaryFiles.remove(temporaryPath)
         Self.removeEmpty(createdFolders)
     }
 

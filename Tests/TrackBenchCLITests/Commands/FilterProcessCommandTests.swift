@@ -101,7 +101,7 @@ struct FilterProcessCommandTests {
     @Test(arguments: [
         ("read line; echo boom >&2; exit 3", patientTimeout, "exited with status 3"),
         (#"while read line; do echo '{"latitude": oops}'; done"#, patientTimeout, "answer 1 of"),
-        ("sleep 300", "1", "wrote nothing for 1 s"),
+        ("sleep 300", "1", "wrote no whole line for 1 s"),
         (#"while read line; do case $line in *'"fix"'*) echo null; echo null;; esac; done"#, patientTimeout, "more answers than there were fixes"),
     ])
     func aBrokenProcessStopsTheRunWithExitOneWithinTheTimeoutAndLeavesNoProcess(body: String, timeout: String, reason: String) async throws {
@@ -160,7 +160,7 @@ struct FilterProcessCommandTests {
         let sleep = Self.uniqueSleep(301)
         let result = try await TrackBenchExecutable.run(["run", "--exec-timeout", "0.5", "--filter", "exec:\(sleep)"])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("did not introduce itself: the process wrote nothing for 0.5 s"), "\(result.standardError)")
+        #expect(result.standardError.contains("did not introduce itself: the process wrote no whole line for 0.5 s"), "\(result.standardError)")
         #expect(Self.processes(containing: sleep).isEmpty)
     }
 

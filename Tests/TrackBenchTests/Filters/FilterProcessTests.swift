@@ -53,7 +53,7 @@ struct FilterProcessTests {
         #expect {
             _ = try FilterProcess(command: "/nonexistent/filter-binary", timeout: 600)
         } throws: { error in
-            guard case let .badHello(command, _, reason, standardError)? = error as? FilterProcessError else { return false }
+            guard case let .badHello(_, command, _, reason, standardError)? = error as? FilterProcessError else { return false }
             return command == "/nonexistent/filter-binary" && reason.contains("exited with status 127") && standardError.contains("not found")
         }
     }

@@ -40,6 +40,13 @@ struct FilterProtocolTests {
         (#"{"latitude": 0x10, "longitude": 2}"#, "expected ',' or '}'"),
         (#"{"latitude": 91, "longitude": 2}"#, "outside -90...90"),
         (#"{"latitude": 1, "longitude": 2, "lat": 3}"#, "unknown key \"lat\""),
+        (#"{"latitude": 037.4, "longitude": 2}"#, "in JSON's grammar, not '037.4'"),
+        (#"{"latitude": +1, "longitude": 2}"#, "in JSON's grammar, not '+1'"),
+        (#"{"latitude": .5, "longitude": 2}"#, "in JSON's grammar, not '.5'"),
+        (#"{"latitude": 1., "longitude": 2}"#, "in JSON's grammar, not '1.'"),
+        (#"{"latitude": 1e, "longitude": 2}"#, "in JSON's grammar, not '1e'"),
+        (#"{"latitude": 1, "longitude": 2, "latitude": 3}"#, "\"latitude\" appears twice in the answer"),
+        (#"{"latitude": 1, "longitude": 2, "speed_mps": null, "speed_mps": 3}"#, "\"speed_mps\" appears twice"),
     ])
     func aMalformedAnswerSaysWhatWasExpected(answer: String, reason: String) {
         #expect {
@@ -80,6 +87,40 @@ struct FilterProtocolTests {
         var bytes: [UInt8] = []
         FilterProtocol.appendStart(scenario: "a\"b\\c\n", seed: nil, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"start","scenario":"a\"b\\c\u000a","seed":null}"# + "\n")
+    }
+
+    @Test(arguments: ["0", "-0", "0.5", "-12.25e-3", "1E+1", "90"])
+    func numbersInJSONsGrammarAreRead(number: String) throws {
+        let estimate = try parse(#"{"latitude": \#(number), "longitude": 2}"#)
+        #expect(estimate?.latitude == Double(number))
+    }
+
+    @Test func aHelloNameMayUseJSONEscapes() throws {
+        let hello = try FilterProtocol.hello(parsing: #"{"online": true, "name": "m\u00e9d\"ian\ud83d\ude00", "trackbench": 1}"#)
+        #expect(hello == .init(name: "m\u{e9}d\"ian\u{1F600}", timing: .online))
+    }
+
+    @Test(arguments: [
+        (#"{"trackbench": true, "name": "m", "online": true}"#, #""trackbench" is not the integer 1"#),
+        (#"{"trackbench": 1.0, "name": "m", "online": true}"#, #""trackbench" is not the integer 1"#),
+        (#"{"trackbench": "1", "name": "m", "online": true}"#, #""trackbench" is not the integer 1"#),
+        (#"{"trackbench": 1, "name": "m", "online": 1}"#, #""online" is not true or false"#),
+        (#"{"trackbench": 1, "name": "m", "online": "true"}"#, #""online" is not true or false"#),
+        (#"{"trackbench": 1, "name": "m", "online": true, "online": false}"#, #""online" appears twice in the hello"#),
+        (#"{"trackbench": 1, "trackbench": 1, "name": "m", "online": true}"#, #""trackbench" appears twice in the hello"#),
+        (#"{"trackbench": 1, "name": "m", "name": "n", "online": true}"#, #""name" appears twice in the hello"#),
+        (#"{"trackbench": 1, "name": "m", "online": true, "extra": 1}"#, #"unknown key "extra" in the hello"#),
+        (#"{"trackbench": 1, "name": "m", "online": true} x"#, "unexpected text after the hello"),
+        (#"{"trackbench": 1, "online": true}"#, #"no "name" string"#),
+        (#"{"name": "m", "online": true}"#, #"no "trackbench""#),
+        (#"{"trackbench": 1, "name": "a\qb", "online": true}"#, "unknown escape"),
+    ])
+    func aHelloBreakingStrictJSONIsRefusedSayingWhy(line: String, reason: String) {
+        #expect {
+            _ = try FilterProtocol.hello(parsing: line)
+        } throws: { error in
+            (error as? FilterProtocolViolation)?.reason.contains(reason) == true
+        }
     }
 
     @Test func aHelloGivesTheNameAndTimingAndABadOneIsRefused() throws {

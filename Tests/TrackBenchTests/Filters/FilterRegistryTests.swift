@@ -81,6 +81,21 @@ struct FilterLabelTests {
         #expect(throws: FilterSpecificationError.self) { try FilterRegistry.builtIn.configuration(parsing: specification) }
     }
 
+    @Test(arguments: ["exec:echo a\necho b", "x=exec:run\r", "kalman\n", "exec:printf '\u{1B}[31m'", "exec:a\u{85}b", "exec:a\u{7F}"])
+    func aSpecificationHoldingAControlCharacterIsRefusedBeforeAnyProcessStarts(specification: String) {
+        var started = false
+        #expect {
+            _ = try FilterRegistry.builtIn.configuration(parsing: specification) { _, _ in
+                started = true
+                throw CancellationError()
+            }
+        } throws: { error in
+            guard case let .malformed(_, reason)? = error as? FilterSpecificationError else { return false }
+            return reason.hasPrefix("it holds the control character U+")
+        }
+        #expect(!started)
+    }
+
     @Test func aPlusInAnExponentDoesNotSplitStages() throws {
         let configuration = try FilterRegistry.builtIn.configuration(parsing: "stale-gate+kalman:q=1e+16+cv-kalman:noise=2.5E+1")
         #expect(configuration.stages.map { $0.filterType.name } == ["stale-gate", "kalman", "cv-kalman"])

@@ -5,6 +5,8 @@ import TeamFilters
 import TrackBench
 import TrackBenchCLI
 
+// Filter processes (exec:) end with it, on SIGINT and SIGTERM too.
+TrackBenchCommand.superviseChildProcesses()
 // Registering is checked: a name clash or a malformed name ends the command with "Error: ..." and exit code 1.
 let code = await TrackBenchCommand.main(
     arguments: Array(CommandLine.arguments.dropFirst()),

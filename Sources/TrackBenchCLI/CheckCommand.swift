@@ -287,7 +287,7 @@ enum CheckCommand: Command {
             rows += current.scores.filter { !placed.contains($0.key) }
             kept = "; kept \(others.count) rows of \(NumberFormat.count(Set(others.map(\.filter)).count, "other filter"))"
         }
-        try AtomicFile.write(ResultsCSV.render(rows, context: current.context), to: URL(fileURLWithPath: file))
+        try AtomicFile.write(try ResultsCSV.render(rows, context: current.context), to: URL(fileURLWithPath: file))
         let filters = Set(current.scores.map(\.filter)).count
         context.print(
             "Wrote \(current.scores.count) results (\(current.description)) to \(file)\(kept); \(NumberFormat.count(filters, "filter")) recorded."

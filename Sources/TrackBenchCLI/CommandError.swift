@@ -50,7 +50,8 @@ public enum CommandError: Error, LocalizedError, Equatable {
                 + differences.map { "  - \($0)\n" }.joined()
                 + "Run with the baseline's options, or re-record it with '\(updateCommand)' if the change is intended."
         case let .baselineNeedsProcessFilters(file, processes, filterArguments):
-            return "baseline '\(file)' holds the filter process\(processes.count == 1 ? "" : "es") \(processes.map { "'\($0)'" }.joined(separator: ", ")) "
+            let named = processes.map { "'\($0)'" }.joined(separator: ", ")
+            return "baseline '\(file)' holds the filter process\(processes.count == 1 ? "" : "es") \(named) "
                 + "(exec:), which check starts only when --filter names it: rerun with \(filterArguments.joined(separator: " ")) "
                 + "(every filter of the baseline; leave out those not to check). Do not re-record the baseline for this."
         case let .noSharedResults(file, filters, updateCommand):

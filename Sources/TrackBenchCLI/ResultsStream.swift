@@ -38,7 +38,10 @@ final class ResultsStream {
     var transform: @Sendable ([ScenarioScore]) -> Unit {
         let keepsReports = keepsReports
         return { scores in
-            Unit(rows: Result { () throws(ResultsWriteError) in try ResultsCSV.rows(scores) }, written: keepsReports ? ResultsCSV.asWritten(scores) : [])
+            Unit(
+                rows: Result { () throws(ResultsWriteError) in try ResultsCSV.rows(scores) },
+                written: keepsReports ? ResultsCSV.asWritten(scores) : []
+            )
         }
     }
 

@@ -30,9 +30,10 @@ struct ResultsColumn: Sendable {
 
     /// A text column, quoted where needed.
     static func text(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
-        var column = ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.required()
-        })
+        var column = ResultsColumn(
+            name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) },
+            read: { score, field throws(ResultsFileError) in score[keyPath: keyPath] = try field.required() }
+        )
         column.unwritable = { ResultsField.textProblem($0[keyPath: keyPath]) }
         return column
     }

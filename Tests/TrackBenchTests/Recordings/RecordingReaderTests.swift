@@ -246,7 +246,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [("time,lat,latitude,lon", "2 (\"lat\") and 3 (\"latitude\")"), ("time,latitude,longitude,Latitude", "2 (\"latitude\") and 4 (\"Latitude\")")])
+    @Test(arguments: [
+        ("time,lat,latitude,lon", "2 (\"lat\") and 3 (\"latitude\")"), ("time,latitude,longitude,Latitude", "2 (\"latitude\") and 4 (\"Latitude\")"),
+    ])
     func twoColumnsOfOneFieldAreAnErrorNamingBoth(header: String, columns: String) {
         let text = header + "\n2024-01-01T00:00:00Z,1,1,2\n2024-01-01T00:00:01Z,1.001,1.001,2\n"
         #expect(throws: RecordingFileError.malformed(

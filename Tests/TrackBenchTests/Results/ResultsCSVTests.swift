@@ -290,8 +290,11 @@ struct ResultsCSVTests {
     }
 
     @Test func namesTheLineAndColumnOfABadValue() throws {
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 5, problem: "column 'true_distance_m' expected a number as TrackBench writes it "
-            + "(such as 12.5, -0.25 or 1e-05: no '+', no leading zeros), got 'abc'")) {
+        #expect(throws: ResultsFileError.malformedRow(
+            file: "b.csv", line: 5,
+            problem: "column 'true_distance_m' expected a number as TrackBench writes it "
+                + "(such as 12.5, -0.25 or 1e-05: no '+', no leading zeros), got 'abc'"
+        )) {
             try ResultsCSV.parse(editing("true_distance_m", onLine: 5, to: "abc"), file: "b.csv")
         }
         let lines = valid.split(separator: "\n").map(String.init)

@@ -40,7 +40,10 @@ extension CheckCommand {
         let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
         let dem = try DEMOptions(arguments, context: context)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
-        let filters = try dem.apply(to: filters(from: arguments, baseline: baseline?.scores ?? [], withSensors: suite.hasSensors, context: context))
+        let filters = try dem.apply(to: filters(
+            from: arguments, baseline: baseline?.scores ?? [], baselineFile: try arguments.value(Self.baseline, default: defaultBaseline),
+            withSensors: suite.hasSensors, context: context
+        ))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
         let (plan, scores) = try await suite.run(
             filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters),
@@ -63,9 +66,12 @@ extension CheckCommand {
     }
 
     /// The filters to rerun: those given, or every default one plus the baseline's others (rebuilt from their specs).
+    /// - Throws: `CommandError.baselineNeedsProcessFilters`, naming the `--filter` arguments to pass, when the
+    ///   baseline holds a filter process and `--filter` was not given: it is never started from a results file.
     private static func filters(
         from arguments: ParsedArguments,
         baseline: [ScenarioScore],
+        baselineFile: String,
         withSensors: Bool,
         context: CommandContext
     ) throws -> [FilterConfiguration] {
@@ -75,13 +81,26 @@ extension CheckCommand {
         }
         var configurations = context.registry.defaultConfigurations(withSensors: withSensors)
         var labels = Set(configurations.map(\.label))
+        var processes: [String] = []
         for score in baseline where !labels.contains(score.filter) {
             labels.insert(score.filter)
+            if score.filterSpecification.hasPrefix(FilterRegistry.processPrefix) {
+                processes.append(score.filter)
+                continue
+            }
             // A filter that no longer parses is left out and reported as missing.
             if var configuration = try? context.registry.configuration(parsing: score.filterSpecification) {
                 configuration.label = score.filter
                 configurations.append(configuration)
             }
+        }
+        guard processes.isEmpty else {
+            var seen: Set<String> = []
+            let filterArguments = baseline.filter { seen.insert($0.filter).inserted }.map { score in
+                let spec = score.filter == score.filterSpecification ? score.filter : "\(score.filter)=\(score.filterSpecification)"
+                return "\(filter.name) \(Shell.quoted(spec))"
+            }
+            throw CommandError.baselineNeedsProcessFilters(file: baselineFile, processes: processes, filterArguments: filterArguments)
         }
         return configurations
     }

@@ -15,6 +15,9 @@ public enum CommandError: Error, LocalizedError, Equatable {
     case emptyBaseline(file: String, updateCommand: String)
     /// The baseline was made from another suite, scenario file, seed range or version.
     case baselineContextDiffers(file: String, differences: [String], updateCommand: String)
+    /// The baseline holds rows of filter processes (`exec:`), which `check` starts only when `--filter` names them.
+    /// `filterArguments` are the `--filter` arguments that check every filter of the baseline, shell-quoted.
+    case baselineNeedsProcessFilters(file: String, processes: [String], filterArguments: [String])
     /// The run and the baseline share no result.
     case noSharedResults(file: String, filters: String?, updateCommand: String)
     /// A shard's results were given where a whole run's are needed.
@@ -46,6 +49,11 @@ public enum CommandError: Error, LocalizedError, Equatable {
             return "baseline '\(file)' was not made by this run's setup, so its rows cannot be compared:\n"
                 + differences.map { "  - \($0)\n" }.joined()
                 + "Run with the baseline's options, or re-record it with '\(updateCommand)' if the change is intended."
+        case let .baselineNeedsProcessFilters(file, processes, filterArguments):
+            let named = processes.map { "'\($0)'" }.joined(separator: ", ")
+            return "baseline '\(file)' holds the filter process\(processes.count == 1 ? "" : "es") \(named) "
+                + "(exec:), which check starts only when --filter names it: rerun with \(filterArguments.joined(separator: " ")) "
+                + "(every filter of the baseline; leave out those not to check). Do not re-record the baseline for this."
         case let .noSharedResults(file, filters, updateCommand):
             return "this run and baseline '\(file)' share no result (the same scenario, filter and seed), so nothing was compared"
                 + (filters.map { ": \($0) " } ?? ". ")

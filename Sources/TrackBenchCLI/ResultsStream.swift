@@ -12,8 +12,8 @@ import TrackBenchReports
 final class ResultsStream {
     /// What one unit (a scenario under a seed, or a recording) adds, made on the task that scored it.
     struct Unit: Sendable {
-        /// The unit's rows of `results.csv`, in UTF-8.
-        var rows: [UInt8]
+        /// The unit's rows of `results.csv`, in UTF-8, or why one cannot be written.
+        var rows: Result<[UInt8], ResultsWriteError>
         /// The unit's scores as the file holds them (`ResultsCSV.asWritten`), for the reports; empty without reports.
         var written: [ScenarioScore]
     }
@@ -37,13 +37,19 @@ final class ResultsStream {
     /// Makes a unit's part from its scores, in filter order.
     var transform: @Sendable ([ScenarioScore]) -> Unit {
         let keepsReports = keepsReports
-        return { scores in Unit(rows: ResultsCSV.rows(scores), written: keepsReports ? ResultsCSV.asWritten(scores) : []) }
+        return { scores in
+            Unit(
+                rows: Result { () throws(ResultsWriteError) in try ResultsCSV.rows(scores) },
+                written: keepsReports ? ResultsCSV.asWritten(scores) : []
+            )
+        }
     }
 
     /// Adds the next unit's part: its rows to the file, its scores to the tally.
-    /// - Throws: `OutputError` when the rows cannot be written, as on a full disk.
-    func add(_ unit: Unit) throws(OutputError) {
-        try file.append(unit.rows)
+    /// - Throws: `OutputError` when the rows cannot be written, as on a full disk; `ResultsWriteError` for a value
+    ///   that would not read back.
+    func add(_ unit: Unit) throws {
+        try file.append(unit.rows.get())
         for score in unit.written { tally.add(score) }
     }
 }

@@ -64,6 +64,14 @@ enum CSVRecordingReader {
                     : "expected a header row naming the columns, such as 'UnixTimeMillis,LatitudeDegrees,LongitudeDegrees' "
                         + "or 'timestamp_s,latitude,longitude'")
             }
+            if let (_, first, second) = RecordingColumn.ambiguity(in: header) {
+                let name = { (column: Int) in String(header[column - 1].trimmingSpaces).debugDescription }
+                throw .malformed(
+                    file: file, line: headerLine,
+                    problem: "columns \(first) (\(name(first))) and \(second) (\(name(second))) of the header hold the same field, "
+                        + "so which to read is ambiguous; remove or rename one of them"
+                )
+            }
             let columns = RecordingColumn.indices(in: header)
             guard columns[.latitude] != nil, columns[.longitude] != nil else {
                 throw .malformed(

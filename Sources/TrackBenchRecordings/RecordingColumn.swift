@@ -34,6 +34,17 @@ enum RecordingColumn: Int, CaseIterable {
         }
     }
 
+    /// The first field a header names twice: two header columns (1-based) that both hold it, such as `lat` and
+    /// `latitude`, or `latitude` twice. Reading either would be a guess, so such a header is refused.
+    static func ambiguity(in header: [Substring]) -> (column: RecordingColumn, first: Int, second: Int)? {
+        let lowered = header.map { $0.trimmingSpaces.lowercased() }
+        for column in allCases {
+            let matches = lowered.indices.filter { column.names.contains(lowered[$0]) }
+            if matches.count > 1 { return (column, matches[0] + 1, matches[1] + 1) }
+        }
+        return nil
+    }
+
     /// Each field's column index in a header row; a field without a column is absent.
     static func indices(in header: [Substring]) -> [RecordingColumn: Int] {
         let lowered = header.map { $0.trimmingSpaces.lowercased() }

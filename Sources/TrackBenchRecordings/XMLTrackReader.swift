@@ -16,6 +16,10 @@ import TrackBenchModel
 /// exports from Garmin, Strava and phone apps read alike. Times are ISO 8601
 /// with fractional seconds and `Z` or an offset. A file where no point has a
 /// time is a route: its points keep file order and can only serve as truth.
+/// A point with a malformed time is skipped and counted, so a file whose
+/// every time is malformed has no usable fixes (it is no route). A point
+/// holding two of one value element (two `Position`s, two `time`s) is an
+/// error naming both, as reading either would be a guess.
 /// The XML is read by `XMLScanner`: text in CDATA sections and character
 /// references count as text, and a syntax error names its line and column.
 enum XMLTrackReader {
@@ -35,7 +39,7 @@ enum XMLTrackReader {
             while let event = try next(&scanner, file: file) {
                 switch event {
                 case let .start(element):
-                    collector.start(element)
+                    try collector.start(element)
                 case let .text(text):
                     if collector.wantsText(byteCount: text.bytes.count) { collector.append(scanner.string(text)) }
                 case let .end(name):
@@ -47,7 +51,7 @@ enum XMLTrackReader {
         let format = collector.format
         let points = collector.trackPoints.isEmpty ? collector.routePoints : collector.trackPoints
         var builder = RecordingBuilder()
-        builder.hasTimes = points.contains { $0.time != nil }
+        builder.hasTimes = points.contains { $0.hasTimeElement }
         var withoutZone = 0
         for point in points {
             guard let latitude = point.latitude, let longitude = point.longitude,
@@ -98,7 +102,14 @@ enum XMLTrackReader {
         var longitude: Double?
         var elevation: Double?
         var time: (seconds: Double, hasZone: Bool)?
+        /// Whether the point has a time element, even one whose text is no valid time.
+        var hasTimeElement = false
         var hdop: Double?
+        /// The line of each value element read, by its local name (`Position/LatitudeDegrees` inside a `Position`),
+        /// to refuse a second one.
+        var elementLines: [String: Int] = [:]
+        /// The local names of the elements open inside the point, outermost first.
+        var openElements: [Substring] = []
     }
 
     /// Collects points as the scanner walks the document.
@@ -115,9 +126,16 @@ enum XMLTrackReader {
         /// Whether the current element's text grew past `maximumValueBytes`: then it is no value.
         private var isTextTooLong = false
 
+        /// The file read, for messages.
+        private let file: String
+        /// The child elements of a point that hold one value each: a second one is ambiguous. A `Position`'s
+        /// `LatitudeDegrees` and `LongitudeDegrees` are checked the same way.
+        private static let valueElements: Set<Substring> = ["Position", "AltitudeMeters", "Time", "ele", "time", "hdop"]
+
         /// A collector for the document whose root element is `root`.
         /// - Throws: `RecordingFileError.malformed` when the root is neither `gpx` nor `TrainingCenterDatabase`.
         init(root: XMLScanner.Element, file: String) throws(RecordingFileError) {
+            self.file = file
             switch root.localName {
             case "gpx": format = .gpx
             case "TrainingCenterDatabase": format = .tcx
@@ -125,13 +143,29 @@ enum XMLTrackReader {
             }
         }
 
-        mutating func start(_ element: XMLScanner.Element) {
+        /// Starts an element: a point, or one of a point's values.
+        /// - Throws: `RecordingFileError.malformed` for a point's second element of one value.
+        mutating func start(_ element: XMLScanner.Element) throws(RecordingFileError) {
             let name = element.localName
             if extensionDepth > 0 || name == "extensions" || name == "Extensions" {
                 extensionDepth += 1
                 return
             }
             resetText()
+            if var current = point {
+                let isValue = current.openElements.isEmpty ? Self.valueElements.contains(name)
+                    : current.openElements == ["Position"] && (name == "LatitudeDegrees" || name == "LongitudeDegrees")
+                let key = (current.openElements + [name]).joined(separator: "/")
+                if isValue, let first = current.elementLines.updateValue(element.line, forKey: key) {
+                    throw .malformed(
+                        file: file, line: element.line,
+                        problem: "the point at line \(current.line) has two \(key) elements (lines \(first) and \(element.line)), "
+                            + "so which to read is ambiguous; keep one"
+                    )
+                }
+                current.openElements.append(name)
+                point = current
+            }
             switch name {
             case "Trackpoint":
                 isRoutePoint = false
@@ -166,9 +200,12 @@ enum XMLTrackReader {
             let value = isTextTooLong ? "" : Self.trimmed(text)
             resetText()
             guard var current = point else { return }
+            if !current.openElements.isEmpty { current.openElements.removeLast() }
             switch name {
             case "ele", "AltitudeMeters": current.elevation = Self.number(value)
-            case "time", "Time": current.time = UTCTime.parseISO8601(value)
+            case "time", "Time":
+                current.time = UTCTime.parseISO8601(value)
+                current.hasTimeElement = true
             case "hdop": current.hdop = Self.number(value).flatMap { $0 >= 0 ? $0 : nil }
             case "LatitudeDegrees": current.latitude = Self.number(value)
             case "LongitudeDegrees": current.longitude = Self.number(value)

@@ -36,14 +36,34 @@ extension ResultsCSV {
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
     public static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
         let notReadable = "it is not a readable UTF-8 file"
-        let data: Data
-        do {
-            data = try AtomicFile.readSettled(url) { () throws(FileContents.Unreadable) in try FileContents.read(url) }
-        } catch {
-            throw .unreadable(file: url.path, reason: error.reason == FileContents.noSuchFile ? error.reason : notReadable)
+        let data = try AtomicFile.readSettled(url) { () throws(ResultsFileError) in
+            do {
+                // The context line is checked before the rest is read: a file that is no results file is refused at once.
+                try checkContextLine(of: FileContents.read(url, prefix: contextLineBytes), file: url.path)
+                return try FileContents.read(url)
+            } catch let error as ResultsFileError {
+                throw error
+            } catch let error as FileContents.Unreadable {
+                throw .unreadable(file: url.path, reason: error.reason == FileContents.noSuchFile ? error.reason : notReadable)
+            } catch {
+                throw .unreadable(file: url.path, reason: notReadable)
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(file: url.path, reason: notReadable) }
         return try parse(text, file: url.path)
+    }
+
+    /// How many bytes are read to check the context line before the rest of a file: the line is far shorter.
+    static let contextLineBytes = 64 * 1024
+
+    /// Checks the context line at the start of `head` (a file's first bytes) when `head` holds all of it.
+    /// - Throws: `ResultsFileError` for a line `ResultsContext.parse` refuses.
+    private static func checkContextLine(of head: Data, file: String) throws(ResultsFileError) {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return }
+        guard let line = String(data: bytes[..<end], encoding: .utf8), !line.isEmpty else { return }
+        _ = try ResultsContext.parse(Substring(line), file: file)
     }
 
     /// Parses the text of a results CSV: the context line, the header, then the rows.
@@ -155,7 +175,22 @@ extension ResultsCSV {
         _ line: Substring, line lineNumber: Int, header: [String], positions: [Int], nonFinitePosition: Int, file: String
     ) throws(ResultsFileError) -> ScenarioScore {
         let row = try fields(of: line, file: file, line: lineNumber)
+        if row == header {
+            throw .malformedRow(
+                file: file, line: lineNumber,
+                problem: "line \(lineNumber) repeats the header (two files concatenated?); remove it and the context line above it, "
+                    + "or join results files with 'trackbench merge'"
+            )
+        }
         guard row.count == header.count else {
+            // A context line has no commas; a row whose first field starts like one is still a row.
+            if row.count == 1, line.hasPrefix(ResultsContext.marker + " ") {
+                throw .malformedRow(
+                    file: file, line: lineNumber,
+                    problem: "line \(lineNumber) is a context line, which only the first line may be (two files concatenated?); "
+                        + "join results files with 'trackbench merge' instead"
+                )
+            }
             throw .malformedRow(file: file, line: lineNumber, problem: "expected \(header.count) fields like the header, got \(row.count)")
         }
         let flagged = Set(row[nonFinitePosition].split(separator: ";").map(String.init))

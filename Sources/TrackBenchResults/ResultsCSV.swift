@@ -58,11 +58,12 @@ public enum ResultsCSV {
     ///
     /// A NaN or infinite value is written as an empty field and its column
     /// named in the row's `non_finite` field, so no reader sees `nan`.
-    public static func render(_ scores: [ScenarioScore], context: ResultsContext) -> String {
+    /// - Throws: `ResultsWriteError` for a value that would not read back as itself (`rows(_:)`).
+    public static func render(_ scores: [ScenarioScore], context: ResultsContext) throws(ResultsWriteError) -> String {
         var text = header(context: context)
         // Rows are written in chunks on every core; joined in order, the text is the same as one by one.
-        let chunks = ParallelChunks.map(count: scores.count) { range in rows(scores[range]) }
-        for chunk in chunks { text.append(contentsOf: chunk) }
+        let chunks = ParallelChunks.map(count: scores.count) { range in Result { () throws(ResultsWriteError) in try rows(scores[range]) } }
+        for chunk in chunks { text.append(contentsOf: try chunk.get()) }
         return String(decoding: text, as: UTF8.self)
     }
 
@@ -73,14 +74,28 @@ public enum ResultsCSV {
 
     /// Data rows as `render` writes them, in UTF-8, each with its line ending: a file streamed a unit at a time is
     /// `header(context:)` followed by each unit's rows, in order.
-    package static func rows(_ scores: some Collection<ScenarioScore>) -> [UInt8] {
+    ///
+    /// Whatever is written reads back as itself (`parse`), numbers to their
+    /// written rounding: a value the reader would refuse or read as something
+    /// else (an empty or control character holding text field, a tag with `=`
+    /// in its key or `;`) is refused instead of written.
+    /// - Throws: `ResultsWriteError` naming the row and column of the first such value.
+    package static func rows(_ scores: some Collection<ScenarioScore>) throws(ResultsWriteError) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scores.count * 320)
         for score in scores {
+            for (column, problem) in writeChecks {
+                if let problem = problem(score) {
+                    throw ResultsWriteError(column: column, scenario: score.scenarioID, filter: score.filter, problem: problem)
+                }
+            }
             appendRow(score, to: &bytes)
         }
         return bytes
     }
+
+    /// The columns that check a value reads back before it is written, with their checks, in schema order.
+    private static let writeChecks = schema.compactMap { column in column.unwritable.map { (column.name, $0) } }
 
     /// Each column's writer, in schema order: a row calls these alone, without copying the columns' other closures.
     private static let writers = schema.map(\.write)

@@ -21,14 +21,21 @@ struct ResultsColumn: Sendable {
     /// Whether a file may lack the column, which then reads as empty: columns added after the first results
     /// files (the terrain, the gait, the elevation and dead-reckoning metrics), so a baseline recorded before them still reads.
     var mayBeAbsent = false
+    /// Why a score's value of this column could not be read back as written, or nil when it can: the writer refuses
+    /// such a row rather than write a file its reader rejects (`ResultsWriteError`). Nil for columns whose every
+    /// value reads back (numbers, seeds, choices).
+    var unwritable: (@Sendable (ScenarioScore) -> String?)?
     /// Checks a derived field against the values it derives from, once the whole row is read.
     var verify: @Sendable (ScenarioScore, ResultsField) throws(ResultsFileError) -> Void = { _, _ throws(ResultsFileError) in }
 
     /// A text column, quoted where needed.
     static func text(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) }, read: { score, field throws(ResultsFileError) in
-            score[keyPath: keyPath] = try field.required()
-        })
+        var column = ResultsColumn(
+            name: name, write: { CSVField.appendEscaped($0[keyPath: keyPath], to: &$1) },
+            read: { score, field throws(ResultsFileError) in score[keyPath: keyPath] = try field.required() }
+        )
+        column.unwritable = { ResultsField.textProblem($0[keyPath: keyPath]) }
+        return column
     }
 
     /// A column holding one of a kind's cases by its raw value, in the order the kind declares them.
@@ -49,16 +56,18 @@ struct ResultsColumn: Sendable {
 
     /// A text column that may be absent (nothing to say), written as an empty field; quoted where needed.
     static func optionalText(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, String?> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { score, bytes in
+        var column = ResultsColumn(name: name, write: { score, bytes in
             score[keyPath: keyPath].map { CSVField.appendEscaped($0, to: &bytes) } ?? true
         }, read: { score, field throws(ResultsFileError) in
             score[keyPath: keyPath] = field.text.isEmpty ? nil : try field.required()
         })
+        column.unwritable = { score in score[keyPath: keyPath].flatMap(ResultsField.textProblem) }
+        return column
     }
 
     /// Tags as `key=value` pairs joined by `;`, sorted by key; empty for none.
     static func tags(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, [String: String]> & Sendable) -> ResultsColumn {
-        ResultsColumn(name: name, write: { score, bytes in
+        var column = ResultsColumn(name: name, write: { score, bytes in
             let tags = score[keyPath: keyPath]
             guard !tags.isEmpty else { return true }
             return CSVField.appendEscaped(tags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"), to: &bytes)
@@ -75,6 +84,16 @@ struct ResultsColumn: Sendable {
             }
             score[keyPath: keyPath] = tags
         })
+        column.unwritable = { score in
+            for (key, value) in score[keyPath: keyPath] {
+                if let problem = ResultsField.textProblem(key) ?? ResultsField.textProblem(value) { return problem }
+                if key.contains(where: { $0 == "=" || $0 == ";" }) || value.contains(";") {
+                    return "the tag '\(MarkdownText.safe(key))' holds '=' in its key or ';', which separate tags"
+                }
+            }
+            return nil
+        }
+        return column
     }
 
     /// A seed, a whole number from 0 to 2^64 - 1.
@@ -84,7 +103,7 @@ struct ResultsColumn: Sendable {
             name: name, write: { NumberFormat.appendDecimal(stored.value(in: $0), to: &$1); return true },
             read: { score, field throws(ResultsFileError) in
                 let text = try field.required()
-                guard let seed = UInt64(text) else {
+                guard ResultsField.isWrittenWholeNumber(text), let seed = UInt64(text) else {
                     throw field.error("expected a whole number from 0 to \(UInt64.max), got '\(text)'")
                 }
                 stored.set(seed, in: &score)
@@ -95,7 +114,7 @@ struct ResultsColumn: Sendable {
     /// A count of fixes, a whole number >= 0.
     static func count(_ name: String, _ keyPath: WritableKeyPath<ScenarioScore, Int> & Sendable) -> ResultsColumn {
         let stored = StoredField(keyPath)
-        return ResultsColumn(name: name, write: { score, bytes in
+        var column = ResultsColumn(name: name, write: { score, bytes in
             let count = stored.value(in: score)
             if count < 0 { bytes.append(UInt8(ascii: "-")) }
             NumberFormat.appendDecimal(UInt64(count.magnitude), to: &bytes)
@@ -103,6 +122,8 @@ struct ResultsColumn: Sendable {
         }, read: { score, field throws(ResultsFileError) in
             stored.set(try field.count(), in: &score)
         })
+        column.unwritable = { stored.value(in: $0) < 0 ? "is \(stored.value(in: $0)), but a count is at least 0" : nil }
+        return column
     }
 
     /// A number with fixed decimals.
@@ -227,9 +248,9 @@ struct ResultsColumn: Sendable {
             return true
         }, read: { _, _ throws(ResultsFileError) in })
         column.verify = { score, field throws(ResultsFileError) in
-            let text = try field.required().lowercased()
+            let text = try field.required()
             guard text == "true" || text == "false" else {
-                throw field.error("expected true or false, got '\(field.text)'")
+                throw field.error("expected true or false (lowercase, as TrackBench writes it), got '\(text)'")
             }
             let margin = abs(abs(score.errorPercent) - abs(score.noisyErrorPercent))
             let rounding = ResultsColumn.percentSlack(score.estimatedDistanceMeters, score.trueDistanceMeters)
@@ -313,18 +334,53 @@ struct ResultsField {
             return .nan
         }
         let value = try required()
-        guard let number = Double(value), number.isFinite else {
-            throw error("expected a number, got '\(value)'")
+        guard Self.isWrittenNumber(value), let number = Double(value), number.isFinite else {
+            throw error("expected a number as TrackBench writes it (such as 12.5, -0.25 or 1e-05: no '+', no leading zeros), got '\(value)'")
         }
         return number
     }
 
     func count() throws(ResultsFileError) -> Int {
         let value = try required()
-        guard let number = Int(value), number >= 0 else {
-            throw error("expected a whole number >= 0, got '\(value)'")
+        guard Self.isWrittenWholeNumber(value), let number = Int(value) else {
+            throw error("expected a whole number >= 0 as TrackBench writes it (digits, no sign, no leading zeros), got '\(value)'")
         }
         return number
+    }
+
+    /// Why `text` cannot be written as a text field that reads back as itself: empty, or holding a control
+    /// character (which the reader refuses: a line break would split the row); nil when it can.
+    static func textProblem(_ text: String) -> String? {
+        if text.isEmpty { return "is empty, which reads back as no value" }
+        guard hasControlCharacter(text) else { return nil }
+        let control = text.unicodeScalars.first(where: \.isControl).map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? ""
+        return "holds a control character (\(control), such as a line break or terminal escape), which a results file cannot hold"
+    }
+
+    /// Whether `text` is digits without a sign or a leading zero (0 alone aside), as seeds and counts are written.
+    static func isWrittenWholeNumber(_ text: some StringProtocol) -> Bool {
+        let digits = text.utf8
+        guard let first = digits.first else { return false }
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && (first != UInt8(ascii: "0") || digits.count == 1)
+    }
+
+    /// Whether `text` is a number as the writer writes one: an optional '-', a whole part without a leading zero,
+    /// an optional fraction and an optional exponent (`1e-05`, `1.5e+20`, as Swift prints a double). No '+', hex
+    /// float, `inf` or `nan`.
+    static func isWrittenNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let mantissaEnd = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) ?? rest.endIndex
+        let mantissa = rest[..<mantissaEnd]
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard isWrittenWholeNumber(parts[0]) else { return false }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        }
+        guard mantissaEnd != rest.endIndex else { return true }
+        var exponent = rest[rest.index(after: mantissaEnd)...]
+        if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
+        return !exponent.isEmpty && exponent.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// nil for an empty field: the metric does not apply.

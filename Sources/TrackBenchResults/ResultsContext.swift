@@ -1,6 +1,7 @@
 import TrackBenchModel
 import TrackBenchSuite
 import TrackBenchScoring
+import TrackBenchSupport
 /// How a results file was made: the suite, its file's fingerprint, the seeds, the TrackBench version and the schema.
 ///
 /// Written as the first line of `results.csv` and every baseline:
@@ -119,8 +120,13 @@ public struct ResultsContext: Sendable, Hashable {
         for key in keys where values[key] == nil {
             throw .malformedRow(file: file, line: 1, problem: "the context line has no '\(key)='; \(expected)")
         }
-        guard let schema = Int(values["schema"]!) else {
-            throw .malformedRow(file: file, line: 1, problem: "schema '\(values["schema"]!)' is not a whole number")
+        let schemaText = values["schema"]!
+        guard ResultsField.isWrittenWholeNumber(schemaText), let schema = Int(schemaText) else {
+            throw .malformedRow(
+                file: file, line: 1,
+                problem: "schema '\(MarkdownText.safe(schemaText))' is not a whole number as TrackBench writes it (such as \(currentSchema): "
+                    + "digits, no sign, no leading zeros); re-record this file with the current TrackBench"
+            )
         }
         guard schema == currentSchema else {
             throw .malformedRow(
@@ -128,12 +134,10 @@ public struct ResultsContext: Sendable, Hashable {
                 problem: "results schema \(schema), but this TrackBench reads schema \(currentSchema); re-record the file with this TrackBench"
             )
         }
-        guard let seeds = SeedRange(parsing: values["seeds"]!) else {
-            throw .malformedRow(file: file, line: 1, problem: "seeds '\(values["seeds"]!)' is not N or FIRST...LAST")
-        }
+        let seeds = try seedRange(values["seeds"]!, file: file)
         var shard: Shard?
         if let text = values[shardKey] {
-            guard let parsed = Shard(parsing: text) else {
+            guard let parsed = Shard(parsing: text), parsed.description == text else {
                 throw .malformedRow(file: file, line: 1, problem: "shard '\(text)' is not K/N with 1 <= K <= N <= \(Shard.limit)")
             }
             shard = parsed
@@ -151,6 +155,31 @@ public struct ResultsContext: Sendable, Hashable {
             context.demArcSeconds = spacings.map { $0! }
         }
         return context
+    }
+
+    /// The seeds of a context line, written as `SeedRange` writes them: `N` or `FIRST...LAST`, with FIRST < LAST,
+    /// digits without a sign or leading zeros, and at most `SeedRange.limit` seeds.
+    /// - Throws: `ResultsFileError` saying what was found and what is allowed.
+    private static func seedRange(_ text: String, file: String) throws(ResultsFileError) -> SeedRange {
+        let shown = MarkdownText.safe(String(text.prefix(80)))
+        let parts = text.split(separator: "...", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ ResultsField.isWrittenWholeNumber($0) }), let first = UInt64(parts[0]),
+              let last = parts.count == 2 ? UInt64(parts[1]) : first, parts.count == 1 || first < last else {
+            throw .malformedRow(
+                file: file, line: 1,
+                problem: "seeds '\(shown)' is not N or FIRST...LAST with FIRST < LAST, as TrackBench writes it (digits, no sign, "
+                    + "no leading zeros); re-record this file with the current TrackBench"
+            )
+        }
+        guard let seeds = SeedRange(first: first, last: last) else {
+            let count = last - first == UInt64.max ? "2^64" : "\(last - first + 1)"
+            throw .malformedRow(
+                file: file, line: 1,
+                problem: "seeds '\(shown)' holds \(count) seeds, but a run has at most \(SeedRange.limit); "
+                    + "this file was not written by TrackBench: re-record it with 'trackbench run'"
+            )
+        }
+        return seeds
     }
 
     /// What differs between this context and another, one phrase each; empty when they match.

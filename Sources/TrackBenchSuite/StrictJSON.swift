@@ -127,7 +127,8 @@ struct StrictJSON {
             index += 1
             return
         }
-        var keys: Set<[UInt8]> = []
+        // Keys are compared as decoded text, so "a\u0062" repeats "ab" as Foundation sees it.
+        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -136,15 +137,15 @@ struct StrictJSON {
                 )
             }
             let keyStart = index
-            let key = try string()
+            let key = String(decoding: try string(), as: UTF8.self)
             guard keys.insert(key).inserted else {
                 index = keyStart
-                throw error("key \(String(decoding: key, as: UTF8.self).debugDescription) appears twice in this object")
+                throw error("key \(key.debugDescription) appears twice in this object (compared after decoding \\u escapes)")
             }
             skipWhitespace()
             try expect(":")
             skipWhitespace()
-            self.key = String(decoding: key, as: UTF8.self)
+            self.key = key
             try value(depth: depth)
             skipWhitespace()
             if current == UInt8(ascii: ",") {
@@ -181,21 +182,20 @@ struct StrictJSON {
         }
     }
 
-    /// Reads a string and returns its raw bytes between the quotes (escapes kept), for key comparison.
+    /// Reads a string and returns its UTF-8 with escapes decoded, for key comparison.
     private mutating func string() throws(SyntaxError) -> [UInt8] {
         index += 1
-        let start = index
+        var decoded: [UInt8] = []
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
-                let content = Array(bytes[start..<index])
                 index += 1
-                return content
+                return decoded
             case UInt8(ascii: "\\"):
                 index += 1
                 guard let escaped = current else { break }
                 if escaped == UInt8(ascii: "u") {
-                    let unit = try hexUnit()
+                    var unit = try hexUnit()
                     if (0xDC00...0xDFFF).contains(unit) {
                         throw error("a \\u escape of a low surrogate (\\u\(String(unit, radix: 16, uppercase: true))) without a high one before it")
                     }
@@ -205,24 +205,38 @@ struct StrictJSON {
                             throw error("a \\u escape of a high surrogate (\\u\(String(unit, radix: 16, uppercase: true))) not followed by a low one")
                         }
                         index += 2
-                        guard (0xDC00...0xDFFF).contains(try hexUnit()) else {
+                        let low = try hexUnit()
+                        guard (0xDC00...0xDFFF).contains(low) else {
                             throw error("a \\u escape of a high surrogate (\\u\(String(unit, radix: 16, uppercase: true))) not followed by a low one")
                         }
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                     }
-                } else if !Array("\"\\/bfnrt".utf8).contains(escaped) {
+                    decoded.append(contentsOf: Unicode.Scalar(unit).map { Array(String($0).utf8) } ?? [])
+                } else if let plain = Self.escapes[escaped] {
+                    decoded.append(plain)
+                } else {
                     throw error("unknown escape '\\\(Character(Unicode.Scalar(escaped)))'")
                 }
                 index += 1
             case 0..<0x20:
                 throw error("control character in a string; write it as an escape")
             case 0x80...:
+                let start = index
                 try scalar()
+                decoded.append(contentsOf: bytes[start..<index])
             default:
+                decoded.append(byte)
                 index += 1
             }
         }
         throw error("a string is not closed")
     }
+
+    /// The byte each one-character escape stands for, keyed by the character after the backslash.
+    private static let escapes: [UInt8: UInt8] = [
+        UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"), UInt8(ascii: "/"): UInt8(ascii: "/"),
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+    ]
 
     /// Reads the four hex digits after `\\u` (the index on the `u`), leaving the index on the last digit.
     private mutating func hexUnit() throws(SyntaxError) -> UInt32 {

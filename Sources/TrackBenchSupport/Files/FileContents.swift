@@ -14,9 +14,11 @@ package enum FileContents {
     /// - Parameters:
     ///   - url: The file.
     ///   - limit: The most bytes to read; a larger file is refused before any is read.
+    ///   - prefix: Read only the first this many bytes (about; whole reads of up to 1 MiB), for a reader that
+    ///     checks a file's first line before reading the rest of it.
     /// - Throws: The reason, such as `no such file`, `it is a FIFO (named pipe), not a regular file`,
     ///   `it is not a readable file` or `it has more than N bytes`, for the caller's error type.
-    package static func read(_ url: URL, limit: Int = Int.max) throws(Unreadable) -> Data {
+    package static func read(_ url: URL, limit: Int = Int.max, prefix: Int = Int.max) throws(Unreadable) -> Data {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             throw Unreadable(reason: errno == ENOENT || errno == ENOTDIR ? noSuchFile : notReadable)
@@ -34,7 +36,7 @@ package enum FileContents {
         guard Int(status.st_size) <= limit else { throw Unreadable(reason: tooLarge(limit)) }
         var bytes = Data()
         bytes.reserveCapacity(Int(status.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(prefix, 1)))
         while true {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -43,6 +45,7 @@ package enum FileContents {
             // The file may have grown since fstat.
             guard count <= limit - bytes.count else { throw Unreadable(reason: tooLarge(limit)) }
             bytes.append(contentsOf: chunk[..<count])
+            if bytes.count >= prefix { return bytes }
         }
     }
 

@@ -234,7 +234,8 @@ struct CheckCommandTests {
             try edit(baseline, filter: "raw", ["noisy_distance_m": "12x"])
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("line 3: column 'noisy_distance_m' expected a number, got '12x'"))
+            #expect(result.standardError.contains("line 3: column 'noisy_distance_m' expected a number as TrackBench writes it ("))
+            #expect(result.standardError.contains("got '12x'"))
             let missing = try await TrackBenchExecutable.run(["check", "--baseline", folder.appendingPathComponent("none.csv").path])
             #expect(missing.status == 1 && missing.standardError.contains("no such file"))
             #expect(missing.standardError.contains("record one with 'trackbench check --update-baseline --baseline "))
@@ -332,6 +333,66 @@ struct CheckCommandTests {
             #expect(update.status == 1)
             #expect(update.standardError.contains("not writing the baseline: kalman produced NaN or infinite values"))
         }
+    }
+
+    @Test func aJobSummaryThatIsASymbolicLinkIsRefusedLikeJUnitAndTheVerdictStands() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let target = folder.appendingPathComponent("elsewhere.md")
+            let summary = folder.appendingPathComponent("summary.md")
+            try FileManager.default.createSymbolicLink(at: summary, withDestinationURL: target)
+            let result = try await TrackBenchExecutable.run(
+                ["check", "--baseline", baseline.path] + rawAndKalman, environment: ["GITHUB_STEP_SUMMARY": summary.path]
+            )
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains(
+                "warning: will not write the job summary '\(summary.path)' (GITHUB_STEP_SUMMARY): it is a symbolic link, not a regular file"
+            ))
+            #expect(!FileManager.default.fileExists(atPath: target.path))
+        }
+    }
+
+    @Test func aShardWithNoUnitOfTheSuitePassesSayingItComparedNothing() async throws {
+        try await withTemporaryFolder { folder in
+            // The default suite has 54 units under one seed: shard 60 of 64 holds none.
+            let baseline = try await writeBaseline(in: folder)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--shard", "60/64"] + rawAndKalman)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("shard 60/64 holds no unit of this suite"))
+            #expect(result.standardOutput.contains("compared nothing"))
+        }
+    }
+
+    @Test func aBaselineOfAFilterProcessNamesTheFilterArgumentsToPassInsteadOfReRecording() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            // The kalman rows relabelled as a filter process's, as a baseline recorded with --filter 'mine=exec:...' holds them.
+            var lines = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n").map(String.init)
+            let spec = try #require(lines[1].split(separator: ",").firstIndex(of: "filter_spec"))
+            for index in lines.indices.dropFirst(2) {
+                var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard fields[1] == "kalman" else { continue }
+                fields[1] = "mine"
+                fields[spec] = "exec:./my-filter --fast"
+                lines[index] = fields.joined(separator: ",")
+            }
+            try (lines.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains(
+                "holds the filter process 'mine' (exec:), which check starts only when --filter names it: "
+                    + "rerun with --filter raw --filter 'mine=exec:./my-filter --fast'"
+            ), "\(result.standardError)")
+            #expect(!result.standardError.contains("--update-baseline"))
+        }
+    }
+
+    @Test func aToleranceRepeatedForOneMetricIsAUsageError() async throws {
+        let result = try await TrackBenchExecutable.run(["check", "--tolerance", "lag_s=0.2", "--tolerance", "lag_s=0.3"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(
+            "option '--tolerance' got 'lag_s=0.3', expected each metric once, and lag_s was already given 0.2; keep the one you mean."
+        ))
     }
 
     @Test func badTolerancesAreUsageErrors() async throws {

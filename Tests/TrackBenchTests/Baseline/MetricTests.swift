@@ -50,7 +50,7 @@ struct MetricTests {
 
     @Test(arguments: Metric.allCases)
     func metricIsAColumnThatReadsBackToItsDecimals(metric: Metric) throws {
-        let text = ResultsCSV.render(Self.scores, context: Fixtures.context(SeedRange(first: 100, last: 101)!))
+        let text = try ResultsCSV.render(Self.scores, context: Fixtures.context(SeedRange(first: 100, last: 101)!))
         #expect(ResultsCSV.columns.filter { $0 == metric.column }.count == 1)
         let parsed = try ResultsCSV.parse(text, file: "results.csv").scores
         for (read, written) in zip(parsed, Self.scores) {

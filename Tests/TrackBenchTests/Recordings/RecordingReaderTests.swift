@@ -212,6 +212,53 @@ import Testing
         #expect(recording.fixes.count == 2)
     }
 
+    @Test func aTrackWhoseEveryTimeIsMalformedHasNoUsableFixesInsteadOfBecomingARoute() {
+        let text = """
+        <gpx version="1.1"><trk><trkseg>
+        <trkpt lat="1" lon="2"><time>2024-01-01T00:00:00+99:99</time></trkpt>
+        <trkpt lat="1.001" lon="2"><time>2024-13-01T00:00:01Z</time></trkpt>
+        <trkpt lat="1.002" lon="2"><time>2024-01-01T24:00:02Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """
+        #expect(throws: RecordingFileError.noFixes(file: "test", detail: "every fix was skipped: point without a valid time: 3 (first at line 2)")) {
+            try read(text)
+        }
+    }
+
+    @Test(arguments: [
+        ("<trkpt lat=\"1\" lon=\"2\"><time>2024-01-01T00:00:00Z</time>\n<time>2024-01-01T00:00:09Z</time></trkpt>", "time", 2, 3),
+        ("<Trackpoint><Time>2024-01-01T00:00:00Z</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees>"
+            + "</Position>\n<Position><LatitudeDegrees>5</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint>",
+         "Position", 2, 3),
+        ("<Trackpoint><Position><LatitudeDegrees>1</LatitudeDegrees>\n<LatitudeDegrees>5</LatitudeDegrees></Position></Trackpoint>",
+         "Position/LatitudeDegrees", 2, 3),
+    ])
+    func twoElementsOfOneValueInAPointAreAnErrorNamingBoth(point: String, element: String, first: Int, second: Int) {
+        let isTCX = point.hasPrefix("<Trackpoint")
+        let text = isTCX
+            ? "<TrainingCenterDatabase><Activities><Activity><Lap><Track>\n\(point)</Track></Lap></Activity></Activities></TrainingCenterDatabase>"
+            : "<gpx><trk><trkseg>\n\(point)</trkseg></trk></gpx>"
+        #expect(throws: RecordingFileError.malformed(
+            file: "test", line: second,
+            problem: "the point at line \(first) has two \(element) elements (lines \(first) and \(second)), so which to read is ambiguous; keep one"
+        )) {
+            try read(text)
+        }
+    }
+
+    @Test(arguments: [
+        ("time,lat,latitude,lon", "2 (\"lat\") and 3 (\"latitude\")"), ("time,latitude,longitude,Latitude", "2 (\"latitude\") and 4 (\"Latitude\")"),
+    ])
+    func twoColumnsOfOneFieldAreAnErrorNamingBoth(header: String, columns: String) {
+        let text = header + "\n2024-01-01T00:00:00Z,1,1,2\n2024-01-01T00:00:01Z,1.001,1.001,2\n"
+        #expect(throws: RecordingFileError.malformed(
+            file: "test", line: 1,
+            problem: "columns \(columns) of the header hold the same field, so which to read is ambiguous; remove or rename one of them"
+        )) {
+            try read(text)
+        }
+    }
+
     @Test func malformedGPXNamesTheLineAndColumnOfTheFault() {
         #expect(throws: RecordingFileError.malformedXML(
             file: "test", line: 4, column: 3,

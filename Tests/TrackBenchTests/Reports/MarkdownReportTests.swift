@@ -61,7 +61,7 @@ struct MarkdownReportTests {
         let filters = try ["raw", "pdr-paper"].map { try FilterRegistry.builtIn.configuration(parsing: $0) }
         let context = ResultsContext(suite: suite, seeds: SeedRange(Fixtures.seed))
         let computed = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: SeedRange(Fixtures.seed)).scoresInOrder()
-        let written = try ResultsCSV.parse(ResultsCSV.render(computed, context: context), file: "results.csv")
+        let written = try ResultsCSV.parse(try ResultsCSV.render(computed, context: context), file: "results.csv")
         let report = MarkdownReport(context: written.context, scores: written.scores).render()
         #expect(!report.contains("## By speed") && !report.contains("00000"))
         for section in ["## By gait", "## Endpoint error by gait"] {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackBenchSupport
 @testable import TrackBenchModel
@@ -27,7 +28,7 @@ struct ResultsCSVTests {
 
     /// A small, valid results file: the context line, the header and three rows (raw, kalman, raw).
     private var valid: String {
-        ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)), context: context)
+        (try? ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)), context: context)) ?? ""
     }
 
     /// `valid` with one field of data line `line` (1-based in the file) replaced.
@@ -40,8 +41,8 @@ struct ResultsCSVTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test func startsWithTheContextLineThenTheStableCoreColumns() {
-        let lines = ResultsCSV.render([], context: context).split(separator: "\n")
+    @Test func startsWithTheContextLineThenTheStableCoreColumns() throws {
+        let lines = try ResultsCSV.render([], context: context).split(separator: "\n")
         #expect(lines[0] == "# trackbench-results schema=3 suite=default suite_fnv1a64=\(Fixtures.defaultSuite.fingerprint) "
             + "seeds=100 version=\(ResultsContext.currentVersion)")
         #expect(lines[1].hasPrefix("scenario,filter,seed,fixes,true_distance_m,noisy_distance_m,estimated_distance_m,error_pct"))
@@ -49,8 +50,8 @@ struct ResultsCSVTests {
         #expect(lines[1].split(separator: ",").count == ResultsCSV.columns.count)
     }
 
-    @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() {
-        let lines = ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
+    @Test func writesOneRowPerScoreWithFixedDecimalsAndEmptyFieldsForMetricsThatDoNotApply() throws {
+        let lines = try ResultsCSV.render([row], context: context).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[2] == "loop-1000m-2.8mps-weak,\"kalman:q=2.5,x\",100,358,999.950,1012.346,999.950,0.0000,1.2396,true,357,loop,1000,2.8,,"
             + "0,weak,,,simulated,,2.000,6.500,3.250,4.250,1.5,,99.72,1.234,0.200,,,,,,,,,,\"kalman:q=2.5,x\",")
@@ -60,7 +61,7 @@ struct ResultsCSVTests {
         var diverged = row
         diverged.estimatedDistanceMeters = .nan
         diverged.metrics.positionRMSEMeters = .infinity
-        let text = ResultsCSV.render([diverged], context: context)
+        let text = try ResultsCSV.render([diverged], context: context)
         #expect(!text.contains("nan") && !text.contains("inf") && !text.contains(NumberFormat.nonFinite))
         #expect(text.split(separator: "\n")[2].hasSuffix(",estimated_distance_m;error_pct;position_rmse_m"))
         let read = try ResultsCSV.parse(text, file: "r.csv").scores[0]
@@ -71,16 +72,16 @@ struct ResultsCSVTests {
     @Test func aLabelThatReadsLikeAMarkerIsStillALabel() throws {
         var labelled = row
         labelled.filter = NumberFormat.nonFinite
-        let text = ResultsCSV.render([labelled], context: context)
+        let text = try ResultsCSV.render([labelled], context: context)
         #expect(text.split(separator: "\n")[2].hasSuffix(",\"kalman:q=2.5,x\","))
         #expect(try ResultsCSV.parse(text, file: "r.csv").scores[0].filter == NumberFormat.nonFinite)
         #expect(!ResultsCSV.hasNonFiniteValue(labelled))
     }
 
-    @Test func neverPrintsNegativeZero() {
+    @Test func neverPrintsNegativeZero() throws {
         var nearlyExact = row
         nearlyExact.estimatedDistanceMeters = 999.9499999999
-        #expect(ResultsCSV.render([nearlyExact], context: context).contains(",999.950,0.0000,"))
+        #expect(try ResultsCSV.render([nearlyExact], context: context).contains(",999.950,0.0000,"))
     }
 
     @Test func quotesFieldsWithCommasAndQuotes() {
@@ -91,7 +92,7 @@ struct ResultsCSVTests {
 
     @Test func parsesWhatItRendersBackToTheRoundedRowsAndContext() throws {
         let scores = Array(Fixtures.defaultScores.prefix(6)) + [row]
-        let file = try ResultsCSV.parse(ResultsCSV.render(scores, context: context), file: "results.csv")
+        let file = try ResultsCSV.parse(try ResultsCSV.render(scores, context: context), file: "results.csv")
         #expect(file.context == context)
         let parsed = file.scores
         #expect(parsed.map(\.key) == scores.map(\.key))
@@ -102,8 +103,8 @@ struct ResultsCSVTests {
             #expect(read.metrics.lagSeconds == written.metrics.lagSeconds)
         }
         // Once rounded, a round trip changes nothing: the gate compares like with like.
-        let again = try ResultsCSV.parse(ResultsCSV.render(parsed, context: context), file: "again.csv").scores
-        #expect(ResultsCSV.render(again, context: context) == ResultsCSV.render(parsed, context: context))
+        let again = try ResultsCSV.parse(try ResultsCSV.render(parsed, context: context), file: "again.csv").scores
+        #expect(try ResultsCSV.render(again, context: context) == ResultsCSV.render(parsed, context: context))
     }
 
     @Test func roundingInMemoryGivesExactlyWhatParsingTheWrittenFileGives() throws {
@@ -131,7 +132,7 @@ struct ResultsCSVTests {
             }
             scores.append(score)
         }
-        let parsed = try ResultsCSV.parse(ResultsCSV.render(scores, context: context), file: "results.csv").scores
+        let parsed = try ResultsCSV.parse(try ResultsCSV.render(scores, context: context), file: "results.csv").scores
         let rounded = ResultsCSV.asWritten(scores)
         #expect(parsed.count == rounded.count)
         for (read, written) in zip(parsed, rounded) {
@@ -168,12 +169,12 @@ struct ResultsCSVTests {
         var tiled = context
         tiled.demArcSeconds = [3]
         tiled.shard = Shard(index: 1, count: 2)
-        let line = ResultsCSV.render([], context: tiled).split(separator: "\n")[0]
+        let line = try ResultsCSV.render([], context: tiled).split(separator: "\n")[0]
         #expect(line.hasSuffix(" version=\(ResultsContext.currentVersion) dem_arcsec=3 shard=1/2"))
-        #expect(try ResultsCSV.parse(ResultsCSV.render([], context: tiled), file: "t.csv").context == tiled)
+        #expect(try ResultsCSV.parse(try ResultsCSV.render([], context: tiled), file: "t.csv").context == tiled)
         var mixed = context
         mixed.demArcSeconds = [1, 3]
-        #expect(try ResultsCSV.parse(ResultsCSV.render([], context: mixed), file: "t.csv").context.demArcSeconds == [1, 3])
+        #expect(try ResultsCSV.parse(try ResultsCSV.render([], context: mixed), file: "t.csv").context.demArcSeconds == [1, 3])
         // A file from before the field reads, and says nothing about tiles.
         #expect(try ResultsCSV.parse(valid, file: "old.csv").context.demArcSeconds == nil)
         tiled.shard = nil
@@ -207,7 +208,7 @@ struct ResultsCSVTests {
             return score
         } }
         #expect(scores.count > 2 * ParallelChunks.chunkSize)
-        let lines = ResultsCSV.render(scores, context: Fixtures.context(seeds)).split(separator: "\n").map(String.init)
+        let lines = try ResultsCSV.render(scores, context: Fixtures.context(seeds)).split(separator: "\n").map(String.init)
         #expect(try ResultsCSV.parse(lines.joined(separator: "\n"), file: "b.csv").scores.map(\.key) == scores.map(\.key))
         let lateLine = lines.count - 3
         var duplicateFirst = lines
@@ -289,7 +290,11 @@ struct ResultsCSVTests {
     }
 
     @Test func namesTheLineAndColumnOfABadValue() throws {
-        #expect(throws: ResultsFileError.malformedRow(file: "b.csv", line: 5, problem: "column 'true_distance_m' expected a number, got 'abc'")) {
+        #expect(throws: ResultsFileError.malformedRow(
+            file: "b.csv", line: 5,
+            problem: "column 'true_distance_m' expected a number as TrackBench writes it "
+                + "(such as 12.5, -0.25 or 1e-05: no '+', no leading zeros), got 'abc'"
+        )) {
             try ResultsCSV.parse(editing("true_distance_m", onLine: 5, to: "abc"), file: "b.csv")
         }
         let lines = valid.split(separator: "\n").map(String.init)
@@ -330,5 +335,90 @@ struct ResultsCSVTests {
     func controlCharactersAreFoundInASCIIAndBeyond(text: String, hasControl: Bool) {
         #expect(ResultsField.hasControlCharacter(text) == hasControl)
     }
-}
 
+    /// Text a filter command, a suite or a recording's tags could hand the writer, friendly and hostile.
+    static let hostileTexts = [
+        "plain", "a,b", "say \"hi\"", "\"", ",", " lead and trail ", "é-ü 🛰", "back\\slash", "100%", "x=y", "a;b", "# trackbench-results",
+        "line\nbreak", "carriage\rreturn", "\u{1B}[31mred", "tab\there", "nul\u{0}", "del\u{7F}", "next\u{85}line", "",
+    ]
+
+    @Test(arguments: hostileTexts)
+    func theWriterRefusesWhatTheReaderWouldRejectAndWhatItWritesReadsBackIdentically(text: String) throws {
+        let columns: [(name: String, edit: (inout ScenarioScore) -> Void, value: (ScenarioScore) -> String?)] = [
+            ("scenario", { $0.scenarioID = text }, { $0.scenarioID }),
+            ("filter", { $0.filter = text }, { $0.filter }),
+            ("filter_spec", { $0.filterSpecification = text }, { $0.filterSpecification }),
+            ("signal", { $0.signal = text }, { $0.signal }),
+            ("terrain", { $0.terrain = text }, { $0.terrain }),
+            ("tags", { $0.tags = ["device": text] }, { $0.tags["device"] }),
+            ("tags", { $0.tags = [text: "pixel"] }, { $0.tags.keys.first }),
+        ]
+        let isRefused = text.isEmpty || ResultsField.hasControlCharacter(text)
+        for (name, edit, value) in columns {
+            var score = row
+            edit(&score)
+            let refusesTag = name == "tags" && (text.contains(";") || score.tags.keys.contains { $0.contains("=") })
+            do {
+                let read = try ResultsCSV.parse(try ResultsCSV.render([score], context: context), file: "r.csv").scores[0]
+                #expect(!isRefused && !refusesTag, "column \(name) wrote \(text.debugDescription)")
+                #expect(value(read) == text, "column \(name) read back \(String(describing: value(read)).debugDescription)")
+            } catch let error as ResultsWriteError {
+                #expect(isRefused || refusesTag, "column \(name) refused \(text.debugDescription): \(error.localizedDescription)")
+                #expect(error.column == name && !ResultsField.hasControlCharacter(error.localizedDescription))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("true_distance_m", "+999.950"), ("true_distance_m", "0999.950"), ("true_distance_m", "0x1.f3fp9"), ("true_distance_m", ".5"),
+        ("true_distance_m", "999."), ("true_distance_m", "inf"), ("true_distance_m", "1_000"), ("fixes", "+358"), ("fixes", "0358"),
+        ("fixes", "358.0"), ("seed", "+100"), ("seed", "0100"), ("improved", "TRUE"), ("improved", "True"),
+    ])
+    func numbersAndFlagsReadOnlyAsTheWriterWritesThem(column: String, value: String) {
+        let error = #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(editing(column, onLine: 3, to: value), file: "b.csv") }
+        guard case let .malformedRow(_, line, problem) = error else { return }
+        #expect(line == 3 && problem.hasPrefix("column '\(column)' expected") && problem.contains("'\(value)'"))
+    }
+
+    @Test(arguments: [
+        ("schema=03", "schema '03'"), ("schema=+3", "schema '+3'"), ("seeds=0100", "seeds '0100'"), ("seeds=100...100", "seeds '100...100'"),
+        ("seeds=+100", "seeds '+100'"),
+    ])
+    func theContextLineReadsOnlyAsWritten(replacement: String, quoted: String) {
+        let original = replacement.hasPrefix("schema") ? "schema=3 " : "seeds=100 "
+        let edited = valid.replacingOccurrences(of: original, with: replacement + " ")
+        let error = #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(edited, file: "b.csv") }
+        guard case let .malformedRow(_, line, problem) = error else { return }
+        #expect(line == 1 && problem.hasPrefix(quoted) && problem.contains("as TrackBench writes it"))
+    }
+
+    @Test func tooManySeedsFailOnTheContextLineBeforeTheRestIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackbench-seeds-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Past the context line, bytes that are no UTF-8: reading them would fail with another message.
+        let contextLine = valid.prefix { $0 != "\n" }.replacingOccurrences(of: "seeds=100 ", with: "seeds=0...99999 ")
+        try (Data((contextLine + "\n").utf8) + Data(repeating: 0xFF, count: 200_000)).write(to: url)
+        #expect(throws: ResultsFileError.malformedRow(
+            file: url.path, line: 1,
+            problem: "seeds '0...99999' holds 100000 seeds, but a run has at most 10000; "
+                + "this file was not written by TrackBench: re-record it with 'trackbench run'"
+        )) {
+            try ResultsCSV.load(from: url)
+        }
+    }
+
+    @Test func aHeaderRepeatedMidFileSaysTwoFilesWereConcatenated() {
+        let lines = valid.split(separator: "\n").map(String.init)
+        let concatenated = (lines + lines.dropFirst()).joined(separator: "\n")
+        #expect(throws: ResultsFileError.malformedRow(
+            file: "b.csv", line: 6,
+            problem: "line 6 repeats the header (two files concatenated?); remove it and the context line above it, "
+                + "or join results files with 'trackbench merge'"
+        )) {
+            try ResultsCSV.parse(concatenated, file: "b.csv")
+        }
+        let withContext = (lines + lines).joined(separator: "\n")
+        let error = #expect(throws: ResultsFileError.self) { try ResultsCSV.parse(withContext, file: "b.csv") }
+        #expect(error?.localizedDescription.contains("line 6 is a context line") == true)
+    }
+}

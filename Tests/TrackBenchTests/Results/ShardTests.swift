@@ -36,7 +36,7 @@ struct ShardTests {
             let shard = Shard(index: index, count: count)!
             var partContext = context
             partContext.shard = shard
-            let text = ResultsCSV.render(benchmark(shard: shard).scoresInOrder(), context: partContext)
+            let text = try ResultsCSV.render(benchmark(shard: shard).scoresInOrder(), context: partContext)
             return ("part\(index).csv", try ResultsCSV.parse(text, file: "part\(index).csv"))
         }
     }
@@ -58,7 +58,7 @@ struct ShardTests {
 
     @Test func fourShardsMergedEqualTheUnshardedRunByteForByte() throws {
         let merged = try ResultsMerge.merge(try parts(4).reversed(), suite: Fixtures.defaultSuite.prefix(9))
-        #expect(merged == ResultsCSV.render(benchmark().scoresInOrder(), context: context))
+        #expect(try merged == ResultsCSV.render(benchmark().scoresInOrder(), context: context))
     }
 
     @Test func aMissingDuplicateOrForeignPartIsAnErrorNamingIt() throws {
@@ -85,9 +85,9 @@ struct ShardTests {
     @Test func theShardIsPartOfTheContextLine() throws {
         var partContext = context
         partContext.shard = Shard(index: 2, count: 4)
-        let line = ResultsCSV.render([], context: partContext).split(separator: "\n")[0]
+        let line = try ResultsCSV.render([], context: partContext).split(separator: "\n")[0]
         #expect(line.hasSuffix(" seeds=100...101 version=\(ResultsContext.currentVersion) shard=2/4"))
-        #expect(try ResultsCSV.parse(ResultsCSV.render([], context: partContext), file: "p.csv").context == partContext)
+        #expect(try ResultsCSV.parse(try ResultsCSV.render([], context: partContext), file: "p.csv").context == partContext)
         #expect(context.differences(from: partContext) == ["shard: baseline whole run, this run 2/4"])
     }
 }

@@ -46,6 +46,16 @@ struct ScenarioFileStrictnessTests {
         #expect(problem(trailing)?.contains("trailing comma") == true)
     }
 
+    @Test(arguments: [#""distances\u004deters""#, #""\u0064istancesMeters""#, #""distancesMeter\u0073""#, #""distancesMeters\u0000""#])
+    func aKeyRepeatedWithEscapesIsTheSameKeyAndRefused(spelling: String) throws {
+        // Foundation decodes the escapes and keeps the last: the strict reader compares decoded keys too.
+        let original = try #require(Self.text.range(of: "\"distancesMeters\": "))
+        let repeated = Self.text.replacingCharacters(in: original.lowerBound..<original.lowerBound, with: "\(spelling): [5000],\n  ")
+        let found = problem(repeated)
+        let isSame = !spelling.contains("u0000")
+        #expect((found?.contains("key \"distancesMeters\" appears twice") == true) == isSame, "\(found ?? "no error")")
+    }
+
     @Test(arguments: ["15.5", "123456789012345678901", "-0.5"])
     func aWholeNumberKeyGivenAnotherNumberIsNamedWithItsLine(number: String) throws {
         let (edited, line) = try Self.replacingFirstValue(of: "warmUpFixes", with: number)

@@ -51,7 +51,8 @@ enum CalibrateCommand: Command {
     static let seeds = SeedOptions.seeds.help(
         "Simulate the profile on the recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
     )
-    static let options = [truth.spec, profileName.spec, timeOffset.spec, DateOption.date.spec, provider.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec]
+    static let options = [truth.spec, profileName.spec, timeOffset.spec, DateOption.date.spec, provider.spec] + CompareProfileOptions.options
+        + [seed.spec, seeds.spec]
         + [HelpOption.help.spec]
 
     /// The largest time offset, as the error shows it.

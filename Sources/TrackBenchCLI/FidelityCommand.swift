@@ -27,7 +27,8 @@ enum FidelityCommand: Command {
     static let seeds = SeedOptions.seeds.help(
         "Simulate each recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
     )
-    static let options = [filter.spec, output.spec, DateOption.date.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec] + DEMOptions.options
+    static let options = [filter.spec, output.spec, DateOption.date.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec]
+        + DEMOptions.options
         + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

@@ -242,7 +242,8 @@ private struct RecordingSuiteFile: Decodable {
             day = date.flatMap { UTCTime.day(fromDate: $0) }
             try require(
                 date == nil || day != nil, .date, in: container,
-                "expected the UTC date the recording starts as YYYY-MM-DD (1980 or later), got \(StrictJSONDecoder.sanitized(date ?? "").debugDescription)"
+                "expected the UTC date the recording starts as YYYY-MM-DD (1980 or later), "
+                    + "got \(StrictJSONDecoder.sanitized(date ?? "").debugDescription)"
             )
             tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
             for (key, value) in tags {

@@ -20,7 +20,9 @@ struct RecordingDatingTests {
         let dating = try RecordingDating(fixes: fixes, truth: reference, offsetSeconds: 0, day: nil)
         #expect(dating.truth?.timeBase == .unixUTC)
         #expect(dating.truth?.fixes.map(\.timestampSeconds) == [Self.midnight - 60, Self.midnight + 600])
-        #expect(dating.notes == ["the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on 2020-05-13"])
+        #expect(dating.notes == [
+            "the truth has times of day only (no valid RMC date): aligned to the fixes' date by time of day, its start on 2020-05-13",
+        ])
     }
 
     @Test func undatedFixesGoOnTheDatedTruthsDay() throws {

@@ -89,13 +89,16 @@ struct RecordingFormatsAsTheyComeTests {
     }
 
     @Test func landmarksWithoutFixesAreTimedByTheDateOfCreation() throws {
-        let recording = try read(Self.getSensorData.prefix(3).joined(separator: "\n") + "\nPOSI;1.5;1;49.46127;11.11105;0;100\nPOSI;9;2;49.4613;11.1111;0;100")
+        let landmarks = "\nPOSI;1.5;1;49.46127;11.11105;0;100\nPOSI;9;2;49.4613;11.1111;0;100"
+        let recording = try read(Self.getSensorData.prefix(3).joined(separator: "\n") + landmarks)
         #expect(recording.isCheckpoints)
         #expect(recording.fixes.map(\.timestampSeconds) == [1_686_729_659.5, 1_686_729_667])
     }
 
     @Test func aCheckpointCSVReadsDatedTimesOrTimesOfDay() throws {
-        let dated = try read("checkpoint,time,latitude,longitude\r\nstart,2023-06-14T08:02:01.5Z,49.4613,11.1109\r\nmat 2,1686729800,49.4614,11.1110\r\n")
+        let dated = try read(
+            "checkpoint,time,latitude,longitude\r\nstart,2023-06-14T08:02:01.5Z,49.4613,11.1109\r\nmat 2,1686729800,49.4614,11.1110\r\n"
+        )
         #expect(dated.format == .checkpoints && dated.isCheckpoints && dated.timeBase == .unixUTC)
         #expect(dated.fixes.map(\.timestampSeconds) == [1_686_729_721.5, 1_686_729_800])
         let ofDay = try read("Checkpoint, Time, Latitude, Longitude\n1,23:59:58,49.4613,11.1109\n2,00:00:03.5,49.4614,11.1110\n3,later,49.4,11.1\n")

@@ -20,7 +20,8 @@ enum CalibrateCommand: Command {
     static let truth = Option<String>(
         name: "--truth",
         valueName: "file",
-        help: "The reference recorded with times, in any format 'fixes' takes."
+        help: "The reference recorded with times, in any format 'fixes' takes, or checkpoints (a checkpoint CSV, or a GetSensorData "
+            + "log's POSI records: the fixes' own file may be named)."
     ).required()
     static let defaultProfileName = "calibrated"
     static let profileName = Option<String>(
@@ -50,7 +51,8 @@ enum CalibrateCommand: Command {
     static let seeds = SeedOptions.seeds.help(
         "Simulate the profile on the recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
     )
-    static let options = [truth.spec, profileName.spec, timeOffset.spec, provider.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec]
+    static let options = [truth.spec, profileName.spec, timeOffset.spec, DateOption.date.spec, provider.spec] + CompareProfileOptions.options
+        + [seed.spec, seeds.spec]
         + [HelpOption.help.spec]
 
     /// The largest time offset, as the error shows it.
@@ -61,13 +63,14 @@ enum CalibrateCommand: Command {
         let truthFile = try arguments.required(truth, command: name)
         let name = try arguments.value(profileName, default: defaultProfileName)
         let offset = try arguments.value(timeOffset, default: 0)
+        let day = try arguments.value(DateOption.date)
         var readOptions = RecordingReadOptions()
         if let provider = try arguments.value(provider) { readOptions.provider = provider }
         let seeds = try SeedOptions(arguments).seeds
         let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
         let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)
         let replay = try RecordingReplay(
-            id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset
+            id: URL(fileURLWithPath: fixesFile).lastPathComponent, fixes: fixes, truth: reference, timeOffsetSeconds: offset, day: day
         )
         let calibration: SignalCalibration
         if let profile = try CompareProfileOptions.profile(arguments, context: context) {
@@ -78,11 +81,29 @@ enum CalibrateCommand: Command {
         } else {
             calibration = try SignalCalibration(replay: replay, name: name, seeds: seeds)
         }
-        for (file, recording) in [(fixesFile, fixes), (truthFile, reference)] where recording.skippedCount > 0 {
-            context.console.standardError("Read \(file): skipped \(recording.skippedSummary)\n")
+        // A GetSensorData log may be its own truth: its reading is reported once.
+        let read = truthFile == fixesFile ? [(fixesFile, fixes)] : [(fixesFile, fixes), (truthFile, reference)]
+        for (file, recording) in read {
+            if recording.skippedCount > 0 { context.console.standardError("Read \(file): skipped \(recording.skippedSummary)\n") }
+            for note in recording.notes { context.console.standardError("Read \(file): note: \(note)\n") }
         }
+        context.console.standardError(offsetReport(replay))
         context.console.standardError(CalibrationReport.render(calibration, fixesFile: fixesFile, truthFile: truthFile))
         context.print(calibration.profile.jsonText())
         return .success
+    }
+
+    /// The time offset used and the one that fits best, as `run` reports them, with a warning when they differ by
+    /// more than `RecordingReplay.offsetWarningSeconds`: a clock error a fitted profile would otherwise absorb.
+    static func offsetReport(_ replay: RecordingReplay) -> String {
+        guard let best = replay.bestTimeOffsetSeconds else { return "" }
+        let used = NumberFormat.compact(replay.timeOffsetSeconds)
+        var text = "Time offset \(used) s, best fit \(NumberFormat.compact(best)) s.\n"
+        if abs(best - replay.timeOffsetSeconds) > RecordingReplay.offsetWarningSeconds {
+            text += "warning: the fixes fit the truth best at --time-offset \(NumberFormat.compact(best)), not \(used): "
+                + "if the clocks differ, calibrate again with --time-offset \(NumberFormat.compact(best)), or the profile takes "
+                + "the clock error for position error\n"
+        }
+        return text
     }
 }

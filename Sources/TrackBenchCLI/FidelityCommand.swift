@@ -27,7 +27,8 @@ enum FidelityCommand: Command {
     static let seeds = SeedOptions.seeds.help(
         "Simulate each recording's route under each seed from first to last, e.g. 100...129.", default: "\(Benchmark.defaultSeeds)"
     )
-    static let options = [filter.spec, output.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec] + DEMOptions.options
+    static let options = [filter.spec, output.spec, DateOption.date.spec] + CompareProfileOptions.options + [seed.spec, seeds.spec]
+        + DEMOptions.options
         + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -48,8 +49,11 @@ enum FidelityCommand: Command {
             )
         }
         let suite = try RecordingSuite.load(from: url)
+        let day = try arguments.value(DateOption.date)
         var entries: [FidelityReport.Entry] = []
-        for entry in suite.entries {
+        for var entry in suite.entries {
+            // A recording's own "date" key wins over --date.
+            entry.day = entry.day ?? day
             let replay = try RecordingReplay(entry)
             do {
                 entries.append((entry.id, .success(try RecordingFidelity(replay: replay, filters: filters, seeds: seeds, profile: profile))))

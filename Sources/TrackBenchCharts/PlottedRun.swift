@@ -154,7 +154,7 @@ package struct PlottedRun: Sendable {
         switch replay.truth {
         case .distanceOnly:
             throw .noPositions(recording: replay.id)
-        case let .timed(track):
+        case let .timed(track), let .checkpoints(track):
             truth = { track.position(at: $0) }
             truthSeconds = track.times
             truthPoints = track.points

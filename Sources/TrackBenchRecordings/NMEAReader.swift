@@ -1,3 +1,4 @@
+import Foundation
 import TrackBenchModel
 /// Reads NMEA 0183 logs: `GGA` for position, fix quality, HDOP and altitude, `RMC` for status, date, speed and
 /// course, `GST` for the position error's standard deviations; any talker.
@@ -28,6 +29,8 @@ enum NMEAReader {
         var errorSD: (latitude: Double, longitude: Double, altitude: Double?)?
         /// The sentence types merged so far: a second of one type at the same time is another epoch's repeat.
         var types: Set<Substring> = []
+        /// The position read the other way when a writer dropped a zero (`409.99` for 40 deg 09.99'; see `unpadded`).
+        var alternative: (latitude: Double, longitude: Double)?
     }
 
     static let metersPerSecondPerKnot = 1852.0 / 3600
@@ -41,11 +44,28 @@ enum NMEAReader {
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
         if timeBase == .timeOfDay {
             builder.notes.append(
-                "no RMC sentence gave a date: times are seconds of an undated day; as a truth they are placed on the fixes' date by time of day"
+                "no RMC sentence gave a date: times are seconds of an undated day, dated by the recording's date (--date or the suite's date), "
+                    + "else aligned to the other side's date by time of day"
             )
         }
-        for (index, epoch) in epochs.enumerated() {
+        var previous: (latitude: Double, longitude: Double)?
+        var resolved = 0
+        for (index, var epoch) in epochs.enumerated() {
+            if let alternative = epoch.alternative, let latitude = epoch.latitude, let longitude = epoch.longitude {
+                // The reading nearer the fix before wins: the two readings are degrees apart, fixes a second apart are not.
+                if let previous, hypot(alternative.latitude - previous.latitude, alternative.longitude - previous.longitude)
+                    < hypot(latitude - previous.latitude, longitude - previous.longitude) {
+                    (epoch.latitude, epoch.longitude) = (alternative.latitude, alternative.longitude)
+                }
+                resolved += 1
+            }
+            if let latitude = epoch.latitude, let longitude = epoch.longitude, epoch.quality != 0 { previous = (latitude, longitude) }
             appendFix(of: epoch, day: days[index], options: options, to: &builder)
+        }
+        if resolved > 0 {
+            builder.notes.append(
+                "\(resolved) positions written with a zero missing (such as 409.99 for 40 deg 09.99'): each read the way nearer the fix before"
+            )
         }
         return try builder.recording(format: .nmea, timeBase: timeBase, file: file)
     }
@@ -157,6 +177,11 @@ enum NMEAReader {
                       let longitude = try sentence.angle(3, positive: "E", negative: "W", limit: 180) else { throw .malformed }
                 epoch.latitude = latitude
                 epoch.longitude = longitude
+                let alternativeLatitude = unpadded(sentence, 1, degreeDigits: 2, reading: latitude)
+                let alternativeLongitude = unpadded(sentence, 3, degreeDigits: 3, reading: longitude)
+                if alternativeLatitude != latitude || alternativeLongitude != longitude {
+                    epoch.alternative = (alternativeLatitude, alternativeLongitude)
+                }
             }
         case "RMC":
             // time, status, lat, N/S, lon, E/W, speed (knots), course, date, ...
@@ -183,6 +208,20 @@ enum NMEAReader {
             let altitude = try sentence.number(7)
             epoch.errorSD = (latitude, longitude, altitude.flatMap { $0 >= 0 ? $0 : nil })
         }
+    }
+
+    /// The angle of field `index` read with `degreeDigits` digits of degrees when its whole part is one digit short
+    /// (`409.99`: 40 deg 09.99', where the standard reads 4 deg 09.99'), as some phones write minutes under 10;
+    /// `reading` (the standard reading) for a field of full width or one that reads no other way.
+    private static func unpadded(_ sentence: NMEASentence, _ index: Int, degreeDigits: Int, reading: Double) -> Double {
+        guard let text = sentence.field(index), let point = text.firstIndex(of: "."),
+              text.distance(from: text.startIndex, to: point) == degreeDigits + 1,
+              let degrees = Double(text.prefix(degreeDigits)), let minutes = Double(text.dropFirst(degreeDigits)), minutes < 10 else {
+            return reading
+        }
+        let angle = degrees + minutes / 60
+        guard angle <= (degreeDigits == 2 ? 90 : 180) else { return reading }
+        return reading < 0 ? -angle : angle
     }
 
     /// Each epoch's day (days since 1970): from its RMC date, else carried from its neighbours with a midnight

@@ -4,7 +4,7 @@ import TrackBenchSupport
 extension Recording {
     /// Reads a recording, telling its format from its content.
     /// - Parameters:
-    ///   - url: The file: NMEA, GPX, TCX, GnssLogger or CSV (see `RecordingFormat`).
+    ///   - url: The file: NMEA, GPX, TCX, GnssLogger, CSV, a GNSS/INS table, a GetSensorData log or checkpoints (see `RecordingFormat`).
     ///   - options: Choices the file cannot make, such as the GnssLogger provider.
     /// - Throws: `RecordingFileError` naming the file and the line.
     public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
@@ -44,6 +44,12 @@ extension Recording {
         switch RecordingFormat.detect(in: lines) {
         case .nmea:
             return try NMEAReader.read(lines, file: file, options: options)
+        case .gnssTable:
+            return try GNSSTableReader.read(lines, file: file)
+        case .getSensorData:
+            return try GetSensorDataReader.read(lines, file: file)
+        case .checkpoints:
+            return try CheckpointCSVReader.read(lines, file: file)
         case let format:
             return try CSVRecordingReader.read(lines, format: format, file: file, options: options)
         }

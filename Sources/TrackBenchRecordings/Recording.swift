@@ -22,6 +22,12 @@ public struct Recording: Sendable {
     /// How accuracies were derived where the file has none (HDOP x the user-equivalent range error); one sentence each.
     /// They matter for the fixes a filter sees, not for a truth.
     public var accuracyNotes: [String] = []
+    /// Whether `fixes` are checkpoints: timed surveyed points (landmarks, timing mats, a coach's marks) a walker or
+    /// runner passed, not a track; as a truth they are scored at their own times only (Docs/recordings.md).
+    public var isCheckpoints = false
+    /// Checkpoints the file holds beside its fixes (GetSensorData `POSI` records), on the fixes' clock, in time order;
+    /// empty for other formats. `truthRecording` makes them the truth.
+    public var checkpoints: [LocationFix] = []
 
     /// What a recording's timestamps count from.
     public enum TimeBase: String, Sendable {
@@ -31,6 +37,22 @@ public struct Recording: Sendable {
         case asWritten = "seconds as written"
         /// Seconds since midnight of an unknown day: NMEA without any RMC date.
         case timeOfDay = "seconds of an undated day"
+        /// GPS seconds of an unknown GPS week (GPS time, no leap seconds): a post-processed GNSS/INS table.
+        case gpsWeekSeconds = "GPS seconds of an undated week"
+    }
+
+    /// The recording as a truth: its own checkpoints when the file holds them (a GetSensorData log's `POSI`
+    /// records), else itself.
+    public var truthRecording: Recording {
+        guard !checkpoints.isEmpty else { return self }
+        var truth = self
+        truth.fixes = checkpoints
+        truth.checkpoints = []
+        truth.isCheckpoints = true
+        truth.skipped = []
+        truth.accuracyNotes = []
+        truth.notes = notes.filter { $0.hasPrefix("checkpoints") }
+        return truth
     }
 
     /// One reason fixes were dropped, how many, and the first line it happened on.

@@ -14,6 +14,13 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     /// A CSV with a header row naming the columns: GSDC ground truth (2021 and 2022+), TrackBench's path CSV,
     /// or an app's log of its location objects.
     case csv = "CSV"
+    /// A post-processed GNSS/INS reference as a whitespace table: `GPSTime` (GPS seconds of week), `Latitude`,
+    /// `Longitude`, optionally `H-Ell`, `Vel-N`, `Vel-E`, `Vel-U` and a quality `Q` (`GNSSTableReader`).
+    case gnssTable = "GNSS/INS table"
+    /// A GetSensorData log: `GNSS;...` fixes and `POSI;...` landmarks among sensor records (`GetSensorDataReader`).
+    case getSensorData = "GetSensorData"
+    /// A checkpoint truth: `checkpoint,time,latitude,longitude` rows of timed surveyed points (`CheckpointCSVReader`).
+    case checkpoints = "checkpoint CSV"
 
     /// Whether a file is XML (GPX or TCX, told apart by the root element as it is read): its first character
     /// after a byte order mark, spaces, tabs and line breaks is `<`.
@@ -23,10 +30,16 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         return body.first { !blanks.contains($0) } == UInt8(ascii: "<")
     }
 
-    /// The format of a text file that is not XML (see `isXML(_:)`): NMEA if a line starts with `$` (after any
-    /// prefix a logger adds), GnssLogger if a line starts with `# Fix,` (its header); otherwise CSV.
+    /// The format of a text file that is not XML (see `isXML(_:)`): a checkpoint CSV if its first line is
+    /// `checkpoint,time,latitude,longitude`; else, by the first of its first 200 lines that tells: NMEA if a line
+    /// starts with `$` (after any prefix a logger adds), GnssLogger if a line starts with `# Fix,` (its header),
+    /// GetSensorData if a line is its header comment or a `GNSS;` or `POSI;` record, a GNSS/INS table if a line names
+    /// `GPSTime`, `Latitude` and `Longitude`; otherwise CSV.
     static func detect(in lines: [Substring]) -> RecordingFormat {
+        if let first = lines.first(where: { !$0.allSatisfy(\.isWhitespace) }), CheckpointCSVReader.isHeader(first) { return .checkpoints }
         for line in lines.prefix(200) {
+            if GetSensorDataReader.isRecord(line) { return .getSensorData }
+            if GNSSTableReader.isHeader(line) { return .gnssTable }
             if line.hasPrefix("# Fix,") || line.hasPrefix("#Fix,") { return .gnssLogger }
             if NMEASentence.start(in: line) != nil { return .nmea }
         }

@@ -88,6 +88,30 @@ package enum UTCTime {
         (Double(days(year: date.0, month: date.1, day: 1) * 86_400), Double(index + 1))
     }
 
+    /// GPS - UTC at a time, in seconds: the leap seconds in force (18 from 2017-01-01 on).
+    /// - Parameter unixSeconds: A UTC time, in Unix seconds.
+    package static func gpsMinusUTCSeconds(atUnixSeconds unixSeconds: Double) -> Double {
+        leapSeconds.last { unixSeconds >= $0.sinceUnixSeconds }?.gpsMinusUTCSeconds ?? 0
+    }
+
+    /// The seconds in a GPS week.
+    package static let secondsPerWeek = 604_800.0
+
+    /// Days since 1970-01-01 for an ISO 8601 calendar date, `2020-10-16`; nil unless it is exactly such a valid date.
+    package static func day(fromDate text: some StringProtocol) -> Int? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              year >= 1980, (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        return days(year: year, month: month, day: day)
+    }
+
+    /// `2020-10-16` for days since 1970-01-01.
+    package static func dateText(day: Int) -> String {
+        String(text(Double(day) * 86_400).prefix(10))
+    }
+
     /// Unix UTC seconds for milliseconds since the GPS epoch (GPS time, which has no leap seconds).
     static func unixSeconds(gpsMilliseconds: Double) -> Double {
         let gps = gpsMilliseconds / 1000 + gpsEpochUnixSeconds
@@ -97,7 +121,7 @@ package enum UTCTime {
         return gps
     }
 
-    /// `2021-04-28 19:01:42 UTC` for Unix seconds.
+    /// `2021-04-28T19:01:42Z` (ISO 8601, UTC, whole seconds) for Unix seconds: how messages print a time.
     package static func text(_ seconds: Double) -> String {
         guard abs(seconds) <= RecordingBuilder.latestSeconds else { return "\(seconds) s" }
         let whole = Int(seconds.rounded(.down))
@@ -115,6 +139,6 @@ package enum UTCTime {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) UTC"
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
     }
 }

@@ -90,6 +90,8 @@ struct MarkdownPage {
         let counts = tally.truthCounts
         let phrases: [(ScenarioScore.Truth, String)] = [
             (.time, "aligned by time (positions interpolated in the reference at each estimate's time)"),
+            (.checkpoints, "against timed checkpoints (position error = the estimate interpolated at each checkpoint's time; "
+                + "true distance = straight lines between consecutive checkpoints; no lag or speed)"),
             (.route, "against a route without times (position error = distance to the route; no lag or speed)"),
             (.distance, "against a known distance only (position, lag and speed columns empty)"),
         ]

@@ -1,3 +1,4 @@
+import TrackBenchGeodesy
 import TrackBenchModel
 extension EstimateMetrics {
     /// Measures a filter's estimates against a recording's reference.
@@ -5,7 +6,10 @@ extension EstimateMetrics {
     /// With a timed truth every metric but the stop metrics applies (speeds
     /// against the truth's speed over the segment holding the time). Against a
     /// route, position errors are distances to the route; lag and speed need
-    /// times and stay empty. With only a distance, only kept fixes and gaps are measured.
+    /// times and stay empty. Against checkpoints, the position errors are the estimates' errors at the checkpoints'
+    /// times (each estimate interpolated between the two either side; checkpoints outside the estimates' span are
+    /// left out); lag and speed stay empty, since the truth between checkpoints is only a straight line.
+    /// With only a distance, only kept fixes and gaps are measured.
     /// The stop metrics stay empty for recordings: a recording has no scripted stop.
     init(measuring estimates: Path, against replay: RecordingReplay) {
         let fixes = estimates.fixes
@@ -18,6 +22,8 @@ extension EstimateMetrics {
             return
         case let .route(route):
             errors = points.map(route.distance(from:))
+        case let .checkpoints(track):
+            errors = Self.checkpointErrors(times: fixes.map(\.deliveryTimeSeconds), points: points, checkpoints: track)
         case let .timed(track):
             errors = zip(points, track.positions(atTimes: fixes.map(\.deliveryTimeSeconds))).map { $0.distance(to: $1) }
             var samples = LagSamples(runSeconds: replay.durationSeconds)
@@ -30,5 +36,28 @@ extension EstimateMetrics {
             speedRMSEMetersPerSecond = speedErrors.value
         }
         setPositionMetrics(errors: &errors)
+    }
+
+    /// The distance from each checkpoint to the estimate at its time, linearly interpolated between the estimates
+    /// either side (in delivery order; an estimate at the very time is used as it is); checkpoints before the first
+    /// estimate or after the last are left out.
+    static func checkpointErrors(times: [Double], points: [LocalPoint], checkpoints: TimedTrack) -> [Double] {
+        var errors: [Double] = []
+        var index = 0
+        for (time, checkpoint) in zip(checkpoints.times, checkpoints.points) {
+            while index < times.count && times[index] < time { index += 1 }
+            guard index < times.count, index > 0 || times[index] == time else { continue }
+            let estimate: LocalPoint
+            if times[index] == time || index == 0 {
+                estimate = points[index]
+            } else {
+                let (a, b) = (points[index - 1], points[index])
+                let span = times[index] - times[index - 1]
+                let fraction = span > 0 ? (time - times[index - 1]) / span : 1
+                estimate = LocalPoint(east: a.east + (b.east - a.east) * fraction, north: a.north + (b.north - a.north) * fraction)
+            }
+            errors.append(estimate.distance(to: checkpoint))
+        }
+        return errors
     }
 }

@@ -4,6 +4,9 @@ import TrackBenchModel
 package enum RecordedTruth: Sendable {
     /// A reference with times: positions interpolated linearly at any time.
     case timed(TimedTrack)
+    /// Timed surveyed points (landmarks, timing mats): estimates are scored at these times only, interpolated
+    /// between the estimates either side; between checkpoints the track is a straight line at constant speed.
+    case checkpoints(TimedTrack)
     /// A route drawn on a map: the position error is the distance to the nearest point of the route.
     case route(RouteTrack)
     /// Only a known length: distance metrics only.
@@ -13,6 +16,7 @@ package enum RecordedTruth: Sendable {
     var alignment: ScenarioScore.Truth {
         switch self {
         case .timed: return .time
+        case .checkpoints: return .checkpoints
         case .route: return .route
         case .distanceOnly: return .distance
         }

@@ -10,8 +10,10 @@ import TrackBenchSuite
 /// With a timed truth, the fixes' times plus the suite's offset are put on
 /// the truth's clock; fixes outside the truth's span are left out and
 /// counted, and the true distance is the truth's length over the span the
-/// fixes cover; a truth with times of day only is first placed on the fixes'
-/// date. With a route (a truth without times), every fix is kept and
+/// fixes cover; undated times (times of day, GPS seconds of week) are first
+/// dated (`RecordingDating`). A checkpoint truth is timed the same way, its
+/// true distance the straight lines between consecutive checkpoints, and
+/// estimates are scored at the checkpoints' times only. With a route (a truth without times), every fix is kept and
 /// the true distance is the route's length. With only `distanceMeters`, that
 /// is the true distance. The replay's clock starts at the first fix kept.
 public struct RecordingReplay: Sendable {
@@ -61,10 +63,16 @@ public struct RecordingReplay: Sendable {
         id = entry.id
         tags = entry.tags
         timeOffsetSeconds = entry.timeOffsetSeconds
-        let recorded = entry.fixes.fixes
-        let placed = entry.truth?.placedOnDate(of: entry.fixes, offsetSeconds: entry.timeOffsetSeconds)
-        if let note = placed?.note { alignmentNotes.append(note) }
-        let truthFixes = placed?.recording.fixes ?? []
+        let dating: RecordingDating
+        do {
+            dating = try RecordingDating(fixes: entry.fixes, truth: entry.truth, offsetSeconds: entry.timeOffsetSeconds, day: entry.day)
+        } catch {
+            throw AlignmentError(id: entry.id, problem: error.problem)
+        }
+        alignmentNotes = dating.notes
+        let recorded = dating.fixes.fixes
+        let truthFixes = dating.truth?.fixes ?? []
+        let isCheckpoints = entry.truth?.isCheckpoints ?? false
         let frame = LocalFrame(origin: (truthFixes.first ?? recorded[0]).coordinate)
         self.frame = frame
         let truthPoints = truthFixes.map { frame.point(for: $0.coordinate) }
@@ -73,7 +81,7 @@ public struct RecordingReplay: Sendable {
         let offset = isTimed ? entry.timeOffsetSeconds : 0
         var kept = recorded
         func clock(_ seconds: Double) -> String {
-            entry.fixes.timeBase == .unixUTC ? UTCTime.text(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s"
+            dating.fixes.timeBase == .unixUTC ? UTCTime.text(seconds) : NumberFormat.fixed(seconds, decimals: 1) + " s"
         }
         if isTimed {
             let span = truthFixes[0].timestampSeconds...truthFixes[truthFixes.count - 1].timestampSeconds
@@ -97,7 +105,7 @@ public struct RecordingReplay: Sendable {
         durationSeconds = end - start
         if isTimed {
             let track = TimedTrack(times: truthFixes.map { $0.timestampSeconds - start }, points: truthPoints)
-            truth = .timed(track)
+            truth = isCheckpoints ? .checkpoints(track) : .timed(track)
             trueDistanceMeters = Self.length(of: truthFixes, from: start, to: end)
             bestTimeOffsetSeconds = Self.bestOffset(of: recorded, frame: frame, truth: track, start: start, used: offset)
         } else if entry.truth != nil {
@@ -111,7 +119,7 @@ public struct RecordingReplay: Sendable {
             let named = entry.truthFile.map { "truth '\($0)'" } ?? "the truth"
             let problem: String
             switch truth {
-            case .timed:
+            case .timed, .checkpoints:
                 problem = "\(named) does not move from \(clock(start)) to \(clock(end)), "
                     + "the span the fixes cover (plus timeOffsetSeconds \(NumberFormat.compact(offset)))"
             case .route:
@@ -129,10 +137,11 @@ public struct RecordingReplay: Sendable {
 
     /// Aligns one recording with its truth, as a suite entry naming the two files would.
     /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
-    public init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0) throws(AlignmentError) {
+    /// - Parameter day: The UTC date the recording starts (days since 1970-01-01), for undated times; nil for none.
+    public init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0, day: Int? = nil) throws(AlignmentError) {
         try self.init(RecordingSuite.Entry(
-            id: id, fixes: fixes, truth: truth, distanceMeters: nil, timeOffsetSeconds: timeOffsetSeconds,
-            tags: [:], fixesFile: id, truthFile: nil
+            id: id, fixes: fixes, truth: truth.truthRecording, distanceMeters: nil, timeOffsetSeconds: timeOffsetSeconds,
+            tags: [:], fixesFile: id, truthFile: nil, day: day
         ))
     }
 

@@ -54,6 +54,8 @@ public struct ScenarioScore: Sendable, Hashable {
         case time
         /// A recording's route without times: position errors are distances to it.
         case route
+        /// A recording's timed checkpoints: position errors at the checkpoints' times only.
+        case checkpoints
         /// Only a recording's known length.
         case distance
     }

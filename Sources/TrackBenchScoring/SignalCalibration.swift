@@ -141,7 +141,23 @@ public struct SignalCalibration: Sendable {
         self.profile = profile
         self.isFitted = isFitted
         self.seeds = seeds
-        self.notes = replay.alignmentNotes + notes
+        var checkpointNotes: [String] = []
+        if case let .checkpoints(checkpoints) = replay.truth {
+            var errors = EstimateMetrics.checkpointErrors(
+                times: replay.fixes.fixes.map(\.deliveryTimeSeconds), points: replay.fixes.fixes.map { replay.frame.point(for: $0.coordinate) },
+                checkpoints: checkpoints
+            )
+            let percentiles = Statistics.percentiles(&errors, [0.5, 0.95])
+            checkpointNotes.append(
+                "the truth is \(checkpoints.times.count) checkpoints: between them it is taken as a straight line at constant speed, "
+                    + "so the statistics carry that line's error where the path curved; exact only at the checkpoints, where the raw fixes "
+                    + "(interpolated at their times) err " + (percentiles.map {
+                        "\(NumberFormat.fixed($0[0], decimals: 2)) m median, \(NumberFormat.fixed($0[1], decimals: 2)) m 95th percentile "
+                            + "over \(errors.count) checkpoints"
+                    } ?? "at no checkpoint (none inside the fixes' span)")
+            )
+        }
+        self.notes = replay.alignmentNotes + checkpointNotes + notes
         // A fitted profile's spreads say how other drives differ; the drive it was fitted to is simulated without them.
         let simulatedProfile = isFitted ? profile.withoutSpreads : profile
         let simulations = Self.simulations(of: simulatedProfile, on: track, replay: replay, seeds: seeds, stream: replay.id)
@@ -161,8 +177,16 @@ public struct SignalCalibration: Sendable {
     }
 
     /// The replay's timed truth, its fixes paired with it, and their statistics.
+    ///
+    /// A checkpoint truth is used as the straight lines between its checkpoints at constant speed: every fix is
+    /// paired with that line, so the statistics carry the line's own error where the walk curved between
+    /// checkpoints (a note says so in `init`).
     private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
-        guard case let .timed(track) = replay.truth else {
+        let track: TimedTrack
+        switch replay.truth {
+        case let .timed(timed), let .checkpoints(timed):
+            track = timed
+        case .route, .distanceOnly:
             throw CalibrationError(
                 problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment.rawValue) alignment has none); "
                     + "give a reference recorded with times"

@@ -7,7 +7,7 @@ import TrackBenchRecordings
 ///
 /// The file is JSON like a scenario file, with `recordings` instead of a grid:
 /// `{"name": ..., "description": ..., "recordings": [{"id": ..., "fixes": FILE, "truth": FILE,
-/// "distanceMeters": ..., "timeOffsetSeconds": ..., "tags": {...}}]}`, paths relative to the suite file.
+/// "distanceMeters": ..., "timeOffsetSeconds": ..., "date": ..., "tags": {...}}]}`, paths relative to the suite file.
 /// Docs/recordings.md describes every key.
 public struct RecordingSuite: Sendable {
     /// The suite's name; it names the results folder.
@@ -40,6 +40,9 @@ public struct RecordingSuite: Sendable {
         public var distanceMeters: Double?
         /// Seconds added to the fixes' times to put them on the truth's clock.
         public var timeOffsetSeconds: Double
+        /// The UTC date the recording starts, in days since 1970-01-01, for files whose times carry no date (NMEA
+        /// `GGA` alone, GPS seconds of week); nil when the suite gives none.
+        public var day: Int?
         /// Labels such as `device`, `activity`, `environment`, `mount`; the report groups by them.
         public var tags: [String: String]
         /// The fixes file, as the suite names it.
@@ -50,8 +53,9 @@ public struct RecordingSuite: Sendable {
         /// An entry from its parts; the suite file builds them, and a replay of one recording builds one by hand.
         package init(
             id: String, fixes: Recording, truth: Recording?, distanceMeters: Double?, timeOffsetSeconds: Double,
-            tags: [String: String], fixesFile: String, truthFile: String?
+            tags: [String: String], fixesFile: String, truthFile: String?, day: Int? = nil
         ) {
+            self.day = day
             self.id = id
             self.fixes = fixes
             self.truth = truth
@@ -168,13 +172,14 @@ extension RecordingSuite {
                     )
                 )
             }
-            let truth = try item.truth.map { name throws(RecordingSuiteError) in try read(name, options: RecordingReadOptions()) }
+            // A GetSensorData log as the truth is its own POSI checkpoints (the fixes' file may name itself).
+            let truth = try item.truth.map { name throws(RecordingSuiteError) in try read(name, options: RecordingReadOptions()).truthRecording }
             if let truth, let truthFile = item.truth, Path(truth.fixes).totalDistanceMeters == 0 {
                 throw .truthCoversNoDistance(suite: file, id: item.id, truthFile: truthFile, points: truth.fixes.count, isTimed: truth.hasTimes)
             }
             entries.append(Entry(
                 id: item.id, fixes: fixes, truth: truth, distanceMeters: item.distanceMeters,
-                timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth
+                timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth, day: item.day
             ))
         }
         return RecordingSuite(
@@ -200,11 +205,12 @@ private struct RecordingSuiteFile: Decodable {
         let truth: String?
         let distanceMeters: Double?
         let timeOffsetSeconds: Double
+        let day: Int?
         let tags: [String: String]
         let options: RecordingReadOptions
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case id, fixes, truth, distanceMeters, timeOffsetSeconds, tags, provider, userEquivalentRangeErrorMeters
+            case id, fixes, truth, distanceMeters, timeOffsetSeconds, date, tags, provider, userEquivalentRangeErrorMeters
         }
 
         init(from decoder: any Decoder) throws {
@@ -231,6 +237,13 @@ private struct RecordingSuiteFile: Decodable {
             try require(
                 abs(timeOffsetSeconds) <= RecordingSuite.timeOffsetLimitSeconds, .timeOffsetSeconds, in: container,
                 "expected seconds within -\(limit)...\(limit), got \(timeOffsetSeconds)"
+            )
+            let date = try container.decodeIfPresent(String.self, forKey: .date)
+            day = date.flatMap { UTCTime.day(fromDate: $0) }
+            try require(
+                date == nil || day != nil, .date, in: container,
+                "expected the UTC date the recording starts as YYYY-MM-DD (1980 or later), "
+                    + "got \(StrictJSONDecoder.sanitized(date ?? "").debugDescription)"
             )
             tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
             for (key, value) in tags {

@@ -139,7 +139,7 @@ import Testing
             try RecordingReplay(Self.entry(offset: 5000))
         } throws: { error in
             let text = (error as? RecordingReplay.AlignmentError)?.problem ?? ""
-            return text.contains("the truth covers 1970-01-01 00:16:40 UTC to 1970-01-01 00:18:20 UTC") && text.contains("timeOffsetSeconds")
+            return text.contains("the truth covers 1970-01-01T00:16:40Z to 1970-01-01T00:18:20Z") && text.contains("timeOffsetSeconds")
         }
     }
 
@@ -158,7 +158,7 @@ import Testing
             try RecordingReplay(entry)
         } throws: { error in
             let text = (error as? RecordingReplay.AlignmentError)?.errorDescription ?? ""
-            return text.hasPrefix("recording 'still': truth 't.gpx' does not move from 1970-01-01 00:16:40 UTC to 1970-01-01 00:18:20 UTC")
+            return text.hasPrefix("recording 'still': truth 't.gpx' does not move from 1970-01-01T00:16:40Z to 1970-01-01T00:18:20Z")
                 && text.contains("the true distance is 0 m")
         }
     }
@@ -183,7 +183,7 @@ import Testing
     @Test func utcTimesRoundTripThroughTheCalendar() {
         #expect(UTCTime.days(year: 1970, month: 1, day: 1) == 0)
         #expect(UTCTime.days(year: 2000, month: 3, day: 1) == 11_017)
-        #expect(UTCTime.text(951_782_400) == "2000-02-29 00:00:00 UTC")
+        #expect(UTCTime.text(951_782_400) == "2000-02-29T00:00:00Z")
         #expect(UTCTime.parseISO8601("2000-02-30T00:00:00Z") == nil)
         #expect(UTCTime.parseISO8601("2016-12-31T23:59:60Z")?.seconds == 1_483_228_800)
         #expect(UTCTime.unixSeconds(gpsMilliseconds: 0) == UTCTime.gpsEpochUnixSeconds)

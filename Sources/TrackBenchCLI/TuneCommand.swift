@@ -38,8 +38,12 @@ enum TuneCommand: Command {
         default: "error_pct, the mean absolute distance error, as the ranking sorts",
         expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))"
     ) { Metric(column: $0) }
-    static let maximum = constraintOption(name: "--max", help: "Keep only settings whose mean of METRIC is at most VALUE, e.g. lag_s=2. Repeat for more metrics.")
-    static let minimum = constraintOption(name: "--min", help: "Keep only settings whose mean of METRIC is at least VALUE, e.g. kept_pct=90. Repeat for more.")
+    static let maximum = constraintOption(
+        name: "--max", help: "Keep only settings whose mean of METRIC is at most VALUE, e.g. lag_s=2. Repeat for more metrics."
+    )
+    static let minimum = constraintOption(
+        name: "--min", help: "Keep only settings whose mean of METRIC is at least VALUE, e.g. kept_pct=90. Repeat for more metrics."
+    )
     static let pareto = Option<[Metric]>(
         name: "--pareto",
         valueName: "metric,metric[,metric]",

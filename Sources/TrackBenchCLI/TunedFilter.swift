@@ -67,6 +67,12 @@ struct TunedFilter {
                         + "as in \(isProcess ? "'median=exec:python3 median.py {window}'" : "'accuracy-gate:max={max}+kalman:q={q}'")"
                 )
             }
+            if !isProcess, let stray = Self.placeholders(in: filter).first(where: { name in !assignments.contains { $0.name == name } }) {
+                throw UsageError.invalidArgument(
+                    name: TuneCommand.filterArgument.spelling,
+                    message: "'\(text)' has {\(stray)}, but no values of '\(stray)' are given; add \(stray)=VALUES or write its value in"
+                )
+            }
             kind = .placeholders(String(filter))
         } else {
             let base = try context.filters([text], option: TuneCommand.filterArgument.spelling)[0]
@@ -74,7 +80,8 @@ struct TunedFilter {
                 let known = base.stages.flatMap { $0.filterType.parameters.map(\.name) }
                 throw UsageError.invalidValue(
                     option: TuneCommand.assignmentArgument.spelling, value: name,
-                    expected: "a parameter of '\(base.specification)'; " + (known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))")
+                    expected: "a parameter of '\(base.specification)'; "
+                        + (known.isEmpty ? "it has no parameters" : "it has \(known.joined(separator: ", "))")
                 )
             }
             kind = .named(base)
@@ -192,6 +199,13 @@ struct TunedFilter {
         }
         guard let wanted = key(specification) else { return nil }
         return (0..<settingCount).first { key(self.specification(of: $0)) == wanted }
+    }
+
+    /// The names between braces in `text`, in order.
+    static func placeholders(in text: Substring) -> [String] {
+        text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { part in
+            part.firstIndex(of: "}").map { String(part[..<$0]) }
+        }
     }
 
     /// A registered filter's template with every `KEY={PARAMETER}` assignment left out, so each tuned parameter takes

@@ -8,7 +8,9 @@ import TrackBenchReports
 /// parameters searched as a whole grid, a heat map of the objective over the grid.
 ///
 /// `tune` writes them as `tune.svg` and `tune-heatmap.svg` beside `tune.md`. Only settings that ran on every
-/// training seed are drawn, so every point is a mean over the same runs.
+/// training seed are drawn, so every point is a mean over the same runs. An axis is logarithmic when its means are
+/// positive and span a factor of 20 or more (a gate that starves the filter errs tenfold), linear otherwise; the
+/// heat map shades by rank, so one such setting does not wash out the rest.
 package enum TuneChart {
     /// The file name of the Pareto chart.
     package static let paretoFileName = "tune.svg"
@@ -34,14 +36,14 @@ package enum TuneChart {
         }
         var canvas = SVGCanvas(width: left + plotWidth + 40, height: top + plotHeight + 92)
         let title = "\(yMetric.title) against \(xMetric.title) for \(report.filter)"
-        canvas.text(title, 16, 26, size: 16, weight: "bold")
         let third = report.objective.paretoMetrics.count > 2 ? "; front over \(report.objective.paretoMetrics[2].column) too" : ""
-        canvas.text(
-            "Suite '\(report.suite)', training seeds \(report.trainingSeeds)\(third). Lower left is better where both are errors.",
-            16, 46, size: 12, fill: SVGCanvas.faint
+        heading(
+            title, "Suite '\(report.suite)', training seeds \(report.trainingSeeds)\(third). Lower left is better where both are errors.",
+            on: &canvas
         )
         let (x, y) = scales(xs: points.map(\.x), ys: points.map(\.y))
-        axes(x: x, y: y, xTitle: xMetric.title, yTitle: yMetric.title, on: &canvas)
+        let (xTitle, yTitle) = (xMetric.title + (x.isLog ? " (log scale)" : ""), yMetric.title + (y.isLog ? " (log scale)" : ""))
+        axes(x: x, y: y, xTitle: xTitle, yTitle: yTitle, on: &canvas)
         canvas.dots(points.filter { !report.paretoFront.contains($0.index) }.map { (x: x.map($0.x), y: y.map($0.y)) }, radius: 3, fill: "#b8b8b8")
         let front = points.filter { report.paretoFront.contains($0.index) }.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
         if report.objective.paretoMetrics.count == 2 {
@@ -78,26 +80,26 @@ package enum TuneChart {
         let cellWidth = min(80, plotWidth / Double(columnValues.count))
         let cellHeight = min(40, plotHeight / Double(rowValues.count))
         var canvas = SVGCanvas(width: left + cellWidth * Double(columnValues.count) + 40, height: top + cellHeight * Double(rowValues.count) + 80)
-        canvas.widen(to: 560)
         let title = "\(metric.title) over \(report.parameters[0].name) and \(report.parameters[1].name) for \(report.filter)"
-        canvas.text(title, 16, 26, size: 16, weight: "bold")
-        canvas.text(
-            "Suite '\(report.suite)', training seeds \(report.trainingSeeds). Darker is better; grey misses a constraint; the winner is outlined.",
-            16, 46, size: 12, fill: SVGCanvas.faint
+        heading(
+            title, "Suite '\(report.suite)', training seeds \(report.trainingSeeds). Darker ranks better; grey misses a constraint; "
+                + "the winner is outlined.",
+            on: &canvas
         )
-        let values = grid.compactMap { $0.training.means[metric] }.filter(\.isFinite)
-        let (low, high) = (values.min() ?? 0, values.max() ?? 1)
+        // Shaded by rank among the settings that meet the constraints: the best darkest, the worst palest.
+        let ranked = report.trainingOrder.filter { index in
+            report.objective.isFeasible(grid[index].training.means) && grid[index].training.means[metric]?.isFinite == true
+        }
+        let ranks = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1, $0) })
         for (index, setting) in grid.enumerated() {
             let row = index / columnValues.count
             let column = index % columnValues.count
             let (cellX, cellY) = (left + Double(column) * cellWidth, top + Double(row) * cellHeight)
             let mean = setting.training.means[metric]
-            let feasible = report.objective.isFeasible(setting.training.means)
             var fill = "#d9d9d9"
             var goodness = 0.0
-            if let mean, mean.isFinite, feasible {
-                let fraction = high > low ? (mean - low) / (high - low) : 0
-                goodness = metric.direction == .higher ? fraction : 1 - fraction
+            if let rank = ranks[index] {
+                goodness = ranked.count > 1 ? 1 - Double(rank) / Double(ranked.count - 1) : 1
                 fill = shade(goodness)
             }
             canvas.rectangle(cellX, cellY, cellWidth, cellHeight, fill: fill, stroke: "#ffffff")
@@ -106,15 +108,18 @@ package enum TuneChart {
             }
             if cellWidth >= 40, cellHeight >= 16 {
                 let label = mean.flatMap { $0.isFinite ? NumberFormat.fixed($0, decimals: 2) : nil } ?? "NaN"
-                canvas.text(label, cellX + cellWidth / 2, cellY + cellHeight / 2 + 4, size: 10, anchor: "middle", fill: goodness > 0.6 ? "#ffffff" : SVGCanvas.ink)
+                let ink = goodness > 0.6 ? "#ffffff" : SVGCanvas.ink
+                canvas.text(label, cellX + cellWidth / 2, cellY + cellHeight / 2 + 4, size: 10, anchor: "middle", fill: ink)
             }
         }
         for (row, value) in rowValues.enumerated() {
-            canvas.text(FilterParameter.format(value), left - 6, top + (Double(row) + 0.5) * cellHeight + 4, size: 11, anchor: "end", fill: SVGCanvas.faint)
+            let rowY = top + (Double(row) + 0.5) * cellHeight + 4
+            canvas.text(FilterParameter.format(value), left - 6, rowY, size: 11, anchor: "end", fill: SVGCanvas.faint)
         }
         for (column, value) in columnValues.enumerated() {
             let cellY = top + Double(rowValues.count) * cellHeight
-            canvas.text(FilterParameter.format(value), left + (Double(column) + 0.5) * cellWidth, cellY + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
+            let columnX = left + (Double(column) + 0.5) * cellWidth
+            canvas.text(FilterParameter.format(value), columnX, cellY + 16, size: 11, anchor: "middle", fill: SVGCanvas.faint)
         }
         let bottom = top + Double(rowValues.count) * cellHeight
         canvas.text(report.parameters[1].name, left + cellWidth * Double(columnValues.count) / 2, bottom + 38, size: 12, anchor: "middle")
@@ -130,35 +135,63 @@ package enum TuneChart {
         return "#" + channels.map { String(format: "%02x", Int($0.rounded())) }.joined()
     }
 
-    /// A linear scale: maps a value to a pixel, with its ticks.
+    /// The title and the line under it, the drawing widened to hold both.
+    private static func heading(_ title: String, _ subtitle: String, on canvas: inout SVGCanvas) {
+        canvas.text(title, 16, 26, size: 16, weight: "bold")
+        canvas.text(subtitle, 16, 46, size: 12, fill: SVGCanvas.faint)
+        canvas.widen(to: max(SVGCanvas.estimatedWidth(of: title, size: 18), SVGCanvas.estimatedWidth(of: subtitle, size: 12)) + 32)
+    }
+
+    /// A scale from values to pixels, linear or logarithmic, with its ticks.
     private struct Scale {
         var low: Double
         var high: Double
         var from: Double
         var to: Double
+        var isLog: Bool
 
-        func map(_ value: Double) -> Double { from + (to - from) * (high > low ? (value - low) / (high - low) : 0.5) }
+        /// The values' scale with a margin: logarithmic when they are positive and span a factor of 20 or more.
+        init(fitting values: [Double], from: Double, to: Double) {
+            let (low, high) = (values.min() ?? 0, values.max() ?? 1)
+            isLog = low > 0 && high / low >= 20
+            if isLog {
+                let padding = (log10(high) - log10(low)) * 0.05
+                (self.low, self.high) = (pow(10, log10(low) - padding), pow(10, log10(high) + padding))
+            } else {
+                let padding = max((high - low) * 0.08, abs(high) * 0.01, 1e-6)
+                (self.low, self.high) = (low - padding, high + padding)
+            }
+            self.from = from
+            self.to = to
+        }
+
+        func map(_ value: Double) -> Double {
+            let (value, low, high) = isLog ? (log10(value), log10(low), log10(high)) : (value, low, high)
+            return from + (to - from) * (high > low ? (value - low) / (high - low) : 0.5)
+        }
+
+        /// Round values to mark: 1, 2 and 5 times each power of ten on a logarithmic scale.
+        var ticks: [(value: Double, label: String)] {
+            guard isLog else { return SVGCanvas.ticks(from: low, to: high) }
+            let decades = Int(log10(low).rounded(.down))...Int(log10(high).rounded(.up))
+            return decades.flatMap { exponent in [1.0, 2, 5].map { $0 * pow(10, Double(exponent)) } }
+                .filter { $0 >= low && $0 <= high }
+                .map { ($0, NumberFormat.compact($0)) }
+        }
     }
 
     /// Scales that fit the points with a margin.
     private static func scales(xs: [Double], ys: [Double]) -> (Scale, Scale) {
-        func padded(_ values: [Double]) -> (Double, Double) {
-            let (low, high) = (values.min() ?? 0, values.max() ?? 1)
-            let padding = max((high - low) * 0.08, abs(high) * 0.01, 1e-6)
-            return (low - padding, high + padding)
-        }
-        let (xLow, xHigh) = padded(xs)
-        let (yLow, yHigh) = padded(ys)
-        return (Scale(low: xLow, high: xHigh, from: left, to: left + plotWidth), Scale(low: yLow, high: yHigh, from: top + plotHeight, to: top))
+        (Scale(fitting: xs, from: left, to: left + plotWidth), Scale(fitting: ys, from: top + plotHeight, to: top))
     }
 
     /// Gridlines, tick labels, axes and their titles.
     private static func axes(x: Scale, y: Scale, xTitle: String, yTitle: String, on canvas: inout SVGCanvas) {
-        for tick in SVGCanvas.ticks(from: y.low, to: y.high) {
+        for tick in y.ticks {
             canvas.line(left, y.map(tick.value), left + plotWidth, y.map(tick.value), stroke: "#e6e6e6")
             canvas.text(tick.label, left - 8, y.map(tick.value) + 4, size: 11, anchor: "end", fill: SVGCanvas.faint)
         }
-        for tick in SVGCanvas.ticks(from: x.low, to: x.high) {
+        for tick in x.ticks {
             canvas.line(x.map(tick.value), top + plotHeight, x.map(tick.value), top + plotHeight + 5, stroke: SVGCanvas.ink)
             canvas.text(tick.label, x.map(tick.value), top + plotHeight + 19, size: 11, anchor: "middle", fill: SVGCanvas.faint)
         }

@@ -176,15 +176,17 @@ package struct TuneReport: Sendable {
         }
         text += "."
         if let versusCurrent = heldOut.versusCurrent, let currentIndex {
-            text += " Against the current setting \(MarkdownText.code(settings[currentIndex].specification)) on the held-out seeds it is \(verdict(versusCurrent))."
+            text += " Against the current setting \(MarkdownText.code(settings[currentIndex].specification)) on the held-out seeds "
+                + "it is \(verdict(versusCurrent))."
         } else if currentIndex == winnerIndex {
             text += " It is the current setting."
         }
         if let best = heldOutOrder.first, best != winnerIndex, let versusBest = heldOut.versusBest {
             text += versusBest.isReal
-                ? " But on the held-out seeds \(MarkdownText.code(settings[best].specification)) is really better: the training ranking did not hold; "
-                    + "run more training seeds (--seeds)."
-                : " On the held-out seeds \(MarkdownText.code(settings[best].specification)) has a better mean, but not really (\(verdict(versusBest)))."
+                ? " But on the held-out seeds \(MarkdownText.code(settings[best].specification)) is really better: "
+                    + "the training ranking did not hold; run more training seeds (--seeds)."
+                : " On the held-out seeds \(MarkdownText.code(settings[best].specification)) has a better mean, "
+                    + "but not really (\(verdict(versusBest)))."
         }
         return text
     }
@@ -231,7 +233,8 @@ package struct TuneReport: Sendable {
         text += "\n### Training seeds \(trainingSeeds): the best \(min(rows, trainingOrder.count)) of \(NumberFormat.count(gridCount, "setting"))\n\n"
         text += "| Rank | " + parameters.map { $0.unit.isEmpty ? $0.name : "\($0.name) (\($0.unit))" }.joined(separator: " | ")
             + " | Seeds | Constraints | Pareto | " + shown.map(\.title).joined(separator: " | ") + " |\n"
-        text += "|---:|" + String(repeating: "---:|", count: parameters.count) + "---:|:---:|:---:|" + String(repeating: "---:|", count: shown.count) + "\n"
+        text += "|---:|" + String(repeating: "---:|", count: parameters.count) + "---:|:---:|:---:|"
+            + String(repeating: "---:|", count: shown.count) + "\n"
         for (rank, index) in trainingOrder.prefix(rows).enumerated() {
             let setting = settings[index]
             var cells = ["\(rank + 1)"] + setting.values.map { FilterParameter.format($0) }
@@ -265,7 +268,8 @@ package struct TuneReport: Sendable {
         let ranks = Dictionary(uniqueKeysWithValues: trainingOrder.enumerated().map { ($1, $0 + 1) })
         let header = ["setting"] + parameters.map(\.name)
             + ["filter", "current", "winner", "training_seeds", "feasible", "pareto", "training_rank"] + metrics.map(\.column)
-            + heldOutMetrics.map { "heldout_\($0.column)" } + ["heldout_\(objective.metric.column)_ci95", "gap_pct", "p_vs_heldout_best", "p_vs_current"]
+            + heldOutMetrics.map { "heldout_\($0.column)" }
+            + ["heldout_\(objective.metric.column)_ci95", "gap_pct", "p_vs_heldout_best", "p_vs_current"]
         var text = header.map(CSVField.escaped).joined(separator: ",") + "\n"
         for (index, setting) in settings.enumerated() {
             var fields = [setting.values.isEmpty ? "current" : "\(index + 1)"]

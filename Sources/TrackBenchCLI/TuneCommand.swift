@@ -215,8 +215,9 @@ enum TuneCommand: Command {
             return "\(round.settingCount) on \(range.count == 1 ? "seed" : "seeds") \(range)"
         }
         let limit = budget.map { "the budget of \($0) runs" } ?? "the default budget (a grid of \(TuneSchedule.gridLimit) settings)"
+        let share = schedule.reduction == 2 ? "better half" : "best 1/\(schedule.reduction)"
         return "Search: successive halving within \(limit), \(runs): settings \(rounds.joined(separator: ", then ")), "
-            + "each round keeping the better half by the objective."
+            + "each round keeping the \(share) by the objective."
     }
 
     /// Writes `tune.md`, `tune.csv` and the charts together.

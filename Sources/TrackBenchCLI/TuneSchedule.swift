@@ -3,9 +3,11 @@
 ///
 /// Successive halving (Jamieson & Talwalkar 2016; Li et al., Hyperband, 2018) runs every setting on the first few
 /// training seeds, keeps the better half (never fewer than `keep`), and runs the survivors on as many seeds again,
-/// until they have run on every training seed, where the last round ranks them. Survivors keep the scores of the seeds they already ran, so a
-/// round runs only its new seeds. The first round's seed count is the largest that keeps the whole schedule within
-/// the budget. A run is one setting on one scenario under one seed.
+/// until they have run on every training seed, where the last round ranks them. Survivors keep the scores of the
+/// seeds they already ran, so a round runs only its new seeds. The first round's seed count is the largest that
+/// keeps the whole schedule within the budget; when even one seed does not, each round keeps a third, a quarter...
+/// of the settings instead of half (`reduction`), the smallest share that fits. A run is one setting on one
+/// scenario under one seed.
 struct TuneSchedule: Sendable, Equatable {
     /// One round: how many settings run, on which training seeds (offsets from the first training seed).
     struct Round: Sendable, Equatable {
@@ -20,6 +22,8 @@ struct TuneSchedule: Sendable, Equatable {
 
     /// The rounds in order; one round running every setting on every seed for the grid.
     let rounds: [Round]
+    /// Each round keeps 1 / `reduction` of the previous round's settings: 2 keeps half.
+    let reduction: Int
     /// Whether this is the whole grid.
     var isGrid: Bool { rounds.count == 1 }
 
@@ -39,17 +43,25 @@ struct TuneSchedule: Sendable, Equatable {
         let keep = max(1, keep)
         if settingCount * seedCount * scenarioCount <= budget {
             rounds = [Round(settingCount: settingCount, seeds: 0..<seedCount)]
+            reduction = 2
             return
         }
-        for firstSeeds in stride(from: seedCount - 1, through: 1, by: -1) {
-            let rounds = Self.halving(settingCount: settingCount, seedCount: seedCount, firstSeeds: firstSeeds, keep: keep)
-            if rounds.reduce(0, { $0 + $1.settingCount * $1.seeds.count * scenarioCount }) <= budget {
-                self.rounds = rounds
-                return
+        func cost(_ rounds: [Round]) -> Int { rounds.reduce(0) { $0 + $1.settingCount * $1.seeds.count * scenarioCount } }
+        for reduction in 2...max(2, settingCount) {
+            for firstSeeds in stride(from: seedCount - 1, through: 1, by: -1) {
+                let rounds = Self.halving(
+                    settingCount: settingCount, seedCount: seedCount, firstSeeds: firstSeeds, keep: keep, reduction: reduction
+                )
+                if cost(rounds) <= budget {
+                    self.rounds = rounds
+                    self.reduction = reduction
+                    return
+                }
             }
         }
-        let least = Self.halving(settingCount: settingCount, seedCount: seedCount, firstSeeds: 1, keep: keep)
-            .reduce(0) { $0 + $1.settingCount * $1.seeds.count * scenarioCount }
+        let least = cost(
+            Self.halving(settingCount: settingCount, seedCount: seedCount, firstSeeds: 1, keep: keep, reduction: max(2, settingCount))
+        )
         throw .invalidValue(
             option: TuneCommand.budget.name, value: "\(budget)",
             expected: "at least \(least) runs: successive halving of \(settingCount) settings over \(scenarioCount) scenarios needs that "
@@ -57,14 +69,14 @@ struct TuneSchedule: Sendable, Equatable {
         )
     }
 
-    /// Successive halving starting from `firstSeeds` seeds: halve the settings (never below `keep`) and double the
-    /// seeds (never beyond `seedCount`) until `keep` settings have run on every seed.
-    static func halving(settingCount: Int, seedCount: Int, firstSeeds: Int, keep: Int) -> [Round] {
+    /// Successive halving starting from `firstSeeds` seeds: keep 1 / `reduction` of the settings (never fewer than
+    /// `keep`) and double the seeds (never beyond `seedCount`) until the survivors have run on every seed.
+    static func halving(settingCount: Int, seedCount: Int, firstSeeds: Int, keep: Int, reduction: Int = 2) -> [Round] {
         var rounds = [Round(settingCount: settingCount, seeds: 0..<firstSeeds)]
         var settings = settingCount
         var seeds = firstSeeds
         while seeds < seedCount {
-            settings = max(min(keep, settings), (settings + 1) / 2)
+            settings = max(min(keep, settings), (settings + reduction - 1) / reduction)
             let next = min(seedCount, seeds * 2)
             rounds.append(Round(settingCount: settings, seeds: seeds..<next))
             seeds = next

@@ -45,7 +45,9 @@ struct TuneCommandTests {
             )
             #expect(result.status == 0, "\(result.standardError)")
             let csv = try #require(table)
-            #expect(csv.rows.count == 6 + 1, "six grid settings and the current one (accuracy-gate+kalman is max=50, q=3)")
+            // The current setting, accuracy-gate+kalman, is max=50, q=3: on the grid, so no row of its own.
+            #expect(csv.rows.count == 6)
+            #expect(try csv.column("current") == ["false", "false", "false", "false", "true", "false"])
             // The same settings run plainly on the training seeds: the winner is the one with the lowest mean error.
             let filters = try csv.column("filter").filter { $0.hasPrefix("accuracy-gate:") }
             let plain = folder.appendingPathComponent("plain")

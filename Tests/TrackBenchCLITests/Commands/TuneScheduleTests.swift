@@ -20,6 +20,13 @@ struct TuneScheduleTests {
         #expect(zip(schedule.rounds, schedule.rounds.dropFirst()).allSatisfy { $0.settingCount >= $1.settingCount })
     }
 
+    @Test func aTightBudgetKeepsASmallerShareEachRound() throws {
+        let schedule = try TuneSchedule(settingCount: 400, seedCount: 10, scenarioCount: 54, budget: 30_000, keep: 3)
+        #expect(schedule.reduction > 2)
+        #expect(schedule.runCount(scenarioCount: 54) <= 30_000)
+        #expect(schedule.rounds.last?.seeds.upperBound == 10)
+    }
+
     @Test func halvingStopsAtTheSettingsKeptForTheHeldOutSeeds() {
         let rounds = TuneSchedule.halving(settingCount: 16, seedCount: 32, firstSeeds: 1, keep: 3)
         #expect(rounds.map(\.settingCount) == [16, 8, 4, 3, 3, 3])

@@ -231,14 +231,16 @@ package struct TuneReport: Sendable {
 
         let shown = shownMetrics
         text += "\n### Training seeds \(trainingSeeds): the best \(min(rows, trainingOrder.count)) of \(NumberFormat.count(gridCount, "setting"))\n\n"
+        let constrained = !objective.constraints.isEmpty
         text += "| Rank | " + parameters.map { $0.unit.isEmpty ? $0.name : "\($0.name) (\($0.unit))" }.joined(separator: " | ")
-            + " | Seeds | Constraints | Pareto | " + shown.map(\.title).joined(separator: " | ") + " |\n"
-        text += "|---:|" + String(repeating: "---:|", count: parameters.count) + "---:|:---:|:---:|"
+            + " | Seeds | " + (constrained ? "Constraints | " : "") + "Pareto | " + shown.map(\.title).joined(separator: " | ") + " |\n"
+        text += "|---:|" + String(repeating: "---:|", count: parameters.count) + "---:|" + (constrained ? ":---:|" : "") + ":---:|"
             + String(repeating: "---:|", count: shown.count) + "\n"
         for (rank, index) in trainingOrder.prefix(rows).enumerated() {
             let setting = settings[index]
             var cells = ["\(rank + 1)"] + setting.values.map { FilterParameter.format($0) }
-            cells += ["\(setting.trainingSeedCount)", objective.isFeasible(setting.training.means) ? "met" : "not met"]
+            cells.append("\(setting.trainingSeedCount)")
+            if constrained { cells.append(objective.isFeasible(setting.training.means) ? "met" : "not met") }
             cells.append(paretoFront.contains(index) ? "yes" : "")
             cells += shown.map { number(setting.training.means[$0]) }
             text += "| " + cells.joined(separator: " | ") + " |\n"

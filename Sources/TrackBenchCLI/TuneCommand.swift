@@ -113,9 +113,9 @@ enum TuneCommand: Command {
         let progress = try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         let folder = try arguments.value(output, default: URL(fileURLWithPath: defaultOutput))
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
+        let runBudget = try arguments.value(budget)
         let schedule = try TuneSchedule(
-            settingCount: tuned.settingCount, seedCount: trainingSeeds.count, scenarioCount: suite.scenarios.count,
-            budget: try arguments.value(budget), keep: keep
+            settingCount: tuned.settingCount, seedCount: trainingSeeds.count, scenarioCount: suite.scenarios.count, budget: runBudget, keep: keep
         )
         let currentSpecification = try arguments.value(current) ?? tuned.defaultSpecification
         let currentOnGrid = currentSpecification.flatMap { tuned.setting(equivalentTo: $0, context: context) }
@@ -141,7 +141,7 @@ enum TuneCommand: Command {
         if let current = training.current { settings.append(current) }
         let report = TuneReport(
             filter: tuned.template, parameters: tuned.parameters.map { ($0.name, $0.unit) }, objective: goal,
-            search: searchDescription(schedule, seeds: trainingSeeds, scenarioCount: suite.scenarios.count, budget: try arguments.value(budget)),
+            search: searchDescription(schedule, seeds: trainingSeeds, scenarioCount: suite.scenarios.count, budget: runBudget),
             suite: suite.name, trainingSeeds: trainingSeeds, heldOutSeeds: heldOut, settings: settings,
             currentIndex: currentOnGrid ?? (training.current == nil ? nil : settings.count - 1), gridCount: tuned.settingCount,
             heldOut: heldOutTally

@@ -47,7 +47,11 @@ struct TuneSchedule: Sendable, Equatable {
             return
         }
         func cost(_ rounds: [Round]) -> Int { rounds.reduce(0) { $0 + $1.settingCount * $1.seeds.count * scenarioCount } }
+        // A share that does not fit with one seed in the first round fits with no more: skip it without trying
+        // every seed count, so even 100,000 settings over 10,000 seeds are planned at once.
         for reduction in 2...max(2, settingCount) {
+            let leanest = Self.halving(settingCount: settingCount, seedCount: seedCount, firstSeeds: 1, keep: keep, reduction: reduction)
+            guard cost(leanest) <= budget else { continue }
             for firstSeeds in stride(from: seedCount - 1, through: 1, by: -1) {
                 let rounds = Self.halving(
                     settingCount: settingCount, seedCount: seedCount, firstSeeds: firstSeeds, keep: keep, reduction: reduction

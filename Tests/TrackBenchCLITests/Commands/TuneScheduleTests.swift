@@ -33,6 +33,11 @@ struct TuneScheduleTests {
         #expect(rounds.map(\.seeds) == [0..<1, 1..<2, 2..<4, 4..<8, 8..<16, 16..<32])
     }
 
+    @Test func theLargestSearchIsPlannedWithoutTryingEverySeedCountOfEveryShare() throws {
+        let schedule = try TuneSchedule(settingCount: 100_000, seedCount: 10_000, scenarioCount: 54, budget: 8_000_000, keep: 3)
+        #expect(schedule.runCount(scenarioCount: 54) <= 8_000_000)
+    }
+
     @Test func aBudgetTooSmallForOneSeedPerSettingIsAUsageErrorNamingTheLeastThatFits() {
         #expect(throws: UsageError.self) {
             try TuneSchedule(settingCount: 100, seedCount: 10, scenarioCount: 54, budget: 10, keep: 3)

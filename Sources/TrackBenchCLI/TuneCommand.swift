@@ -79,7 +79,10 @@ enum TuneCommand: Command {
     static let output = OutputOptions.folder.help(
         "Folder for tune.md, tune.csv and \(TuneChart.paretoFileName) (and \(TuneChart.heatMapFileName) for two parameters).", default: defaultOutput
     )
-    static let options = SuiteOptions.options + [seeds.spec, heldOutSeeds.spec, objective.spec, maximum.spec, minimum.spec, pareto.spec]
+    static let scenarios = SuiteOptions.scenarios.help(
+        "Scenario file defining the suite (a recording suite has no seeds to train and hold out on).", default: SuiteOptions.defaultScenarioFile
+    )
+    static let options = [scenarios.spec, seeds.spec, heldOutSeeds.spec, objective.spec, maximum.spec, minimum.spec, pareto.spec]
         + [budget.spec, top.spec, current.spec, output.spec] + DEMOptions.options + ExecOptions.options + JobsOptions.options
         + ProgressOptions.options + [HelpOption.help.spec]
 

@@ -12,8 +12,8 @@ import TrackBenchResults
 public enum TrackBenchCommand {
     static var commands: [any Command.Type] {
         [
-            RunCommand.self, CheckCommand.self, SweepCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self, ExportCommand.self,
-            PlotCommand.self, DEMCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self,
+            RunCommand.self, CheckCommand.self, SweepCommand.self, TuneCommand.self, CompareCommand.self, MergeCommand.self, ListCommand.self,
+            ExportCommand.self, PlotCommand.self, DEMCommand.self, CalibrateCommand.self, FidelityCommand.self, SpeedCommand.self,
         ]
     }
 

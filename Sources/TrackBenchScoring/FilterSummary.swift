@@ -44,9 +44,9 @@ public struct FilterSummary: Sendable, Hashable {
 
     /// One filter's summary made one score at a time, in row order: each mean sums its values in that order, as a
     /// mean of each metric's values would, so the numbers are the same bits however the scores are held.
-    struct Accumulator: Sendable {
+    package struct Accumulator: Sendable {
         /// The filter's label.
-        let filter: String
+        package let filter: String
         private var means = MetricMeans(Metric.allCases)
         private var count = 0
         private var errorSum = 0.0
@@ -54,12 +54,12 @@ public struct FilterSummary: Sendable, Hashable {
         private var worstScenarioID = ""
         private var improvedCount = 0
 
-        init(filter: String) {
+        package init(filter: String) {
             self.filter = filter
         }
 
         /// Adds one of the filter's scores.
-        mutating func add(_ score: ScenarioScore) {
+        package mutating func add(_ score: ScenarioScore) {
             means.add(score)
             let error = score.errorPercent
             errorSum += error
@@ -73,7 +73,7 @@ public struct FilterSummary: Sendable, Hashable {
         }
 
         /// The summary of the scores added; at least one must have been.
-        var summary: FilterSummary {
+        package var summary: FilterSummary {
             FilterSummary(
                 filter: filter,
                 scenarioCount: count,

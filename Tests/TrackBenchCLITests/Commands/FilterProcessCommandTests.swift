@@ -62,7 +62,7 @@ struct FilterProcessCommandTests {
 
     /// `Examples/FilterProcess/echo.c` compiled into `folder` with the toolchain's `clang` (or the system's `cc`);
     /// the binary's path.
-    private static func compiledEchoClient(in folder: URL) async throws -> String {
+    static func compiledEchoClient(in folder: URL) async throws -> String {
         let compiler = try #require(["clang", "cc"].first(where: isInstalled), "no C compiler on the PATH")
         let binary = folder.appendingPathComponent("echo-filter").path
         let build = Process()

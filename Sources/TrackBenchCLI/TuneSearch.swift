@@ -91,7 +91,9 @@ struct TuneSearch {
             throw error
         }
         let plan = try suite.plan(filters: filters, seeds: seeds, seedsGiven: true, shard: nil, demArcSeconds: dem.arcSeconds(for: filters))
-        try await LoadedSuite.stream(plan, jobs: jobs, progress: progress, transform: { ResultsCSV.asWritten($0) }) { scores in
+        try await LoadedSuite.stream(
+            plan, jobs: jobs, progress: progress, notes: context.console.standardError, transform: { ResultsCSV.asWritten($0) }
+        ) { scores in
             for score in scores { consume(score) }
         }
     }

@@ -45,8 +45,9 @@ public struct BaselineComparison: Sendable {
     /// Baseline values that cannot be a baseline: non-finite, or empty where this run measures the metric (and
     /// the baseline's filter produced estimates). Such a baseline would let any current value pass.
     public private(set) var badBaselineValues: [Change] = []
-    /// Results found in both with the same simulated input: what paired verdicts compare.
-    public private(set) var pairs: [(baseline: ScenarioScore, current: ScenarioScore)] = []
+    /// Results found in both with the same simulated input, as paired verdicts compare them: gathered per filter,
+    /// metric and group rather than listed.
+    package private(set) var paired: PairedTally
     /// Paired results whose `estimated_fixes` differs, compared exactly: `kept_pct`, written to two decimals,
     /// cannot show a few fixes more or fewer on a long run. They inform; `kept_pct` judges them.
     public private(set) var estimateCountChanges: [EstimateCountChange] = []
@@ -58,46 +59,69 @@ public struct BaselineComparison: Sendable {
     /// How many metric values were compared: within tolerance, better or worse.
     public var comparedCount: Int { unchangedCount + improvements.count + regressions.count }
 
+    /// The allowance per metric.
+    private let tolerances: ToleranceSet
+
     /// Compares a run with a baseline.
     /// - Parameters:
     ///   - baseline: The committed scores.
     ///   - current: This run's scores.
     ///   - tolerances: The allowance per metric.
     public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet()) {
+        self.init(tolerances: tolerances)
         var currentByKey: [ScenarioScore.Key: ScenarioScore] = [:]
         for score in current {
             currentByKey[score.key] = score
         }
         let baselineKeys = Set(baseline.map(\.key))
         for old in baseline {
-            guard let new = currentByKey[old.key] else {
-                missing.append(old.key)
-                continue
-            }
-            if Self.inputsDiffer(old, new) {
-                changedInputs.append(old.key)
-                continue
-            }
-            pairs.append((old, new))
-            comparedResultCount += 1
-            if old.estimatedFixes != new.estimatedFixes {
-                estimateCountChanges.append(EstimateCountChange(key: old.key, baseline: old.estimatedFixes, current: new.estimatedFixes))
-            }
-            for metric in Metric.allCases {
-                // A value no gate can compare with is reported as such, not judged.
-                if let problem = Self.badBaselineValue(metric, old: old, new: new) {
-                    badBaselineValues.append(problem)
-                } else {
-                    compare(metric, old: old, new: new, tolerance: tolerances[metric])
-                }
+            add(baseline: old, current: currentByKey[old.key])
+        }
+        for score in current where !baselineKeys.contains(score.key) {
+            addUnpaired(score)
+        }
+    }
+
+    /// An empty comparison, to which rows are added one at a time (`BaselinePairing`).
+    /// - Parameters:
+    ///   - tolerances: The allowance per metric.
+    ///   - worstRowLimit: How many of the most worsened rows to keep per filter, metric and group; nil for all.
+    package init(tolerances: ToleranceSet, worstRowLimit: Int? = nil) {
+        self.tolerances = tolerances
+        paired = PairedTally(worstRowLimit: worstRowLimit)
+    }
+
+    /// Compares the next baseline row, in baseline order, with this run's row of the same key (nil: there is none).
+    package mutating func add(baseline old: ScenarioScore, current new: ScenarioScore?) {
+        guard let new else {
+            missing.append(old.key)
+            return
+        }
+        if Self.inputsDiffer(old, new) {
+            changedInputs.append(old.key)
+            return
+        }
+        paired.add(baseline: old, current: new)
+        comparedResultCount += 1
+        if old.estimatedFixes != new.estimatedFixes {
+            estimateCountChanges.append(EstimateCountChange(key: old.key, baseline: old.estimatedFixes, current: new.estimatedFixes))
+        }
+        for metric in Metric.allCases {
+            // A value no gate can compare with is reported as such, not judged.
+            if let problem = Self.badBaselineValue(metric, old: old, new: new) {
+                badBaselineValues.append(problem)
+            } else {
+                compare(metric, old: old, new: new, tolerance: tolerances[metric])
             }
         }
-        added = current.filter { !baselineKeys.contains($0.key) }.map(\.key)
-        for score in current where !baselineKeys.contains(score.key) {
-            for metric in Metric.allCases {
-                if let value = metric.value(in: score), !value.isFinite {
-                    nonFinite.append(Change(key: score.key, metric: metric, baseline: nil, current: value))
-                }
+    }
+
+    /// Adds a row of this run the baseline does not have, after every baseline row, in the run's order.
+    package mutating func addUnpaired(_ score: ScenarioScore) {
+        added.append(score.key)
+        for metric in Metric.allCases {
+            if let value = metric.value(in: score), !value.isFinite {
+                nonFinite.append(Change(key: score.key, metric: metric, baseline: nil, current: value))
             }
         }
     }

@@ -24,7 +24,7 @@ public enum BaselineJUnit {
                 cases.append(("rows", filter, rowFindings[filter] ?? []))
             }
         } else {
-            for filter in comparison.pairs.map(\.baseline.filter).uniqued() {
+            for filter in comparison.paired.filters {
                 cases.append(("rows", filter, rowFindings[filter] ?? []))
             }
         }

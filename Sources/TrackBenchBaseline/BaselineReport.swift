@@ -35,6 +35,9 @@ public struct BaselineReport: Sendable {
 
     /// How many entries of each kind are listed without `isVerbose`.
     public static let listLimit = 10
+    /// How many of the rows that moved most are shown under each regression without `isVerbose`: all a comparison
+    /// needs to keep of them (`BaselineComparison.init(tolerances:worstRowLimit:)`).
+    public static let worstRowLimit = 5
 
     /// Creates a report.
     public init(
@@ -217,26 +220,13 @@ public struct BaselineReport: Sendable {
 
     /// The rows of a regression's filter and group that moved most in its metric.
     private func worstRows(of test: PairedVerdicts.Test) -> String {
-        let grouping = PairedVerdicts.groupings(of: comparison.pairs.map(\.baseline))
-        let inGroup = comparison.pairs.filter { pair in
-            pair.baseline.filter == test.filter
-                && (test.group == PairedVerdicts.wholeSuite || grouping.contains { $0.group(pair.baseline) == test.group })
-        }
         let metric = test.metric
-        let changes = inGroup.compactMap { pair -> (BaselineComparison.Change, Double)? in
-            guard let before = metric.summaryValue(in: pair.baseline), let after = metric.summaryValue(in: pair.current) else { return nil }
-            return (
-                BaselineComparison.Change(
-                    key: pair.baseline.key, metric: metric, baseline: metric.value(in: pair.baseline), current: metric.value(in: pair.current)
-                ),
-                metric.worsening(from: before, to: after)
-            )
-        }.sorted { $0.1 > $1.1 }.map(\.0)
-        let limit = isVerbose ? changes.count : 5
+        let (changes, total) = comparison.paired.mostWorsened(filter: test.filter, metric: metric, group: test.group)
+        let limit = isVerbose ? total : Self.worstRowLimit
         var text = "\n#### Rows of \(MarkdownText.code(test.filter)) that moved most in `\(metric.column)` (\(MarkdownText.safe(test.group)))\n\n"
         text += "Single rows are noisy samples: the verdict comes from all \(test.significance.pairCount) pairs above.\n\n"
         text += changeTable(Array(changes.prefix(limit)))
-        if changes.count > limit { text += "\n\(changes.count - limit) more rows; `--verbose` lists them.\n" }
+        if total > limit { text += "\n\(total - limit) more rows; `--verbose` lists them.\n" }
         return text
     }
 

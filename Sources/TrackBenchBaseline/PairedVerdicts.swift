@@ -71,12 +71,6 @@ public struct PairedVerdicts: Sendable {
         var severity: Double { allowance > 0 ? worsening / allowance : worsening }
     }
 
-    /// A way the gate splits the suite into groups, and the group of a row.
-    struct Grouping: Sendable {
-        var name: String
-        var group: @Sendable (ScenarioScore) -> String
-    }
-
     /// The group every row belongs to.
     public static let wholeSuite = "all scenarios"
 
@@ -116,7 +110,7 @@ public struct PairedVerdicts: Sendable {
     ///   - comparison: The row comparison: its pairs (same input on both sides) and its row-level changes.
     ///   - tolerances: The allowance per metric.
     public init(_ comparison: BaselineComparison, tolerances: ToleranceSet) {
-        self.init(pairs: comparison.pairs, tolerances: tolerances, rowChanges: (comparison.regressions, comparison.improvements))
+        self.init(comparison.paired, tolerances: tolerances, rowChanges: (comparison.regressions, comparison.improvements))
     }
 
     /// Judges pairs of rows with the same input; `rowChanges` are their changes row by row, for the filters and
@@ -125,40 +119,31 @@ public struct PairedVerdicts: Sendable {
         pairs: [(baseline: ScenarioScore, current: ScenarioScore)], tolerances: ToleranceSet,
         rowChanges: (regressions: [BaselineComparison.Change], improvements: [BaselineComparison.Change]) = ([], [])
     ) {
-        filters = pairs.map(\.baseline.filter).uniqued()
-        let groupings = Self.groupings(of: pairs.map(\.baseline))
-        // Each row's group under each grouping, worked out once.
-        let labels = pairs.map { pair in groupings.map { $0.group(pair.baseline) } }
-        var cells: [(filter: String, metric: Metric, group: String, pairs: [(Double, Double)])] = []
-        let byFilter = Dictionary(grouping: pairs.indices, by: { pairs[$0].baseline.filter })
-        for filter in filters {
-            let rows = byFilter[filter] ?? []
-            for metric in Metric.allCases {
-                let values = rows.compactMap { index -> (index: Int, before: Double, after: Double)? in
-                    guard let before = metric.summaryValue(in: pairs[index].baseline), let after = metric.summaryValue(in: pairs[index].current),
-                          before.isFinite, after.isFinite else { return nil }
-                    return (index, before, after)
-                }
-                guard !values.isEmpty else { continue }
-                cells.append((filter, metric, Self.wholeSuite, values.map { ($0.before, $0.after) }))
-                for position in groupings.indices {
-                    let byGroup = Dictionary(grouping: values, by: { labels[$0.index][position] })
-                    for group in values.map({ labels[$0.index][position] }).uniqued() {
-                        cells.append((filter, metric, group, (byGroup[group] ?? []).map { ($0.before, $0.after) }))
-                    }
-                }
-            }
+        var tally = PairedTally()
+        for pair in pairs {
+            tally.add(baseline: pair.baseline, current: pair.current)
         }
-        let testable = cells.filter { $0.pairs.count >= 2 }.count
+        self.init(tally, tolerances: tolerances, rowChanges: rowChanges)
+    }
+
+    /// Judges the pairs gathered in `tally`.
+    init(
+        _ tally: PairedTally, tolerances: ToleranceSet,
+        rowChanges: (regressions: [BaselineComparison.Change], improvements: [BaselineComparison.Change])
+    ) {
+        filters = tally.filters
+        let cells = tally.testedCells
+        let testable = cells.filter { $0.differences.count >= 2 }.count
         level = Self.familyAlpha / Double(max(1, testable))
         var rowByRow: Set<String> = []
         for cell in cells {
-            let significance = Significance(first: cell.pairs.map(\.0), second: cell.pairs.map(\.1), level: level)
-            let baselineMean = Statistics.mean(cell.pairs.map(\.0)) ?? 0
+            let significance = Significance(cell.differences, level: level)
+            let pairCount = Double(cell.differences.count)
+            let baselineMean = cell.differences.firstSum / pairCount
             let allowance = Self.allowance(for: cell.metric, baselineMean: baselineMean, tolerances: tolerances)
             var test = Test(
                 filter: cell.filter, metric: cell.metric, group: cell.group, baselineMean: baselineMean,
-                currentMean: Statistics.mean(cell.pairs.map(\.1)) ?? 0, significance: significance, allowance: allowance, verdict: .withinNoise
+                currentMean: cell.differences.secondSum / pairCount, significance: significance, allowance: allowance, verdict: .withinNoise
             )
             test.verdict = Self.verdict(of: test)
             if test.verdict == .rowByRow, cell.group == Self.wholeSuite { rowByRow.insert(Self.cellKey(cell.filter, cell.metric)) }
@@ -199,24 +184,5 @@ public struct PairedVerdicts: Sendable {
         if test.worsening > limit { return .regression }
         if -test.worsening > limit { return .improvement }
         return .withinTolerance
-    }
-
-    /// The ways to split these rows: the report's breakdowns, each only when it has more than one group.
-    static func groupings(of rows: [ScenarioScore]) -> [Grouping] {
-        var groupings: [Grouping] = []
-        if rows.contains(where: { !$0.isReplay }) {
-            groupings.append(Grouping(name: "signal") { "signal \($0.signal)" })
-            if rows.contains(where: { $0.gait != nil }) {
-                groupings.append(Grouping(name: "gait") { $0.gait.map { "gait \($0)" } ?? "no gait" })
-            } else {
-                groupings.append(Grouping(name: "speed") { "speed \(NumberFormat.compact($0.speedMetersPerSecond)) m/s" })
-            }
-            groupings.append(Grouping(name: "distance") { "distance \(NumberFormat.compact($0.nominalDistanceMeters)) m" })
-            groupings.append(Grouping(name: "path") { "path \($0.pathType)" })
-        }
-        for key in rows.flatMap(\.tags.keys).uniqued().sorted() {
-            groupings.append(Grouping(name: key) { "\(key) \($0.tags[key] ?? "(none)")" })
-        }
-        return groupings.filter { grouping in Set(rows.map(grouping.group)).count > 1 }
     }
 }

@@ -2,18 +2,26 @@ import Foundation
 import TrackBenchFilters
 import TrackBenchScoring
 import TrackBenchResults
+import TrackBenchBaseline
 
 extension CheckCommand {
-    /// The results to judge: read from `--results`, or computed now (all of the work, or one shard's).
+    /// The results to judge: read from `--results`, or computed now (all of the work, or one shard's), delivered a row
+    /// at a time (`deliver`).
     struct CurrentResults {
         var context: ResultsContext
-        /// The scores as written to a results file, so identical results compare equal to the last digit.
-        var scores: [ScenarioScore]
         /// "54 scenarios x 13 filters x 10 seeds", for messages.
         var description: String
         /// Whether a baseline row is judged: its filter is one this run checks, and its run is this shard's
         /// (the first shard also answers for runs no shard has: a scenario since renamed).
-        var judges: @Sendable (ScenarioScore) -> Bool
+        var judges: @Sendable (ScenarioScore.Key) -> Bool
+        /// Whether the rows may include one with the key: false only for keys they certainly lack.
+        var mayHave: @Sendable (ScenarioScore.Key) -> Bool
+        /// Reads the results file or runs the suite, handing each row, as a results file holds it, in order to `consume`.
+        var deliver: (_ consume: (ScenarioScore) throws -> Void) async throws -> Void
+        /// The rows, once `collect()` gathered them: only for re-recording the baseline.
+        var scores: [ScenarioScore] = []
+        /// The filters of the rows delivered, in order of first appearance.
+        var filterLabels: [String] = []
         /// Whether `--filter` chose the filters, so only their rows are judged or replaced.
         var isFilterSubset = false
         /// Whether the suite takes seeds: a scenario suite does, a recording suite refuses them.
@@ -22,14 +30,30 @@ extension CheckCommand {
         var dem: DEMOptions? = nil
         /// The suite's file, for messages.
         var scenarioFile = ""
+
+        /// Delivers every row into `scores`, to write them as the baseline.
+        mutating func collect() async throws {
+            var rows: [ScenarioScore] = []
+            try await deliver { rows.append($0) }
+            scores = rows
+            filterLabels = rows.map(\.filter).uniqued()
+        }
     }
 
-    /// Reads `--results`, or reruns the suite (or one shard) under the seeds given or the baseline's.
-    /// - Throws: `UsageError` for options that cannot go together or bad values; the errors of loading and running.
-    static func currentResults(_ arguments: ParsedArguments, baseline: ResultsFile?, context: CommandContext) async throws -> CurrentResults {
+    /// Prepares to read `--results`, or to rerun the suite (or one shard) under the seeds given or the baseline's.
+    /// A results file is read through once here, so its errors come before any work.
+    /// - Throws: `UsageError` for options that cannot go together or bad values; the errors of loading and planning.
+    static func currentResults(_ arguments: ParsedArguments, baseline: ResultsSummary?, context: CommandContext) throws -> CurrentResults {
         let excluded = [filter.spec, SeedOptions.seed.spec, seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
-        if let (file, read) = try ResultsFileOptions.read(arguments, excluding: excluded) {
-            return CurrentResults(context: read.context, scores: read.scores, description: "from \(file)", judges: { _ in true })
+        if let file = try ResultsFileOptions.summarize(arguments, excluding: excluded) {
+            let (path, summary) = file
+            return CurrentResults(
+                context: summary.context, description: "from \(path)", judges: { _ in true }, mayHave: { summary.keys.contains($0) },
+                deliver: { consume in
+                    let reader = try ResultsRowReader(url: URL(fileURLWithPath: path))
+                    while let row = try reader.next() { try consume(row.score) }
+                }
+            )
         }
         let shard = try ShardOptions(arguments).shard
         if shard != nil && arguments.isSet(update) {
@@ -41,28 +65,59 @@ extension CheckCommand {
         let dem = try DEMOptions(arguments, context: context)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         let filters = try dem.apply(to: filters(
-            from: arguments, baseline: baseline?.scores ?? [], baselineFile: try arguments.value(Self.baseline, default: defaultBaseline),
+            from: arguments, baseline: baseline?.filters ?? [], baselineFile: try arguments.value(Self.baseline, default: defaultBaseline),
             withSensors: suite.hasSensors, context: context
         ))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)
-        let (plan, scores) = try await suite.run(
-            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters),
-            jobs: try JobsOptions(arguments).jobs,
-            progress: try ProgressOptions(arguments).isShown ? context.console.standardError : nil, notes: context.console.standardError
+        let plan = try suite.plan(
+            filters: filters, seeds: seedRange, seedsGiven: seedsGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters)
         )
-        let written = ResultsCSV.asWritten(scores)
-        let runs = plan.runs
-        let planned = plan.plannedRuns
+        let jobs = try JobsOptions(arguments).jobs
+        let progress = try ProgressOptions(arguments).isShown ? context.console.standardError : nil
+        let (ran, planned) = plan.membership
         let answersForOrphans = shard.map { $0.index == 1 } ?? true
         let isSubset = try FilterOptions(arguments).isGiven
         let labels = Set(filters.map(\.label))
         return CurrentResults(
-            context: plan.context, scores: written, description: plan.description,
-            judges: { row in
-                (!isSubset || labels.contains(row.filter)) && (runs.contains(row.run) || answersForOrphans && !planned.contains(row.run))
+            context: plan.context, description: plan.description,
+            judges: { key in
+                let run = ScenarioScore.Run(seed: key.seed, scenarioID: key.scenarioID)
+                return (!isSubset || labels.contains(key.filter)) && (ran(run) || answersForOrphans && !planned(run))
+            },
+            mayHave: { key in labels.contains(key.filter) && ran(ScenarioScore.Run(seed: key.seed, scenarioID: key.scenarioID)) },
+            deliver: { consume in
+                try await LoadedSuite.stream(
+                    plan, jobs: jobs, progress: progress, notes: context.console.standardError, transform: ResultsCSV.asWritten
+                ) { written in
+                    for score in written { try consume(score) }
+                }
             },
             isFilterSubset: isSubset, hasSeeds: suite.takesSeeds, dem: dem, scenarioFile: file
         )
+    }
+
+    /// Compares the baseline, read a row at a time, with the results as they are delivered.
+    /// - Parameter worstRowLimit: How many of the rows that moved most to keep per filter, metric and group; nil for all.
+    /// - Throws: The errors of reading the baseline and of delivering the results.
+    static func pair(
+        _ current: CurrentResults, with baseline: ResultsSummary, file baselineFile: String, tolerances: ToleranceSet, worstRowLimit: Int?
+    ) async throws -> BaselinePairing {
+        let reader = try ResultsRowReader(url: URL(fileURLWithPath: baselineFile))
+        let judges = current.judges
+        var pairing = BaselinePairing(
+            BaselineComparison(tolerances: tolerances, worstRowLimit: worstRowLimit),
+            baselineRows: {
+                while let row = try reader.next() {
+                    if judges(row.score.key) { return (row.score, row.line) }
+                }
+                return nil
+            },
+            baselineHas: { key in baseline.keys.contains(key) && judges(key) },
+            runMayHave: current.mayHave
+        )
+        try await current.deliver { try pairing.add($0) }
+        try pairing.finish()
+        return pairing
     }
 
     /// The filters to rerun: those given, or every default one plus the baseline's others (rebuilt from their specs).
@@ -70,7 +125,7 @@ extension CheckCommand {
     ///   baseline holds a filter process and `--filter` was not given: it is never started from a results file.
     private static func filters(
         from arguments: ParsedArguments,
-        baseline: [ScenarioScore],
+        baseline: [(label: String, specification: String)],
         baselineFile: String,
         withSensors: Bool,
         context: CommandContext
@@ -82,22 +137,21 @@ extension CheckCommand {
         var configurations = context.registry.defaultConfigurations(withSensors: withSensors)
         var labels = Set(configurations.map(\.label))
         var processes: [String] = []
-        for score in baseline where !labels.contains(score.filter) {
-            labels.insert(score.filter)
-            if score.filterSpecification.hasPrefix(FilterRegistry.processPrefix) {
-                processes.append(score.filter)
+        for (label, specification) in baseline where !labels.contains(label) {
+            labels.insert(label)
+            if specification.hasPrefix(FilterRegistry.processPrefix) {
+                processes.append(label)
                 continue
             }
             // A filter that no longer parses is left out and reported as missing.
-            if var configuration = try? context.registry.configuration(parsing: score.filterSpecification) {
-                configuration.label = score.filter
+            if var configuration = try? context.registry.configuration(parsing: specification) {
+                configuration.label = label
                 configurations.append(configuration)
             }
         }
         guard processes.isEmpty else {
-            var seen: Set<String> = []
-            let filterArguments = baseline.filter { seen.insert($0.filter).inserted }.map { score in
-                let spec = score.filter == score.filterSpecification ? score.filter : "\(score.filter)=\(score.filterSpecification)"
+            let filterArguments = baseline.map { label, specification in
+                let spec = label == specification ? label : "\(label)=\(specification)"
                 return "\(filter.name) \(Shell.quoted(spec))"
             }
             throw CommandError.baselineNeedsProcessFilters(file: baselineFile, processes: processes, filterArguments: filterArguments)

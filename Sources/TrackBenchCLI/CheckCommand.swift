@@ -78,29 +78,31 @@ enum CheckCommand: Command {
         let isExact = arguments.isSet(exact)
         let tolerances = try toleranceSet(from: arguments, exact: isExact)
         let baselineFile = try arguments.value(baseline, default: defaultBaseline)
-        let isUpdate = arguments.isSet(update)
-        let baselineResults = try loadBaseline(baselineFile, arguments: arguments, context: context)
-        let current = try await currentResults(arguments, baseline: baselineResults, context: context)
-        let updateCommand = updateInvocation(arguments, current: current, context: context)
-        try reportTerrainLookups(current, isUpdate: isUpdate)
-        if isUpdate {
-            return try writeBaseline(current, over: baselineResults, file: baselineFile, arguments: arguments, context: context)
+        guard !arguments.isSet(update) else {
+            let old = try loadBaseline(baselineFile, arguments: arguments, context: context)
+            var current = try currentResults(arguments, baseline: old.map(ResultsSummary.init), context: context)
+            try await current.collect()
+            try reportTerrainLookups(current, isUpdate: true)
+            return try writeBaseline(current, over: old, file: baselineFile, arguments: arguments, context: context)
         }
-        guard let baselineResults else { throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand) }
+        // The gate reads the baseline and takes the run's rows one at a time, holding neither (BaselinePairing).
+        let baselineResults = try summarizeBaseline(baselineFile, arguments: arguments, context: context)
+        var current = try currentResults(arguments, baseline: baselineResults, context: context)
+        let worstRowLimit = arguments.isSet(verbose) ? nil : BaselineReport.worstRowLimit
+        let pairing = try await pair(current, with: baselineResults, file: baselineFile, tolerances: tolerances, worstRowLimit: worstRowLimit)
+        current.filterLabels = pairing.runFilters
+        let updateCommand = updateInvocation(arguments, current: current, context: context)
+        try reportTerrainLookups(current, isUpdate: false)
         try requireSameSetup(baselineResults, as: current, file: baselineFile, updateCommand: updateCommand, arguments: arguments, context: context)
-        guard !baselineResults.scores.isEmpty else {
+        guard baselineResults.rowCount > 0 else {
             throw CommandError.emptyBaseline(file: baselineFile, updateCommand: updateCommand)
         }
-        if let shard = current.context.shard, current.scores.isEmpty {
+        if let shard = current.context.shard, pairing.runFilters.isEmpty {
             // More shards than units: this job has nothing to do, which is no failure of the filters.
             context.print("PASSED: shard \(shard) holds no unit of this suite (it has fewer units than shards), so it compared nothing.")
             return .success
         }
-        // With --filter, only those filters' rows are judged; the rest of the baseline is someone else's business.
-        let judged = baselineResults.scores.filter { current.judges($0) }
-        let comparison = try compare(
-            judged, with: current, baseline: baselineResults, file: baselineFile, tolerances: tolerances, updateCommand: updateCommand
-        )
+        let comparison = try compared(pairing, baseline: baselineResults, file: baselineFile, updateCommand: updateCommand)
         var report = BaselineReport(
             comparison: comparison,
             verdicts: isExact ? nil : PairedVerdicts(comparison, tolerances: tolerances),
@@ -110,7 +112,7 @@ enum CheckCommand: Command {
             updateCommand: updateCommand
         )
         report.isVerbose = arguments.isSet(verbose)
-        let otherFilters = Set(baselineResults.scores.map(\.filter)).subtracting(judged.map(\.filter))
+        let otherFilters = Set(baselineResults.labels).subtracting(pairing.judgedFilters)
         if !otherFilters.isEmpty {
             report.scope = "the baseline's \(NumberFormat.count(otherFilters.count, "other filter")) not checked"
         }
@@ -158,7 +160,8 @@ enum CheckCommand: Command {
     /// Requires that the baseline was made by this run's setup (suite, file, seeds, version, tiles).
     /// - Throws: `CommandError.baselineContextDiffers` listing the differences and how to re-record.
     private static func requireSameSetup(
-        _ baseline: ResultsFile, as current: CurrentResults, file: String, updateCommand: String, arguments: ParsedArguments, context: CommandContext
+        _ baseline: ResultsSummary, as current: CurrentResults, file: String, updateCommand: String, arguments: ParsedArguments,
+        context: CommandContext
     ) throws {
         var comparable = current.context
         comparable.shard = nil
@@ -173,8 +176,8 @@ enum CheckCommand: Command {
         }
         guard differences.isEmpty else {
             // Re-recording only some filters keeps the others' rows, which cannot be kept under another setup.
-            let runFilters = Set(current.scores.map(\.filter))
-            let keepsOthers = current.isFilterSubset && baseline.scores.contains { !runFilters.contains($0.filter) }
+            let runFilters = Set(current.filterLabels)
+            let keepsOthers = current.isFilterSubset && baseline.labels.contains { !runFilters.contains($0) }
             let command = keepsOthers
                 ? updateInvocation(arguments, seeds: current.hasSeeds ? "\(current.context.seeds)" : nil, withFilters: false, context: context)
                 : updateCommand
@@ -182,22 +185,22 @@ enum CheckCommand: Command {
         }
     }
 
-    /// Compares the judged baseline rows with the run's.
+    /// The comparison of the judged baseline rows with the run's, once usable.
     /// - Throws: `CommandError.noSharedResults` when nothing could be compared, `.unusableBaselineValue` for a baseline
     ///   value no result could fail against.
-    private static func compare(
-        _ judged: [ScenarioScore], with current: CurrentResults, baseline: ResultsFile, file: String, tolerances: ToleranceSet, updateCommand: String
+    private static func compared(
+        _ pairing: BaselinePairing, baseline: ResultsSummary, file: String, updateCommand: String
     ) throws -> BaselineComparison {
-        let comparison = BaselineComparison(baseline: judged, current: current.scores, tolerances: tolerances)
-        guard !judged.isEmpty, comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty
+        let comparison = pairing.comparison
+        guard pairing.judgedCount > 0, comparison.comparedResultCount > 0 || !comparison.nonFinite.isEmpty
             || !comparison.changedInputs.isEmpty || !comparison.missing.isEmpty else {
             throw CommandError.noSharedResults(
-                file: file, filters: labelHint(baseline: baseline.scores, run: current.scores), updateCommand: updateCommand
+                file: file, filters: labelHint(baseline: baseline.labels, run: pairing.runFilters), updateCommand: updateCommand
             )
         }
         if let bad = comparison.badBaselineValues.first {
             throw CommandError.unusableBaselineValue(
-                file: file, line: baseline.line(of: bad.key), column: bad.metric.column,
+                file: file, line: pairing.firstBadValueLine, column: bad.metric.column,
                 problem: bad.baseline == nil ? "is empty, but this run measures it" : "is marked non-finite",
                 row: "scenario '\(bad.key.scenarioID)' with filter '\(bad.key.filter)', seed \(bad.key.seed)",
                 others: comparison.badBaselineValues.count - 1, updateCommand: updateCommand
@@ -221,7 +224,7 @@ enum CheckCommand: Command {
     /// The exit code of a verdict; for a regression against a baseline that does not record its terrain tiles, a
     /// note on standard error saying what to suspect.
     private static func exitCode(
-        for outcome: BaselineComparison.Verdict, baseline: ResultsFile, current: CurrentResults, file: String, context: CommandContext
+        for outcome: BaselineComparison.Verdict, baseline: ResultsSummary, current: CurrentResults, file: String, context: CommandContext
     ) -> ExitCode {
         switch outcome {
         case .pass: return .success
@@ -239,19 +242,21 @@ enum CheckCommand: Command {
         }
     }
 
-    /// The committed baseline; when re-recording, nil if there is none or it no longer reads (an old schema).
-    /// - Throws: `CommandError.missingBaseline` with the command that records one; `.notABaseline` when re-recording
-    ///   would replace something that is not a results file; the reading error of a malformed baseline.
-    static func loadBaseline(_ file: String, arguments: ParsedArguments, context: CommandContext) throws -> ResultsFile? {
-        guard arguments.isSet(update) else {
-            guard FileManager.default.fileExists(atPath: file) else {
-                let seeds = arguments.text(seeds) ?? arguments.text(SeedOptions.seed)
-                throw CommandError.missingBaseline(
-                    file: file, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: true, context: context)
-                )
-            }
-            return try ResultsCSV.load(from: URL(fileURLWithPath: file))
+    /// The committed baseline, read through without keeping its rows (`ResultsSummary`).
+    /// - Throws: `CommandError.missingBaseline` with the command that records one; the reading error of a malformed baseline.
+    static func summarizeBaseline(_ file: String, arguments: ParsedArguments, context: CommandContext) throws -> ResultsSummary {
+        guard FileManager.default.fileExists(atPath: file) else {
+            let seeds = arguments.text(seeds) ?? arguments.text(SeedOptions.seed)
+            throw CommandError.missingBaseline(
+                file: file, updateCommand: updateInvocation(arguments, seeds: seeds, withFilters: true, context: context)
+            )
         }
+        return try ResultsSummary(url: URL(fileURLWithPath: file))
+    }
+
+    /// The baseline being re-recorded: nil if there is none or it no longer reads (an old schema).
+    /// - Throws: `CommandError.notABaseline` when re-recording would replace something that is not a results file.
+    static func loadBaseline(_ file: String, arguments: ParsedArguments, context: CommandContext) throws -> ResultsFile? {
         // Re-recording replaces the file; an old one only contributes its extra filters, if it still reads.
         // Only a results file (or an empty or missing one) is replaced: a link, a device or notes.txt is not ours.
         if let kind = ResultsCSV.replacementRefusal(at: URL(fileURLWithPath: file)) {
@@ -309,8 +314,7 @@ enum CheckCommand: Command {
 
     /// When the run's filters and the baseline's have no label in common, both lists and how to compare a retuned
     /// filter under the baseline's label; nil otherwise.
-    static func labelHint(baseline: [ScenarioScore], run: [ScenarioScore]) -> String? {
-        let (baselineLabels, runLabels) = (baseline.map(\.filter).uniqued(), run.map(\.filter).uniqued())
+    static func labelHint(baseline baselineLabels: [String], run runLabels: [String]) -> String? {
         guard !baselineLabels.isEmpty, Set(baselineLabels).isDisjoint(with: runLabels) else { return nil }
         func list(_ labels: [String]) -> String {
             labels.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")

@@ -63,6 +63,29 @@ enum LoadedSuite {
             }
         }
 
+        /// Whether a run is one this plan scores (`ran`), and one of the whole suite (`planned`), answered from the
+        /// seeds, the scenarios and the shards' deal (8 bytes a unit), without a set of runs: for judging a baseline of
+        /// any number of seeds.
+        var membership: (ran: @Sendable (ScenarioScore.Run) -> Bool, planned: @Sendable (ScenarioScore.Run) -> Bool) {
+            guard case let .scenarios(benchmark) = work else {
+                let (runs, planned) = (runs, plannedRuns)
+                return ({ runs.contains($0) }, { planned.contains($0) })
+            }
+            let seeds = benchmark.seeds
+            let positions = Dictionary(benchmark.scenarios.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let scenarioCount = benchmark.scenarios.count
+            let shard = benchmark.shard
+            let assignment = shard.map { benchmark.shardAssignment(count: $0.count) } ?? []
+            let planned: @Sendable (ScenarioScore.Run) -> Bool = { run in
+                seeds.first <= run.seed && run.seed <= seeds.last && positions[run.scenarioID] != nil
+            }
+            let ran: @Sendable (ScenarioScore.Run) -> Bool = { run in
+                guard let shard, let position = positions[run.scenarioID], planned(run) else { return planned(run) }
+                return assignment[Int(run.seed - seeds.first) * scenarioCount + position] == shard.index
+            }
+            return (ran, planned)
+        }
+
         /// Every run of the whole suite, whichever shard runs it.
         var plannedRuns: Set<ScenarioScore.Run> {
             switch work {

@@ -143,7 +143,7 @@ extension ResultsCSV {
     /// Where each schema column, then `non_finite`, sits in `header` (`absentPosition` for a column an older file
     /// may lack).
     /// - Throws: `ResultsFileError` for a column named twice or a required column missing.
-    private static func positions(in header: [String], file: String) throws(ResultsFileError) -> (columns: [Int], nonFinite: Int) {
+    static func positions(in header: [String], file: String) throws(ResultsFileError) -> (columns: [Int], nonFinite: Int) {
         var seenColumns: Set<String> = []
         for name in header where !seenColumns.insert(name).inserted {
             throw .malformedRow(
@@ -168,10 +168,10 @@ extension ResultsCSV {
     }
 
     /// The position of a column the header does not have.
-    private static let absentPosition = -1
+    static let absentPosition = -1
 
     /// Reads one data row whose columns sit at `positions` of the header (`absentPosition` for an absent one).
-    private static func row(
+    static func row(
         _ line: Substring, line lineNumber: Int, header: [String], positions: [Int], nonFinitePosition: Int, file: String
     ) throws(ResultsFileError) -> ScenarioScore {
         let row = try fields(of: line, file: file, line: lineNumber)
@@ -213,7 +213,7 @@ extension ResultsCSV {
         return score
     }
 
-    private static func fields(of line: Substring, file: String, line number: Int) throws(ResultsFileError) -> [String] {
+    static func fields(of line: Substring, file: String, line number: Int) throws(ResultsFileError) -> [String] {
         do {
             return try CSVField.split(String(line))
         } catch {

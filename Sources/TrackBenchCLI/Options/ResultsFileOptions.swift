@@ -23,4 +23,17 @@ enum ResultsFileOptions {
         if let shard = read.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
         return (file, read)
     }
+
+    /// Reads through the results file given to `--results` as `read` does, keeping what it holds but not its rows; nil
+    /// without it.
+    /// - Throws: As `read`.
+    static func summarize(_ arguments: ParsedArguments, excluding conflicting: [OptionSpec]) throws -> (file: String, summary: ResultsSummary)? {
+        guard let file = try arguments.value(results) else { return nil }
+        for other in conflicting where arguments.isGiven(other) {
+            throw UsageError.conflictingOptions(results.name, other.name)
+        }
+        let summary = try ResultsSummary(url: URL(fileURLWithPath: file))
+        if let shard = summary.context.shard { throw CommandError.partialResults(file: file, shard: "\(shard)") }
+        return (file, summary)
+    }
 }

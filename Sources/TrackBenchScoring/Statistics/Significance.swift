@@ -72,19 +72,29 @@ public struct Significance: Sendable, Hashable {
     public init(first: [Double], second: [Double], level: Double = alpha) {
         precondition(first.count == second.count, "paired samples need the same length, got \(first.count) and \(second.count)")
         // A pair with a NaN or infinite value (a filter that diverged) has no rank; reports flag divergence elsewhere.
-        let finite = zip(first, second).filter { $0.isFinite && $1.isFinite }
-        let differences = finite.map { $1 - $0 }
+        var differences = PairedDifferences()
+        for (a, b) in zip(first, second) where a.isFinite && b.isFinite {
+            differences.add(a, b)
+        }
+        self.init(differences, level: level)
+    }
+
+    /// Compares pairs of finite values gathered one at a time, as `init(first:second:level:)` compares them listed.
+    /// - Parameters:
+    ///   - differences: The pairs' sums and differences.
+    ///   - level: The two-sided level of the test and interval.
+    /// - Complexity: O(m log m) for m distinct differences.
+    package init(_ differences: PairedDifferences, level: Double = alpha) {
         self.level = level
         pairCount = differences.count
-        nonZeroCount = differences.lazy.filter { $0 != 0 }.count
-        let firstMean = abs(Statistics.mean(finite.map(\.0)) ?? 0)
-        let secondMean = abs(Statistics.mean(finite.map(\.1)) ?? 0)
-        scale = max(firstMean, secondMean)
-        guard !differences.isEmpty else {
+        nonZeroCount = differences.nonZeroCount
+        let n = Double(differences.count)
+        scale = differences.count == 0 ? 0 : max(abs(differences.firstSum / n), abs(differences.secondSum / n))
+        guard differences.count > 0 else {
             estimate = 0
             return
         }
-        let walsh = WalshAverages(differences)
+        let walsh = WalshAverages(differences.occurrences)
         estimate = walsh.median
         guard differences.count >= 2 else { return }
         let distribution = SignedRankDistribution(n: differences.count)

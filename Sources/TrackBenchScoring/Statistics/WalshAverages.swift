@@ -8,17 +8,28 @@
 /// d_i + d_j of sorted differences form a sorted matrix, so counting those at
 /// most a value takes one O(n) sweep, and the k-th smallest is found by
 /// bisecting on the ordered bit patterns of doubles: at most 64 sweeps.
+/// Equal differences are held once with their count, so a sweep is O(m) in
+/// the m distinct ones: the counts are those of the full list.
 struct WalshAverages: Sendable {
-    /// The differences, ascending.
+    /// The distinct differences, ascending.
     let sorted: [Double]
+    /// cumulative[i]: how many differences are among sorted[0...i].
+    private let cumulative: [Int]
 
-    /// Takes finite differences in any order.
-    init(_ differences: [Double]) {
-        sorted = differences.sorted()
+    /// Takes the occurrences of finite differences, keyed by bit pattern (`PairedDifferences`).
+    init(_ occurrences: [UInt64: Int]) {
+        let distinct = occurrences.map { (value: Double(bitPattern: $0.key), count: $0.value) }
+            .sorted { $0.value < $1.value || $0.value == $1.value && $0.value.bitPattern < $1.value.bitPattern }
+        sorted = distinct.map(\.value)
+        var running = 0
+        cumulative = distinct.map { running += $0.count; return running }
     }
 
+    /// How many differences there are.
+    private var differenceCount: Int { cumulative.last ?? 0 }
+
     /// How many averages there are: n(n + 1) / 2.
-    var count: Int { sorted.count * (sorted.count + 1) / 2 }
+    var count: Int { differenceCount * (differenceCount + 1) / 2 }
 
     /// How many averages are at most `average`.
     func countAtMost(_ average: Double) -> Int {
@@ -54,14 +65,17 @@ struct WalshAverages: Sendable {
         return n % 2 == 1 ? average(rank: (n + 1) / 2) : (average(rank: n / 2) + average(rank: n / 2 + 1)) / 2
     }
 
-    /// Pairs i ≤ j with sorted[i] + sorted[j] ≤ `sum`: as i rises the largest such j can only fall.
+    /// Pairs of differences, the first not after the second in ascending order, whose sum is at most `sum`: as i rises
+    /// the largest distinct j with sorted[i] + sorted[j] ≤ `sum` can only fall. Of the c copies of sorted[i], pairs
+    /// among themselves number c(c + 1) / 2, and each pairs with every difference after them up to j.
     private func countSumsAtMost(_ sum: Double) -> Int {
         var total = 0
         var j = sorted.count - 1
         for i in sorted.indices {
             while j >= i && sorted[i] + sorted[j] > sum { j -= 1 }
             guard j >= i else { break }
-            total += j - i + 1
+            let copies = cumulative[i] - (i > 0 ? cumulative[i - 1] : 0)
+            total += copies * (copies + 1) / 2 + copies * (cumulative[j] - cumulative[i])
         }
         return total
     }

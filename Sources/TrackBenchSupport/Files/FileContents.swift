@@ -19,23 +19,11 @@ package enum FileContents {
     /// - Throws: The reason, such as `no such file`, `it is a FIFO (named pipe), not a regular file`,
     ///   `it is not a readable file` or `it has more than N bytes`, for the caller's error type.
     package static func read(_ url: URL, limit: Int = Int.max, prefix: Int = Int.max) throws(Unreadable) -> Data {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            throw Unreadable(reason: errno == ENOENT || errno == ENOTDIR ? noSuchFile : notReadable)
-        }
-        if let kind = FileKind.describe(status.st_mode) {
-            throw Unreadable(reason: "it is \(kind), not a regular file")
-        }
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Unreadable(reason: errno == ENOENT ? noSuchFile : notReadable) }
+        let (descriptor, size) = try openRegular(url)
         defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0 else { throw Unreadable(reason: notReadable) }
-        if let kind = FileKind.describe(status.st_mode) {
-            throw Unreadable(reason: "it is \(kind), not a regular file")
-        }
-        guard Int(status.st_size) <= limit else { throw Unreadable(reason: tooLarge(limit)) }
+        guard size <= limit else { throw Unreadable(reason: tooLarge(limit)) }
         var bytes = Data()
-        bytes.reserveCapacity(Int(status.st_size))
+        bytes.reserveCapacity(min(size, prefix))
         var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(prefix, 1)))
         while true {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
@@ -47,6 +35,29 @@ package enum FileContents {
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count >= prefix { return bytes }
         }
+    }
+
+    /// Opens a regular file (or a link to one) for reading, as `read` does, and gives its size; the caller closes it.
+    /// - Throws: The reason, as `read` gives it.
+    package static func openRegular(_ url: URL) throws(Unreadable) -> (descriptor: Int32, size: Int) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            throw Unreadable(reason: errno == ENOENT || errno == ENOTDIR ? noSuchFile : notReadable)
+        }
+        if let kind = FileKind.describe(status.st_mode) {
+            throw Unreadable(reason: "it is \(kind), not a regular file")
+        }
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Unreadable(reason: errno == ENOENT ? noSuchFile : notReadable) }
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw Unreadable(reason: notReadable)
+        }
+        if let kind = FileKind.describe(status.st_mode) {
+            close(descriptor)
+            throw Unreadable(reason: "it is \(kind), not a regular file")
+        }
+        return (descriptor, Int(status.st_size))
     }
 
     /// The reason given for a path where no file exists.

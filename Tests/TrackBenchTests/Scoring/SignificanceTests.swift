@@ -90,6 +90,27 @@ struct SignificanceTests {
         #expect(significantCount > 100 && significantCount < 500)
     }
 
+    @Test func tiedDifferencesCountedOnceGiveTheOrderStatisticsOfEveryWalshAverage() throws {
+        // Values with two decimals, as results.csv holds them: few distinct differences, each many times.
+        var generator = SplitMix64(seed: 3)
+        for n in [2, 9, 60, 400] {
+            let d = (0..<n).map { _ in Double(Int(generator.next() % 21) - 8) / 100 }
+            var walsh: [Double] = []
+            for i in 0..<n { for j in i..<n { walsh.append((d[i] + d[j]) / 2) } }
+            walsh.sort()
+            let result = Significance(first: [Double](repeating: 0, count: n), second: d, level: 0.01)
+            let median = walsh.count % 2 == 1 ? walsh[walsh.count / 2] : (walsh[walsh.count / 2 - 1] + walsh[walsh.count / 2]) / 2
+            #expect(result.estimate == median, "n = \(n)")
+            let k = SignedRankDistribution(n: n).criticalValue(tail: 0.005)
+            if let interval = result.interval {
+                #expect(interval.lower == walsh[k] && interval.upper == walsh[walsh.count - 1 - k], "n = \(n)")
+            } else {
+                #expect(k < 0)
+            }
+            #expect(result.nonZeroCount == d.filter { $0 != 0 }.count)
+        }
+    }
+
     @Test func theEstimateAndIntervalAreOrderStatisticsOfTheWalshAverages() throws {
         var generator = SplitMix64(seed: 11)
         for n in [2, 3, 7, 20, 51, 64] {

@@ -30,7 +30,8 @@ struct ResultsRowReaderTests {
                 let whole = try ResultsCSV.load(from: url)
                 let read = try readAll(url)
                 #expect(read.context == whole.context)
-                #expect(try ResultsCSV.render(read.rows.map(\.score), context: read.context) == ResultsCSV.render(whole.scores, context: whole.context))
+                let rendered = try ResultsCSV.render(read.rows.map(\.score), context: read.context)
+                #expect(try rendered == ResultsCSV.render(whole.scores, context: whole.context))
                 #expect(read.rows.map(\.line) == whole.rowLines)
                 #expect(read.rows.map(\.text) == whole.rowTexts.map(String.init))
             }

@@ -5,7 +5,8 @@
 #
 # Writes a GPX track of about MB megabytes (a point every 0.1 s, as a 10 Hz
 # reference logs, with elevation and time, about 105 bytes a point; up to
-# 2,500 MB, the 30 days of November at 10 Hz) and a
+# 2,500 MB, the 30 days of November at 10 Hz; past 2,000,000 points, about
+# 210 MB, the reader refuses the file, Recording.pointLimit) and a
 # recording suite naming it, then times `trackbench run --filter raw` on it
 # as a whole process: reading the file is most of the work. Prints what the
 # run read, the median wall and CPU time, and peak memory, for the release

@@ -33,11 +33,12 @@ enum CSVRecordingReader {
     /// - Throws: `RecordingFileError` when the header is missing or names no coordinates or time, or when no row is
     ///   of the provider asked for.
     static func read(
-        _ lines: [Substring], format: RecordingFormat, file: String, options: RecordingReadOptions
+        _ lines: DataLines, format: RecordingFormat, file: String, options: RecordingReadOptions
     ) throws(RecordingFileError) -> Recording {
-        var rows = try RowReader(header: Header(lines: lines, format: format, file: file), format: format, options: options)
-        for index in rows.header.firstDataLine..<lines.count {
-            rows.read(lines[index], lineNumber: index + 1)
+        let header = try Header(lines: lines, format: format, file: file)
+        var rows = RowReader(header: header, format: format, file: file, options: options)
+        for (index, line) in lines.enumerated().dropFirst(header.firstDataLine) {
+            try rows.read(line, lineNumber: index + 1)
         }
         return try rows.recording(file: file)
     }
@@ -57,7 +58,7 @@ enum CSVRecordingReader {
 
         /// Finds and checks the header of `lines`.
         /// - Throws: `RecordingFileError.malformed` when there is none, or it names no coordinates or no time.
-        init(lines: [Substring], format: RecordingFormat, file: String) throws(RecordingFileError) {
+        init(lines: DataLines, format: RecordingFormat, file: String) throws(RecordingFileError) {
             guard let (headerLine, header, separator) = findHeader(in: lines, format: format) else {
                 throw .malformed(file: file, line: 1, problem: format == .gnssLogger
                     ? "no '# Fix,...' header line naming the Fix record's columns"
@@ -129,20 +130,22 @@ enum CSVRecordingReader {
         private var ranges: [Range<String.Index>] = []
         /// Rows per provider, in canonical spelling.
         private var providers: [String: Int] = [:]
-        private var builder = RecordingBuilder()
+        private var builder: RecordingBuilder
         /// Rows whose ISO 8601 time had no zone.
         private var zoneless = 0
 
-        init(header: Header, format: RecordingFormat, options: RecordingReadOptions) {
+        init(header: Header, format: RecordingFormat, file: String, options: RecordingReadOptions) {
             self.header = header
             self.format = format
             self.options = options
+            builder = RecordingBuilder(file: file, options: options)
             wantedProvider = RecordingReadOptions.canonicalProvider(options.provider)
         }
 
         /// Reads one line: a fix, a line that is not a row (blank, a comment, another GnssLogger record), or a row skipped
         /// and counted.
-        mutating func read(_ line: Substring, lineNumber: Int) {
+        /// - Throws: `RecordingFileError.tooManyPoints` at the first fix row past the bound.
+        mutating func read(_ line: Substring, lineNumber: Int) throws(RecordingFileError) {
             if format == .gnssLogger {
                 guard line.hasPrefix("Fix,") else { return }
             } else if line.trimmingSpaces.isEmpty || line.hasPrefix("#") {
@@ -173,6 +176,8 @@ enum CSVRecordingReader {
                 columnIndices[column.rawValue].map { field($0).trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
             }
             if let type = text(.messageType), type != "Fix" { return }
+            // Every fix row counts, of any provider: the providers passed over are counted by name too.
+            try builder.countPoint(line: lineNumber)
             if let provider = text(.provider) {
                 let canonical = RecordingReadOptions.canonicalProvider(provider)
                 providers[canonical, default: 0] += 1
@@ -277,12 +282,12 @@ enum CSVRecordingReader {
             if header.timeColumn == .gpsMilliseconds {
                 builder.notes.append("GPS time converted to UTC with the leap-second count")
             }
-            return try builder.recording(format: format, timeBase: header.timeColumn == .secondsAsWritten ? .asWritten : .unixUTC, file: file)
+            return try builder.recording(format: format, timeBase: header.timeColumn == .secondsAsWritten ? .asWritten : .unixUTC)
         }
     }
 
     /// The header's 0-based line index + 1 (the first data line's index), its fields and the separator it uses.
-    private static func findHeader(in lines: [Substring], format: RecordingFormat) -> (Int, [Substring], Character)? {
+    private static func findHeader(in lines: DataLines, format: RecordingFormat) -> (Int, [Substring], Character)? {
         for (index, line) in lines.enumerated() {
             if format == .gnssLogger {
                 for prefix in ["# Fix,", "#Fix,"] where line.hasPrefix(prefix) {

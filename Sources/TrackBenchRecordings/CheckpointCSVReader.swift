@@ -1,3 +1,4 @@
+import TrackBenchSupport
 import TrackBenchModel
 /// Reads a checkpoint truth written by hand: a CSV whose header is `checkpoint,time,latitude,longitude`, one timed
 /// surveyed point a row (a landmark, a timing mat, a coach's mark).
@@ -19,18 +20,21 @@ enum CheckpointCSVReader {
     }
 
     /// Reads the checkpoints.
-    /// - Throws: `RecordingFileError.malformed` when times of day and dated times are mixed, `.noFixes` when no row is kept.
-    static func read(_ lines: [Substring], file: String) throws(RecordingFileError) -> Recording {
-        var builder = RecordingBuilder()
-        guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }), isHeader(lines[headerIndex]) else {
+    /// - Throws: `RecordingFileError.malformed` when times of day and dated times are mixed, `.noFixes` when no row is kept,
+    ///   `.tooManyPoints` at the first row past the bound.
+    static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        var builder = RecordingBuilder(file: file, options: options)
+        guard let (headerIndex, headerLine) = lines.enumerated().first(where: { !$0.element.allSatisfy(\.isWhitespace) }),
+              isHeader(headerLine) else {
             throw .malformed(file: file, line: 1, problem: "expected the header \(header)")
         }
         var timeOfDay: Bool?
         var day = 0.0
         var previousTimeOfDay: Double?
-        for index in (headerIndex + 1)..<lines.count where !lines[index].allSatisfy(\.isWhitespace) {
+        for (index, line) in lines.enumerated().dropFirst(headerIndex + 1) where !line.allSatisfy(\.isWhitespace) {
             let lineNumber = index + 1
-            let fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            try builder.countPoint(line: lineNumber)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 4, let latitude = Double(fields[2]), let longitude = Double(fields[3]) else {
                 builder.skips.count("rows that are not a name, a time, a latitude and a longitude", line: lineNumber)
                 continue
@@ -65,7 +69,7 @@ enum CheckpointCSVReader {
             }
             builder.append(LocationFix(latitude: latitude, longitude: longitude, timestampSeconds: time), line: lineNumber)
         }
-        var recording = try builder.recording(format: .checkpoints, timeBase: timeOfDay == true ? .timeOfDay : .unixUTC, file: file)
+        var recording = try builder.recording(format: .checkpoints, timeBase: timeOfDay == true ? .timeOfDay : .unixUTC)
         recording.isCheckpoints = true
         return recording
     }

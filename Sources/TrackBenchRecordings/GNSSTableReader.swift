@@ -1,3 +1,4 @@
+import TrackBenchSupport
 import Foundation
 import TrackBenchModel
 /// Reads a post-processed GNSS/INS reference exported as a whitespace table (NovAtel Inertial Explorer, and
@@ -37,26 +38,28 @@ enum GNSSTableReader {
     }
 
     /// Reads the table's rows into fixes on GPS seconds of week.
-    /// - Throws: `RecordingFileError.malformed` without a header, `.noFixes` when no row is kept.
-    static func read(_ lines: [Substring], file: String) throws(RecordingFileError) -> Recording {
-        guard let headerIndex = lines.prefix(200).firstIndex(where: isHeader) else {
+    /// - Throws: `RecordingFileError.malformed` without a header, `.noFixes` when no row is kept, `.tooManyPoints` at
+    ///   the first row past the bound.
+    static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        guard let (headerIndex, headerLine) = lines.prefix(200).enumerated().first(where: { isHeader($0.element) }) else {
             throw .malformed(file: file, line: 1, problem: "expected a header naming GPSTime, Latitude and Longitude in the first 200 lines")
         }
-        let names = lines[headerIndex].split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        let names = headerLine.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         let (time, latitude, longitude) = (column("gpstime")!, column("latitude")!, column("longitude")!)
         let height = column("h-ell"), north = column("vel-n"), east = column("vel-e"), quality = column("q")
-        var builder = RecordingBuilder()
+        var builder = RecordingBuilder(file: file, options: options)
         var rows: [Row] = []
         var week = 0.0
         var started = false
-        for index in (headerIndex + 1)..<lines.count {
+        for (index, line) in lines.enumerated().dropFirst(headerIndex + 1) {
             let lineNumber = index + 1
-            let fields = lines[index].split(whereSeparator: \.isWhitespace)
+            let fields = line.split(whereSeparator: \.isWhitespace)
             guard let first = fields.first else { continue }
             // The units line, and any other header lines before the first row of numbers, are not rows.
             guard started || Double(first) != nil else { continue }
             started = true
+            try builder.countPoint(line: lineNumber)
             func number(_ column: Int?) -> Double?? {
                 guard let column else { return .some(nil) }
                 guard column < fields.count, let value = Double(fields[column]), value.isFinite else { return nil }
@@ -117,6 +120,6 @@ enum GNSSTableReader {
             "GPSTime is GPS seconds of an undated week: dated by the recording's date, or placed in the week of the fixes' date"
         )
         if height != nil { builder.notes.append("heights are ellipsoidal (H-Ell), not above sea level: altitudes are marked unknown") }
-        return try builder.recording(format: .gnssTable, timeBase: .gpsWeekSeconds, file: file)
+        return try builder.recording(format: .gnssTable, timeBase: .gpsWeekSeconds)
     }
 }

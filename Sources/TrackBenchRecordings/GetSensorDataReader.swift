@@ -15,6 +15,8 @@ import TrackBenchModel
 enum GetSensorDataReader {
     /// How far behind the fixes' clock a `GNSS` record's time must be to be a network location, in seconds.
     static let networkLagSeconds = 5.0
+    /// How many types of other records (`ACCE`, `GYRO`, ...) the note names; records of further types count as `other`.
+    static let otherTypesNamed = 32
 
     /// Whether `line` is a GetSensorData record or its header comment.
     static func isRecord(_ line: Substring) -> Bool {
@@ -30,12 +32,13 @@ enum GetSensorDataReader {
     }
 
     /// Reads the log's fixes and checkpoints.
-    /// - Throws: `RecordingFileError.noFixes` when the log holds neither a fix nor a checkpoint.
-    static func read(_ lines: [Substring], file: String) throws(RecordingFileError) -> Recording {
-        var builder = RecordingBuilder()
+    /// - Throws: `RecordingFileError.noFixes` when the log holds neither a fix nor a checkpoint, `.tooManyPoints` at the
+    ///   first `GNSS` or `POSI` record past the bound.
+    static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        var builder = RecordingBuilder(file: file, options: options)
         var records: [GNSSRecord] = []
         var landmarks: [(line: Int, fields: [Double])] = []
-        var others: [Substring: Int] = [:]
+        var others: [String: Int] = [:]
         var created: Double?
         for (offset, line) in lines.enumerated() {
             let lineNumber = offset + 1
@@ -47,6 +50,7 @@ enum GetSensorDataReader {
             guard let type = fields.first, !type.isEmpty else { continue }
             switch type {
             case "GNSS":
+                try builder.countPoint(line: lineNumber)
                 let numbers = fields.dropFirst().prefix(10).map { Double($0.trimmingCharacters(in: .whitespaces)) }
                 guard numbers.count >= 8, numbers.prefix(8).allSatisfy({ $0?.isFinite == true }) else {
                     builder.skips.count("GNSS records that do not parse (expected 8 numbers after GNSS;)", line: lineNumber)
@@ -60,6 +64,7 @@ enum GetSensorDataReader {
                 }
                 records.append(record)
             case "POSI":
+                try builder.countPoint(line: lineNumber)
                 let numbers = fields.dropFirst().prefix(4).map { Double($0.trimmingCharacters(in: .whitespaces)) }
                 guard numbers.count == 4, numbers.allSatisfy({ $0?.isFinite == true }) else {
                     builder.skips.count("POSI records that do not parse (expected a time, a counter, a latitude and a longitude)", line: lineNumber)
@@ -67,7 +72,10 @@ enum GetSensorDataReader {
                 }
                 landmarks.append((lineNumber, numbers.map { $0! }))
             default:
-                others[type.count <= 8 ? type : "other", default: 0] += 1
+                // Named by a short string (no reference to its line), and only the first few names: the rest are "other".
+                let name = String(type)
+                let isNamed = type.count <= 8 && (others[name] != nil || others.count < otherTypesNamed)
+                others[isNamed ? name : "other", default: 0] += 1
             }
         }
         let offsets = records.map { $0.fixSeconds - $0.appSeconds }.sorted()
@@ -124,7 +132,7 @@ enum GetSensorDataReader {
             recording.isCheckpoints = true
             return recording
         }
-        var recording = try builder.recording(format: .getSensorData, timeBase: .unixUTC, file: file)
+        var recording = try builder.recording(format: .getSensorData, timeBase: .unixUTC)
         recording.checkpoints = checkpoints
         return recording
     }

@@ -1,3 +1,4 @@
+import TrackBenchSupport
 import Foundation
 import TrackBenchModel
 /// Reads NMEA 0183 logs: `GGA` for position, fix quality, HDOP and altitude, `RMC` for status, date, speed and
@@ -27,8 +28,9 @@ enum NMEAReader {
         var speedMetersPerSecond: Double?
         var courseDegrees: Double?
         var errorSD: (latitude: Double, longitude: Double, altitude: Double?)?
-        /// The sentence types merged so far: a second of one type at the same time is another epoch's repeat.
-        var types: Set<Substring> = []
+        /// The sentence types merged so far, as `typeBit` gives them: a second of one type at the same time is another
+        /// epoch's repeat. Bits, not a set of names: an epoch holds no allocation, nor a reference keeping its line.
+        var types: UInt8 = 0
         /// The position read the other way when a writer dropped a zero (`409.99` for 40 deg 09.99'; see `unpadded`).
         var alternative: (latitude: Double, longitude: Double)?
     }
@@ -37,8 +39,8 @@ enum NMEAReader {
 
     /// Reads a log's sentences into epochs, then each epoch into a fix or a skip.
     /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, or no epoch is a fix.
-    static func read(_ lines: [Substring], file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
-        var builder = RecordingBuilder()
+    static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        var builder = RecordingBuilder(file: file, options: options)
         let epochs = try readEpochs(lines, file: file, builder: &builder)
         let days = assignDays(epochs)
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
@@ -67,12 +69,13 @@ enum NMEAReader {
                 "\(resolved) positions written with a zero missing (such as 409.99 for 40 deg 09.99'): each read the way nearer the fix before"
             )
         }
-        return try builder.recording(format: .nmea, timeBase: timeBase, file: file)
+        return try builder.recording(format: .nmea, timeBase: timeBase)
     }
 
     /// The epochs of a log's `GGA`, `RMC` and `GST` sentences, in order; sentences skipped are counted in `builder`.
-    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum.
-    private static func readEpochs(_ lines: [Substring], file: String, builder: inout RecordingBuilder) throws(RecordingFileError) -> [Epoch] {
+    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, `.tooManyPoints` at the first
+    ///   epoch past the bound.
+    private static func readEpochs(_ lines: DataLines, file: String, builder: inout RecordingBuilder) throws(RecordingFileError) -> [Epoch] {
         var epochs: [Epoch] = []
         var sawSentence = false
         for (offset, line) in lines.enumerated() {
@@ -100,10 +103,12 @@ enum NMEAReader {
                 var epoch = continuesEpoch ? epochs[epochs.count - 1] : Epoch(line: lineNumber, timeOfDaySeconds: time)
                 // A logger that writes one epoch twice (or two receivers' epochs under one time) gives one fix a time:
                 // the first sentence of each type is kept and every repeat is counted, never silently merged over it.
-                guard epoch.types.insert(sentence.type).inserted else {
+                let bit = typeBit(sentence.type)
+                guard epoch.types & bit == 0 else {
                     builder.skips.count("\(sentence.type) repeating an earlier sentence's time (the first kept)", line: lineNumber)
                     continue
                 }
+                epoch.types |= bit
                 try merge(sentence, into: &epoch)
                 if continuesEpoch {
                     epochs[epochs.count - 1] = epoch
@@ -113,6 +118,7 @@ enum NMEAReader {
             } catch {
                 builder.skips.count("malformed or truncated \(sentence.type)", line: lineNumber)
             }
+            if epochs.count > builder.pointLimit { throw .tooManyPoints(file: file, line: lineNumber, limit: builder.pointLimit) }
         }
         guard sawSentence else {
             throw .noFixes(
@@ -121,6 +127,15 @@ enum NMEAReader {
             )
         }
         return epochs
+    }
+
+    /// The bit of `Epoch.types` for a `GGA`, `RMC` or `GST` sentence.
+    private static func typeBit(_ type: Substring) -> UInt8 {
+        switch type {
+        case "GGA": return 1
+        case "RMC": return 2
+        default: return 4
+        }
     }
 
     /// Appends an epoch's fix on `day` (days since the Unix epoch) to `builder`, or skips it and counts why: no fix, a

@@ -6,7 +6,8 @@ extension Recording {
     /// - Parameters:
     ///   - url: The file: NMEA, GPX, TCX, GnssLogger, CSV, a GNSS/INS table, a GetSensorData log or checkpoints (see `RecordingFormat`).
     ///   - options: Choices the file cannot make, such as the GnssLogger provider.
-    /// - Throws: `RecordingFileError` naming the file and the line.
+    /// - Throws: `RecordingFileError` naming the file and the line; `.unreadable` for a file of more than
+    ///   `byteLimit` bytes, before any is read; `.tooManyPoints` for one of more than `pointLimit` points.
     public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
         try loadKeepingBytes(from: url, options: options).recording
     }
@@ -18,14 +19,18 @@ extension Recording {
     ) throws(RecordingFileError) -> (recording: Recording, bytes: Data) {
         let data: Data
         do {
-            data = try FileContents.read(url)
+            data = try FileContents.read(url, limit: byteLimit)
         } catch {
-            throw .unreadable(file: url.path, reason: error.reason)
+            let isTooLarge = error.reason == FileContents.tooLarge(byteLimit)
+            throw .unreadable(file: url.path, reason: error.reason + (isTooLarge ? " (2 GiB); split it into several recordings" : ""))
         }
         return (try read(data, file: url.path, options: options), data)
     }
 
     /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
+    ///
+    /// The bytes are the only copy of the text: a text format's lines are decoded one at a time as its reader
+    /// reaches them, and reading stops at the first point past `options.pointLimit`.
     /// - Throws: `RecordingFileError` naming `file` and the line.
     public static func read(
         _ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()
@@ -34,10 +39,9 @@ extension Recording {
         if RecordingFormat.isXML(data) {
             return try XMLTrackReader.read(data, file: file, options: options)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let lines = DataLines(data) else {
             throw .unreadable(file: file, reason: "not UTF-8 text (a binary file?)")
         }
-        let lines = TextLines.split(text)
         guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
             throw .noFixes(file: file, detail: "the file is empty")
         }
@@ -45,11 +49,11 @@ extension Recording {
         case .nmea:
             return try NMEAReader.read(lines, file: file, options: options)
         case .gnssTable:
-            return try GNSSTableReader.read(lines, file: file)
+            return try GNSSTableReader.read(lines, file: file, options: options)
         case .getSensorData:
-            return try GetSensorDataReader.read(lines, file: file)
+            return try GetSensorDataReader.read(lines, file: file, options: options)
         case .checkpoints:
-            return try CheckpointCSVReader.read(lines, file: file)
+            return try CheckpointCSVReader.read(lines, file: file, options: options)
         case let format:
             return try CSVRecordingReader.read(lines, format: format, file: file, options: options)
         }

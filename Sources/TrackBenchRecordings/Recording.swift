@@ -29,6 +29,17 @@ public struct Recording: Sendable {
     /// empty for other formats. `truthRecording` makes them the truth.
     public var checkpoints: [LocationFix] = []
 
+    /// The most points one recording file may hold: fixes and rows, NMEA epochs (one time's sentences), GPX or TCX
+    /// points, GetSensorData records, each counted as it is read, before any is skipped.
+    ///
+    /// 2,000,000 points is 55 hours of a reference at 10 Hz, or 23 days of a phone at 1 Hz. It bounds the memory a
+    /// file's points take while it is read (a few hundred bytes each at most), whatever the file holds: reading stops
+    /// at the first point past it with `RecordingFileError.tooManyPoints`, seconds into a file of any size.
+    public static let pointLimit = 2_000_000
+    /// The most bytes one recording file may hold (2 GiB): a larger file is refused before any of it is read. The
+    /// bytes are held while the file is read (once: lines are decoded one at a time).
+    public static let byteLimit = 2 << 30
+
     /// What a recording's timestamps count from.
     public enum TimeBase: String, Sendable {
         /// Seconds since 1970-01-01 00:00 UTC (GPS time already converted with its leap seconds).
@@ -90,6 +101,12 @@ struct SkipCounter {
 
 /// Collects a reader's fixes in time order: a fix at the time of the previous one, or earlier, is skipped and counted.
 struct RecordingBuilder {
+    /// The file read, for messages.
+    let file: String
+    /// The most points the file may hold (`Recording.pointLimit`).
+    let pointLimit: Int
+    /// The points counted so far by `countPoint(line:)`.
+    private var points = 0
     var skips = SkipCounter()
     var notes: [String] = []
     private(set) var fixes: [LocationFix] = []
@@ -103,6 +120,19 @@ struct RecordingBuilder {
     private var accuracyFromHDOP = 0
     private var accuracyAssumed = 0
     private var rangeErrorMeters = RecordingReadOptions.defaultUserEquivalentRangeErrorMeters
+
+    /// A builder for `file`, bounded by `options.pointLimit`.
+    init(file: String, options: RecordingReadOptions) {
+        self.file = file
+        pointLimit = options.pointLimit
+    }
+
+    /// Counts one point read at `line` (a row, an epoch, a record), kept or not, against `pointLimit`.
+    /// - Throws: `RecordingFileError.tooManyPoints` for the first point past the bound, so the reader stops there.
+    mutating func countPoint(line: Int) throws(RecordingFileError) {
+        points += 1
+        guard points <= pointLimit else { throw .tooManyPoints(file: file, line: line, limit: pointLimit) }
+    }
 
     /// The accuracy of a fix whose file gives none, in metres: HDOP x the user-equivalent range error, or the range
     /// error alone without an HDOP; counted, so the recording says how many fixes it was assumed for.
@@ -143,7 +173,7 @@ struct RecordingBuilder {
     }
 
     /// The recording, or `RecordingFileError.noFixes` naming what was skipped.
-    func recording(format: RecordingFormat, timeBase: Recording.TimeBase, file: String) throws(RecordingFileError) -> Recording {
+    func recording(format: RecordingFormat, timeBase: Recording.TimeBase) throws(RecordingFileError) -> Recording {
         guard !fixes.isEmpty else {
             let detail = skips.skips.isEmpty
                 ? "the file holds no fixes"

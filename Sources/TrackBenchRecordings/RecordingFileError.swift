@@ -12,6 +12,8 @@ public enum RecordingFileError: Error, LocalizedError, Equatable {
     case malformedXML(file: String, line: Int, column: Int, problem: String)
     /// Nothing usable is left: no fixes, or none from the chosen provider.
     case noFixes(file: String, detail: String)
+    /// The file holds more points than `limit` (`Recording.pointLimit`): reading stopped at `line`, the first point past it.
+    case tooManyPoints(file: String, line: Int, limit: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -23,6 +25,9 @@ public enum RecordingFileError: Error, LocalizedError, Equatable {
             return "recording file '\(file)', line \(line), column \(column): \(problem)"
         case let .noFixes(file, detail):
             return "recording file '\(file)' has no usable fixes: \(detail)"
+        case let .tooManyPoints(file, line, limit):
+            return "recording file '\(file)', line \(line): more than \(limit) points (fixes, NMEA epochs or track points); "
+                + "expected at most \(limit) per file: split the file into several recordings"
         }
     }
 }

@@ -1,3 +1,4 @@
+import TrackBenchSupport
 import Foundation
 
 /// The file formats TrackBench reads recordings from, told apart by their content, not their name.
@@ -35,7 +36,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
     /// starts with `$` (after any prefix a logger adds), GnssLogger if a line starts with `# Fix,` (its header),
     /// GetSensorData if a line is its header comment or a `GNSS;` or `POSI;` record, a GNSS/INS table if a line names
     /// `GPSTime`, `Latitude` and `Longitude`; otherwise CSV.
-    static func detect(in lines: [Substring]) -> RecordingFormat {
+    static func detect(in lines: DataLines) -> RecordingFormat {
         if let first = lines.first(where: { !$0.allSatisfy(\.isWhitespace) }), CheckpointCSVReader.isHeader(first) { return .checkpoints }
         for line in lines.prefix(200) {
             if GetSensorDataReader.isRecord(line) { return .getSensorData }

@@ -10,6 +10,8 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// The GnssLogger or GSDC provider whose fixes are read (`GPS`, `FLP` or `NLP`; `gps`, `fused` and `network`
     /// are the same); rows of other providers are counted and skipped. Ignored by files without a provider column.
     public var provider: String
+    /// The most points a file may hold, `Recording.pointLimit` unless a test sets a smaller bound.
+    package var pointLimit = Recording.pointLimit
 
     /// The default user-equivalent range error, in metres.
     public static let defaultUserEquivalentRangeErrorMeters = 5.0

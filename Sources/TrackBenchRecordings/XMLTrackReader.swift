@@ -28,14 +28,15 @@ enum XMLTrackReader {
 
     /// Reads a GPX or TCX file's bytes (UTF-8, with or without a byte order mark, any line endings).
     /// - Throws: `RecordingFileError.malformedXML` at the line and column of an XML fault,
-    ///   `.malformed` for a root element of another format, `.noFixes` when no point is usable.
+    ///   `.malformed` for a root element of another format, `.noFixes` when no point is usable, `.tooManyPoints` at the
+    ///   first point past the bound (the scan stops there).
     static func read(_ data: Data, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         let collector = try XMLScanner.scan(data) { (scanner: inout XMLScanner) throws(RecordingFileError) -> Collector in
             // Before the root element the scanner gives no event, and it throws for a file without one.
             guard case let .start(root) = try next(&scanner, file: file) else {
                 throw .malformed(file: file, line: 1, problem: rootProblem)
             }
-            var collector = try Collector(root: root, file: file)
+            var collector = try Collector(root: root, file: file, pointLimit: options.pointLimit)
             while let event = try next(&scanner, file: file) {
                 switch event {
                 case let .start(element):
@@ -43,14 +44,14 @@ enum XMLTrackReader {
                 case let .text(text):
                     if collector.wantsText(byteCount: text.bytes.count) { collector.append(scanner.string(text)) }
                 case let .end(name):
-                    collector.end(XMLScanner.localName(name))
+                    try collector.end(XMLScanner.localName(name))
                 }
             }
             return collector
         }
         let format = collector.format
         let points = collector.trackPoints.isEmpty ? collector.routePoints : collector.trackPoints
-        var builder = RecordingBuilder()
+        var builder = RecordingBuilder(file: file, options: options)
         builder.hasTimes = points.contains { $0.hasTimeElement }
         var withoutZone = 0
         for point in points {
@@ -80,7 +81,7 @@ enum XMLTrackReader {
         if withoutZone > 0 {
             builder.notes.append("\(withoutZone) times without a zone were taken as UTC")
         }
-        return try builder.recording(format: format, timeBase: .unixUTC, file: file)
+        return try builder.recording(format: format, timeBase: .unixUTC)
     }
 
     /// The error for a root element of another format, naming both accepted ones.
@@ -128,14 +129,17 @@ enum XMLTrackReader {
 
         /// The file read, for messages.
         private let file: String
+        /// The most points gathered, track and route points together (`RecordingReadOptions.pointLimit`).
+        private let pointLimit: Int
         /// The child elements of a point that hold one value each: a second one is ambiguous. A `Position`'s
         /// `LatitudeDegrees` and `LongitudeDegrees` are checked the same way.
         private static let valueElements: Set<Substring> = ["Position", "AltitudeMeters", "Time", "ele", "time", "hdop"]
 
         /// A collector for the document whose root element is `root`.
         /// - Throws: `RecordingFileError.malformed` when the root is neither `gpx` nor `TrainingCenterDatabase`.
-        init(root: XMLScanner.Element, file: String) throws(RecordingFileError) {
+        init(root: XMLScanner.Element, file: String, pointLimit: Int) throws(RecordingFileError) {
             self.file = file
+            self.pointLimit = pointLimit
             switch root.localName {
             case "gpx": format = .gpx
             case "TrainingCenterDatabase": format = .tcx
@@ -192,7 +196,9 @@ enum XMLTrackReader {
             text += run
         }
 
-        mutating func end(_ name: Substring) {
+        /// Ends an element: a point is gathered, a value element read into the point.
+        /// - Throws: `RecordingFileError.tooManyPoints` for the first point past `pointLimit`.
+        mutating func end(_ name: Substring) throws(RecordingFileError) {
             if extensionDepth > 0 {
                 extensionDepth -= 1
                 return
@@ -210,6 +216,11 @@ enum XMLTrackReader {
             case "LatitudeDegrees": current.latitude = Self.number(value)
             case "LongitudeDegrees": current.longitude = Self.number(value)
             case "trkpt", "rtept", "Trackpoint":
+                guard trackPoints.count + routePoints.count < pointLimit else {
+                    throw .tooManyPoints(file: file, line: current.line, limit: pointLimit)
+                }
+                // Only the values are kept: the bookkeeping for a second value element would cost an allocation a point.
+                (current.elementLines, current.openElements) = ([:], [])
                 if isRoutePoint { routePoints.append(current) } else { trackPoints.append(current) }
                 point = nil
                 return

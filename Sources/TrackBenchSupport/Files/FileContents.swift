@@ -67,7 +67,7 @@ package enum FileContents {
     static let notReadable = "it is not a readable file"
 
     /// The reason given for a file larger than `limit` bytes.
-    static func tooLarge(_ limit: Int) -> String {
+    package static func tooLarge(_ limit: Int) -> String {
         "it has more than \(limit) bytes"
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+import TrackBenchScoring
+
+/// What one filter's metric in one group shows, baseline against run, before any correction for the number of tests.
+///
+/// Two tests look at the pairs (one per scenario and seed, run minus baseline):
+///
+/// - **The change in the mean, over seeds.** For each seed, the mean over the
+///   group's scenarios of the paired changes; seeds are the independent
+///   draws of the noise, so these are the units of replication, and Student's
+///   paired t-test asks whether their mean is zero (`PairedTTest`). It needs
+///   `minimumSeeds` seeds. It sees a change that lifts the mean without
+///   moving most rows: a large worsening on some scenarios or some seeds.
+/// - **Consistency, over the pairs that changed.** Wilcoxon's signed-rank test
+///   on the changed pairs, with unchanged pairs dropped (Wilcoxon's own
+///   treatment of zeros): a results file is deterministic, so an unchanged
+///   pair is a scenario the change did not touch, and counting it on both
+///   sides would hide a change confined to a corner of the group. It runs
+///   only when enough pairs changed for its smallest p-value to reach the
+///   family's level at all (`minimumChangedPairs`).
+///
+/// Plain numbers in, so callers may hold their rows however they like.
+struct CellEvidence: Sendable {
+    /// Fewest seeds for the test over seeds: with fewer, a t-test over seeds says little about skewed errors.
+    static let minimumSeeds = 5
+    /// Fewest changed pairs for the signed-rank test: with n changed pairs its smallest p-value is 2 / 2^n,
+    /// which reaches 0.01 from n = 8.
+    static let minimumChangedPairs = 8
+
+    /// How many pairs there were.
+    let pairCount: Int
+    /// How many pairs changed.
+    let changedCount: Int
+    /// How many seeds the pairs cover.
+    let seedCount: Int
+    /// The baseline's mean over the pairs.
+    let baselineMean: Double
+    /// The run's mean over the same pairs.
+    let currentMean: Double
+    /// The test of the change in the mean over seeds; nil with fewer than `minimumSeeds` seeds.
+    let seedTest: PairedTTest?
+    /// The signed-rank test on the changed pairs; nil with fewer than `minimumChangedPairs` of them.
+    let consistency: Significance?
+
+    /// Weighs paired values; `seeds[i]` is the seed (any small integer key) of pair i.
+    /// - Precondition: The three arrays have the same length; every value is finite.
+    init(before: [Double], after: [Double], seeds: [Int]) {
+        precondition(before.count == after.count && before.count == seeds.count, "paired values need the same length")
+        pairCount = before.count
+        baselineMean = Statistics.mean(before) ?? 0
+        currentMean = Statistics.mean(after) ?? 0
+        var changedBefore: [Double] = []
+        var changedAfter: [Double] = []
+        var sums: [Int: (sum: Double, count: Int)] = [:]
+        for index in before.indices {
+            let change = after[index] - before[index]
+            sums[seeds[index], default: (0, 0)].sum += change
+            sums[seeds[index], default: (0, 0)].count += 1
+            if change != 0 {
+                changedBefore.append(before[index])
+                changedAfter.append(after[index])
+            }
+        }
+        changedCount = changedBefore.count
+        seedCount = sums.count
+        let seedMeans = sums.keys.sorted().map { sums[$0]!.sum / Double(sums[$0]!.count) }
+        seedTest = seedMeans.count >= Self.minimumSeeds ? PairedTTest(differences: seedMeans) : nil
+        consistency = changedCount >= Self.minimumChangedPairs ? Significance(first: changedBefore, second: changedAfter) : nil
+    }
+
+    /// Whether no pair changed.
+    var isIdentical: Bool { changedCount == 0 }
+
+    /// The p-values of the tests that ran: the test over seeds first.
+    var pValues: [Double] { [seedTest?.pValue, consistency?.pValue].compactMap { $0 } }
+}

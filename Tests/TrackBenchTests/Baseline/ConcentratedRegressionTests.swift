@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import TrackBenchSimulation
+@testable import TrackBenchScoring
+@testable import TrackBenchBaseline
+
+/// Regressions confined to a corner of the suite (a part of a group, one scenario, a few seeds, one metric) are
+/// caught and named by filter, metric and place; a filter's verdict does not depend on the other filters.
+struct ConcentratedRegressionTests {
+    /// The default suite's raw and kalman rows spread over ten seeds, each seed's metrics moved by up to ±15 %
+    /// (a deterministic generator): a baseline with seed-to-seed noise, 540 rows per filter.
+    private static let baseline: [ScenarioScore] = {
+        var generator = SplitMix64(seed: 7)
+        return (0..<10).flatMap { offset in
+            Fixtures.defaultScores.map { score in
+                var score = score
+                score.seed = 100 + UInt64(offset)
+                func jitter() -> Double { 1 + 0.3 * (generator.nextUnit() - 0.5) }
+                let error: Double = (score.estimatedDistanceMeters - score.trueDistanceMeters) * jitter()
+                score.estimatedDistanceMeters = score.trueDistanceMeters + error
+                score.metrics.positionMedianMeters = score.metrics.positionMedianMeters.map { $0 * jitter() }
+                score.metrics.positionRMSEMeters = score.metrics.positionRMSEMeters.map { $0 * jitter() }
+                score.metrics.lagSeconds = score.metrics.lagSeconds.map { ($0 * jitter() * 10).rounded() / 10 }
+                score.metrics.speedRMSEMetersPerSecond = score.metrics.speedRMSEMetersPerSecond.map { $0 * jitter() }
+                return score
+            }
+        }
+    }()
+
+    private func changed(
+        in rows: [ScenarioScore] = baseline, filter: String = "kalman", where selected: (ScenarioScore) -> Bool = { _ in true },
+        _ edit: (inout ScenarioScore) -> Void
+    ) -> [ScenarioScore] {
+        rows.map { score in
+            var score = score
+            if score.filter == filter && selected(score) { edit(&score) }
+            return score
+        }
+    }
+
+    private func judge(_ current: [ScenarioScore], against baseline: [ScenarioScore] = baseline) -> BaselineReport {
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        let tolerances = ToleranceSet(standard: Tolerance(absolute: 0.001, relative: 0.01))
+        return BaselineReport(
+            comparison: comparison, verdicts: PairedVerdicts(comparison, tolerances: tolerances), tolerances: tolerances, isStrict: false,
+            baselineFile: "b.csv", updateCommand: "trackbench check --update-baseline"
+        )
+    }
+
+    /// Doubles kalman's distance error on the selected rows.
+    private func worseDistance(_ score: inout ScenarioScore) {
+        let error: Double = score.estimatedDistanceMeters - score.trueDistanceMeters
+        score.estimatedDistanceMeters = score.trueDistanceMeters + 2 * error + 0.02 * score.trueDistanceMeters
+    }
+
+    @Test func aRegressionInACornerOfAGroupFailsAndIsNamedWhereItIs() throws {
+        // Weak signal at one distance: a sixth of the suite. Five sixths of the pairs do not move.
+        let distance = try #require(Self.baseline.first { $0.signal == "weak" }?.nominalDistanceMeters)
+        let report = judge(changed(where: { $0.signal == "weak" && $0.nominalDistanceMeters == distance }, worseDistance))
+        #expect(report.outcome == .regressed)
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `error_pct` +"))
+        let verdicts = try #require(report.verdicts)
+        let finding = try #require(MetricFinding.findings(in: verdicts).first)
+        #expect(finding.filter == "kalman" && finding.metric == .errorPercent)
+        #expect(finding.groups.contains { $0.group == "signal weak" })
+        #expect(report.render().contains("### What got worse"))
+    }
+
+    @Test func zerosDoNotMaskAChangeConfinedToAFewPairs() throws {
+        // 90 of 540 pairs worse, 450 unchanged: counted on both sides, the zeros would leave p = 1.
+        let distance = try #require(Self.baseline.first { $0.signal == "weak" }?.nominalDistanceMeters)
+        let verdicts = try #require(judge(changed(where: { $0.signal == "weak" && $0.nominalDistanceMeters == distance }, worseDistance)).verdicts)
+        let whole = try #require(verdicts.tests.first { $0.filter == "kalman" && $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite })
+        let corner = Self.baseline.filter { $0.filter == "kalman" && $0.signal == "weak" && $0.nominalDistanceMeters == distance }.count
+        #expect(whole.pairCount == 540 && whole.changedCount == corner && corner < 100)
+        #expect(whole.consistencyRejected && whole.verdict == .regression)
+    }
+
+    @Test func aRegressionOnOneScenarioOnlyIsCaughtByTheScenarioGuard() throws {
+        let scenario = try #require(Self.baseline.first { $0.filter == "kalman" }?.scenarioID)
+        let report = judge(changed(where: { $0.scenarioID == scenario }) { $0.metrics.positionRMSEMeters! *= 3 })
+        let verdicts = try #require(report.verdicts)
+        #expect(report.outcome == .regressed)
+        let guarded = try #require(verdicts.scenarioWorsenings.first)
+        #expect(guarded.filter == "kalman" && guarded.metric == .positionRMSEMeters && guarded.scenarioID == scenario && guarded.seedCount == 10)
+        // The mean over seeds moves on every seed, so the suite's test catches it too; the scenario explains it.
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `position_rmse_m` +"))
+        let finding = try #require(MetricFinding.findings(in: verdicts).first)
+        #expect(finding.metric == .positionRMSEMeters && finding.scenarios.map(\.scenarioID) == [scenario])
+        let text = report.render()
+        #expect(text.contains("| | `position_rmse_m` | scenario `\(scenario)` | **regressed** (guard) | 10 seeds |"))
+        #expect(text.contains("worse by > 50 % of "))
+    }
+
+    @Test func theScenarioGuardCatchesWhatNoTestCan() throws {
+        // One scenario five times worse on two seeds: two changed pairs are too few for either test, but the
+        // scenario's mean over its ten seeds is far beyond both of the guard's thresholds.
+        let scenario = try #require(Self.baseline.first { $0.filter == "kalman" && $0.signal == "weak" }?.scenarioID)
+        let report = judge(changed(where: { $0.scenarioID == scenario && $0.seed < 102 }) { $0.metrics.positionMedianMeters! *= 5 })
+        #expect(report.outcome == .regressed)
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `position_p50_m` +"))
+        #expect(report.verdict.contains(" in scenario `\(scenario)` (mean of 10 seeds "))
+        #expect(report.verdict.contains("per-scenario guard: worse by > 50 % of "))
+    }
+
+    @Test func aRegressionOnThreeOfTenSeedsFails() throws {
+        let report = judge(changed(where: { $0.seed >= 107 }, worseDistance))
+        #expect(report.outcome == .regressed)
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `error_pct` +"))
+        #expect(report.verdict.contains(" in all scenarios ("))
+    }
+
+    @Test func aFilterLateByOneFixLeadsWithLagNotDistance() throws {
+        let report = judge(changed { $0.metrics.lagSeconds! += 1 })
+        #expect(report.outcome == .regressed)
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `lag_s` +1.0"))
+        let table = try #require(report.render().components(separatedBy: "### What got worse").last)
+        let firstRow = try #require(table.split(separator: "\n").first { $0.hasPrefix("| `kalman`") })
+        #expect(firstRow.contains("`lag_s` | all scenarios | **regressed**"))
+    }
+
+    @Test func theSameChangeGetsTheSameVerdictAloneOrBesideUnchangedFilters() throws {
+        // The change, and the same change in a baseline where raw is judged too (unchanged, or moved by noise).
+        let kalmanOnly = Self.baseline.filter { $0.filter == "kalman" }
+        let edit: (inout ScenarioScore) -> Void = { $0.metrics.speedRMSEMetersPerSecond! *= 1.03 }
+        let alone = try #require(judge(changed(in: kalmanOnly, edit), against: kalmanOnly).verdicts)
+        let beside = try #require(judge(changed(edit)).verdicts)
+        var generator = SplitMix64(seed: 3)
+        let noisy = changed(in: changed(edit), filter: "raw") { $0.metrics.positionRMSEMeters! *= 1 + 0.1 * (generator.nextUnit() - 0.5) }
+        let besideNoise = try #require(judge(noisy).verdicts)
+        let expected = alone.tests(of: "kalman").map { "\($0.metric.column) \($0.group) \($0.verdict)" }
+        #expect(expected.contains("speed_rmse_mps all scenarios regression"))
+        #expect(beside.tests(of: "kalman").map { "\($0.metric.column) \($0.group) \($0.verdict)" } == expected)
+        #expect(besideNoise.tests(of: "kalman").map { "\($0.metric.column) \($0.group) \($0.verdict)" } == expected)
+        #expect(beside.testCount(of: "kalman") == alone.testCount(of: "kalman"))
+    }
+
+    @Test func aTradeOffNamesTheImprovementInTheVerdictLine() throws {
+        let report = judge(changed {
+            $0.estimatedDistanceMeters = $0.trueDistanceMeters + ($0.estimatedDistanceMeters - $0.trueDistanceMeters) / 2
+            $0.metrics.speedRMSEMetersPerSecond! *= 1.5
+        })
+        #expect(report.outcome == .regressed)
+        #expect(report.verdict.hasPrefix("FAILED: `kalman` got worse: `speed_rmse_mps` +"))
+        #expect(report.verdict.contains("; trade-off: better `error_pct` -"))
+    }
+
+    @Test func rowsThatMovedMostReadWorseAsPositive() throws {
+        // A signed error that grows more negative is worse: the rows table shows |error_pct| and a positive change.
+        let report = judge(changed { $0.estimatedDistanceMeters -= 0.05 * $0.trueDistanceMeters })
+        let text = report.render()
+        let section = try #require(text.components(separatedBy: "that got worst in `|error_pct|`").dropFirst().first)
+        let firstRow = try #require(section.split(separator: "\n").first { $0.hasPrefix("| `") })
+        #expect(firstRow.hasSuffix(" |") && firstRow.split(separator: "|").last?.trimmingCharacters(in: .whitespaces).hasPrefix("+") == true)
+    }
+
+    @Test func tooFewPairsPrintNoPValue() throws {
+        let few = Array(Fixtures.defaultScores.filter { $0.filter == "kalman" }.prefix(3))
+        var current = few
+        current[1].estimatedDistanceMeters *= 1.3
+        let report = judge(current, against: few)
+        let text = report.render()
+        #expect(text.contains("too few pairs for a test (n = 3)"))
+        #expect(!text.contains("p = "))
+        #expect(report.verdict.contains("no test could run (too few pairs)"))
+    }
+}

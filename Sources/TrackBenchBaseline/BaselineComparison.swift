@@ -63,7 +63,10 @@ public struct BaselineComparison: Sendable {
     ///   - baseline: The committed scores.
     ///   - current: This run's scores.
     ///   - tolerances: The allowance per metric.
-    public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet()) {
+    ///   - comparesInputs: Whether a result with other simulated input is set aside as changed input; false when the
+    ///     run is on purpose the same filters on other noise (`check --noise-seeds`), which also leaves out a metric
+    ///     with a value on one side only (whether a filter yields one depends on the noise).
+    public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(), comparesInputs: Bool = true) {
         var currentByKey: [ScenarioScore.Key: ScenarioScore] = [:]
         for score in current {
             currentByKey[score.key] = score
@@ -74,7 +77,7 @@ public struct BaselineComparison: Sendable {
                 missing.append(old.key)
                 continue
             }
-            if Self.inputsDiffer(old, new) {
+            if comparesInputs && Self.inputsDiffer(old, new) {
                 changedInputs.append(old.key)
                 continue
             }
@@ -84,7 +87,10 @@ public struct BaselineComparison: Sendable {
                 estimateCountChanges.append(EstimateCountChange(key: old.key, baseline: old.estimatedFixes, current: new.estimatedFixes))
             }
             for metric in Metric.allCases {
-                // A value no gate can compare with is reported as such, not judged.
+                // A value no gate can compare with is reported as such, not judged. On other noise, whether a metric
+                // has a value at all (a filter that yields no estimate) depends on the noise: such pairs are left out.
+                let oneSided = (metric.value(in: old) == nil) != (metric.value(in: new) == nil)
+                if !comparesInputs && oneSided { continue }
                 if let problem = Self.badBaselineValue(metric, old: old, new: new) {
                     badBaselineValues.append(problem)
                 } else {

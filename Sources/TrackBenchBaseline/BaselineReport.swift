@@ -238,12 +238,15 @@ public struct BaselineReport: Sendable {
         ].joined(separator: " | ")
     }
 
-    /// The per-scenario guard's rule with its thresholds: "worse by > 50 % of 1.80 and > 0.18".
+    /// The per-scenario guard's rule with its thresholds and test: "worse by > 50 % of 1.80 and > 10× the allowance;
+    /// t over 10 seeds: p = 3.1e-06 ≤ 2.0e-04".
     static func guardRule(_ finding: ScenarioWorsening) -> String {
         let decimals = max(2, finding.metric.decimals)
         return "worse by > \(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % of "
             + "\(NumberFormat.fixed(abs(finding.baselineMean), decimals: decimals)) and > "
-            + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple))× the allowance"
+            + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple))× the allowance "
+            + "\(NumberFormat.fixed(finding.absoluteThreshold / ScenarioWorsening.allowanceMultiple, decimals: decimals)); "
+            + "t over \(finding.seedCount) seeds: p \(pText(finding.seedTest.pValue)) ≤ \(pText(finding.level).dropFirst(2))"
     }
 
     /// The test that decided, with its p-value and the level it was compared with: the rejected one with the
@@ -295,7 +298,8 @@ public struct BaselineReport: Sendable {
                 intro: "The per-scenario guard: a scenario whose mean over seeds got worse by more than "
                     + "\(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % of its baseline mean and by more than "
                     + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple)) times the metric's allowance over the whole suite "
-                    + "is a regression, whatever the rest of the suite did.\n\n",
+                    + "is a regression, whatever the rest of the suite did, when Student's t-test over its seeds is significant within "
+                    + "the filter's family.\n\n",
                 render: scenarioTable
             )
         }
@@ -436,7 +440,8 @@ public struct BaselineReport: Sendable {
             text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean "
                 + "and the metric's written resolution. A scenario whose mean over seeds got worse by more than "
                 + "\(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % and by more than "
-                + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple)) allowances is a regression on its own (the per-scenario guard)"
+                + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple)) allowances, significantly over its seeds (one more test "
+                + "in the family), is a regression on its own (the per-scenario guard)"
         } else {
             text += "Every metric of every (scenario, filter, seed) in both files was compared on its own (`--exact`). "
             text += "A change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
@@ -524,7 +529,7 @@ public struct BaselineReport: Sendable {
         return "`\(scenario.metric.column)` \(signed(scenario.currentMean - scenario.baselineMean, decimals: decimals))\(unit) "
             + "in scenario \(MarkdownText.code(scenario.scenarioID)) (mean of \(NumberFormat.count(scenario.seedCount, "seed")) "
             + "\(NumberFormat.fixed(scenario.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(scenario.currentMean, decimals: decimals)); "
-            + "per-scenario guard: \(guardRule(scenario)) \(NumberFormat.fixed(scenario.absoluteThreshold / ScenarioWorsening.allowanceMultiple, decimals: decimals)))"
+            + "per-scenario guard: \(guardRule(scenario)))"
     }
 
     /// "= 0.042", or "= 3.1e-12" for small values, which a Bonferroni level needs.

@@ -25,8 +25,9 @@ import TrackBenchScoring
 /// allowance (`allowance(for:baselineMean:tolerances:)`: the larger of its
 /// absolute tolerance, its relative tolerance times the baseline's mean, and
 /// the resolution `results.csv` writes it with). Besides, a scenario whose
-/// mean over seeds got worse beyond `ScenarioWorsening`'s thresholds is a
-/// regression on its own (the per-scenario guard).
+/// mean over seeds got worse beyond `ScenarioWorsening`'s thresholds, and
+/// significantly over its seeds within the family, is a regression on its own
+/// (the per-scenario guard).
 ///
 /// A filter and metric with too few pairs for either test (fewer than
 /// `CellEvidence.minimumSeeds` seeds and `CellEvidence.minimumChangedPairs`
@@ -117,6 +118,8 @@ public struct PairedVerdicts: Sendable {
     public private(set) var scenarioWorsenings: [ScenarioWorsening] = []
     /// The filters judged, in baseline order.
     public private(set) var filters: [String] = []
+    /// How many scenarios' tests over seeds ran in each filter's family (the per-scenario guard's).
+    public private(set) var scenarioTestCounts: [String: Int] = [:]
     /// The rows judged one by one because their filter and metric had too few pairs for a test.
     public private(set) var rowRegressions: [BaselineComparison.Change] = []
     /// The improvements among those rows.
@@ -137,10 +140,10 @@ public struct PairedVerdicts: Sendable {
     }
 
     /// How many tests ran, over every filter: what the families were corrected for.
-    public var testCount: Int { tests.reduce(0) { $0 + $1.testCount } }
+    public var testCount: Int { tests.reduce(0) { $0 + $1.testCount } + scenarioTestCounts.values.reduce(0, +) }
 
     /// How many tests ran in one filter's family.
-    public func testCount(of filter: String) -> Int { tests(of: filter).reduce(0) { $0 + $1.testCount } }
+    public func testCount(of filter: String) -> Int { tests(of: filter).reduce(0) { $0 + $1.testCount } + (scenarioTestCounts[filter] ?? 0) }
 
     /// Judges the pairs a row comparison matched.
     /// - Parameters:
@@ -190,30 +193,41 @@ public struct PairedVerdicts: Sendable {
                     seeds: cell.values.map { seedKeys[pairs[$0.index].baseline.seed] ?? 0 }
                 )
             }
-            let judged = Self.judge(family.map { ($0.filter, $0.metric, $0.group) }, evidence: evidence, tolerances: tolerances)
+            var scenarios = family.indices.filter { family[$0].group == Self.wholeSuite }.flatMap { position in
+                let cell = family[position]
+                return ScenarioWorsening.candidates(
+                    filter: filter, metric: cell.metric, pairs: cell.values.map { (pairs[$0.index].baseline.scenarioID, $0.before, $0.after) },
+                    allowance: Self.allowance(for: cell.metric, baselineMean: evidence[position].baselineMean, tolerances: tolerances)
+                )
+            }
+            // One family: every test that ran in a group where something changed, and every guarded scenario's.
+            let holm = HolmCorrection(
+                pValues: evidence.flatMap { $0.isIdentical ? [] : $0.pValues } + scenarios.map(\.seedTest.pValue), alpha: Self.familyAlpha
+            )
+            let judged = Self.judge(family.map { ($0.filter, $0.metric, $0.group) }, evidence: evidence, holm: holm, tolerances: tolerances)
             for test in judged where test.verdict == .rowByRow && test.group == Self.wholeSuite {
                 rowByRow.insert(Self.cellKey(test.filter, test.metric))
             }
             tests += judged
-            for (cell, test) in zip(family, judged) where cell.group == Self.wholeSuite {
-                scenarioWorsenings += ScenarioWorsening.findings(
-                    filter: filter, metric: cell.metric,
-                    pairs: cell.values.map { (pairs[$0.index].baseline.scenarioID, $0.before, $0.after) }, allowance: test.allowance
-                )
+            let offset = holm.levels.count - scenarios.count
+            for index in scenarios.indices {
+                scenarios[index].level = holm.levels[offset + index]
+                scenarios[index].isRejected = holm.rejected[offset + index]
             }
+            scenarioWorsenings += scenarios.filter { $0.isRejected && $0.exceedsThresholds }
+            scenarioTestCounts[filter] = scenarios.count
         }
-        scenarioWorsenings.sort { $0.severity > $1.severity }
+        scenarioWorsenings = scenarioWorsenings.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
         rowRegressions = rowChanges.regressions.filter { $0.current != nil && rowByRow.contains(Self.cellKey($0.key.filter, $0.metric)) }
         rowImprovements = rowChanges.improvements.filter { $0.baseline != nil && rowByRow.contains(Self.cellKey($0.key.filter, $0.metric)) }
     }
 
-    /// One filter's tests as one family: every test that ran, corrected by Holm's step-down procedure, then judged.
+    /// One filter's tests, judged with the family's Holm correction, whose p-values start with theirs in order.
     private static func judge(
-        _ cells: [(filter: String, metric: Metric, group: String)], evidence: [CellEvidence], tolerances: ToleranceSet
+        _ cells: [(filter: String, metric: Metric, group: String)], evidence: [CellEvidence], holm: HolmCorrection, tolerances: ToleranceSet
     ) -> [Test] {
-        // Identical cells cannot err: they stay out of the family.
-        let pValues = evidence.flatMap { $0.isIdentical ? [] : $0.pValues }
-        let holm = HolmCorrection(pValues: pValues, alpha: familyAlpha)
         var position = 0
         return zip(cells, evidence).map { cell, evidence in
             var test = Test(

@@ -5,18 +5,23 @@ import TrackBenchScoring
 /// The suite-wide and group tests weigh a scenario by its share of the
 /// pairs, so a filter broken on one scenario (one speed, one distance, one
 /// signal at once) can move a group's mean by less than the tests resolve.
-/// The guard catches it: a scenario whose mean of the metric over seeds got
-/// worse by more than `relativeThreshold` of its own baseline mean **and**
-/// by more than `allowanceMultiple` times the metric's allowance over the
-/// whole suite is a regression, whatever the rest of the suite did. Both
-/// thresholds are far beyond what independent noise moves a ten-seed mean
-/// of one scenario (Docs/statistics.md measures it), and both are printed
-/// with each finding.
-public struct ScenarioWorsening: Sendable, Hashable {
+/// The guard catches it: a scenario whose mean of the metric over at least
+/// `minimumSeeds` seeds got worse by more than `relativeThreshold` of its
+/// own baseline mean **and** by more than `allowanceMultiple` times the
+/// metric's allowance over the whole suite is a regression, whatever the rest
+/// of the suite did, when the change is also significant: Student's paired
+/// t-test over the scenario's seeds, one more test in its filter's family.
+/// One scenario's ten-seed mean moves by 50 % and more on independent noise
+/// (heavy-tailed errors), so the thresholds alone would fail unchanged
+/// filters in most runs; a real fault of one scenario moves it on every seed.
+/// The thresholds and the test are printed with each finding.
+public struct ScenarioWorsening: Sendable {
     /// A scenario's mean must get worse by more than this fraction of its baseline mean: 0.5 (50 %).
     public static let relativeThreshold = 0.5
     /// ... and by more than this many times the metric's allowance over the whole suite: 10.
     public static let allowanceMultiple = 10.0
+    /// A scenario is guarded only with at least this many seeds, as many as the test over seeds needs.
+    public static let minimumSeeds = CellEvidence.minimumSeeds
 
     /// The filter label.
     public var filter: String
@@ -32,35 +37,43 @@ public struct ScenarioWorsening: Sendable, Hashable {
     public var currentMean: Double
     /// The absolute threshold, in the metric's unit: `allowanceMultiple` times the whole suite's allowance.
     public var absoluteThreshold: Double
+    /// The paired t-test over the scenario's seeds.
+    public var seedTest: PairedTTest
+    /// The level Holm's procedure compared `seedTest` with.
+    public var level = 0.0
+    /// Whether Holm's procedure rejected `seedTest` within the filter's family.
+    public var isRejected = false
 
     /// How much worse the mean got, in the metric's unit: positive means worse, whichever way the metric points.
     public var worsening: Double { metric.worsening(ofShift: currentMean - baselineMean) }
     /// The relative threshold in the metric's unit: `relativeThreshold` of the baseline mean.
     public var relativeAmount: Double { Self.relativeThreshold * abs(baselineMean) }
+    /// Whether the worsening exceeds both thresholds.
+    public var exceedsThresholds: Bool { worsening > absoluteThreshold && worsening > relativeAmount }
     /// The worsening in multiples of the larger threshold, to rank findings.
     var severity: Double { worsening / max(absoluteThreshold, relativeAmount, .leastNonzeroMagnitude) }
 
-    /// The scenarios among `pairs` (scenario, before, after) whose mean got worse beyond both thresholds, in
-    /// first-appearance order; `allowance` is the metric's allowance over the whole suite.
-    static func findings(
+    /// One candidate per scenario among `pairs` (scenario, before, after) with at least `minimumSeeds` seeds and a
+    /// change, in first-appearance order, not yet judged; `allowance` is the metric's allowance over the whole suite.
+    static func candidates(
         filter: String, metric: Metric, pairs: [(scenario: String, before: Double, after: Double)], allowance: Double
     ) -> [ScenarioWorsening] {
-        var sums: [String: (before: Double, after: Double, count: Int)] = [:]
+        var values: [String: (before: [Double], after: [Double])] = [:]
         var order: [String] = []
         for pair in pairs {
-            if sums[pair.scenario] == nil { order.append(pair.scenario) }
-            sums[pair.scenario, default: (0, 0, 0)].before += pair.before
-            sums[pair.scenario, default: (0, 0, 0)].after += pair.after
-            sums[pair.scenario, default: (0, 0, 0)].count += 1
+            if values[pair.scenario] == nil { order.append(pair.scenario) }
+            values[pair.scenario, default: ([], [])].before.append(pair.before)
+            values[pair.scenario, default: ([], [])].after.append(pair.after)
         }
         return order.compactMap { scenario in
-            let sum = sums[scenario]!
-            let finding = ScenarioWorsening(
-                filter: filter, metric: metric, scenarioID: scenario, seedCount: sum.count,
-                baselineMean: sum.before / Double(sum.count), currentMean: sum.after / Double(sum.count),
-                absoluteThreshold: allowanceMultiple * allowance
+            let (before, after) = values[scenario]!
+            guard before.count >= minimumSeeds, before != after,
+                  let test = PairedTTest(differences: zip(before, after).map { $1 - $0 }) else { return nil }
+            return ScenarioWorsening(
+                filter: filter, metric: metric, scenarioID: scenario, seedCount: before.count,
+                baselineMean: Statistics.mean(before) ?? 0, currentMean: Statistics.mean(after) ?? 0,
+                absoluteThreshold: allowanceMultiple * allowance, seedTest: test
             )
-            return finding.worsening > finding.absoluteThreshold && finding.worsening > finding.relativeAmount ? finding : nil
         }
     }
 }

@@ -61,6 +61,23 @@ struct CheckCommandTests {
         }
     }
 
+    @Test func noiseSeedsRerunTheBaselinesFiltersOnOtherNoisePairedInOrder() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101"] + rawAndKalman)
+            // Other noise is other input by design: the rows are paired and judged, not set aside as changed input.
+            #expect(result.status == 0 || result.status == 2, "\(result.standardError)")
+            #expect(result.standardOutput.contains("108 results paired"))
+            #expect(result.standardOutput.contains("run under seeds 101 on independent noise (--noise-seeds)"))
+            #expect(!result.standardOutput.contains("Changed inputs"))
+            let mismatched = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101...102"])
+            #expect(mismatched.status == 64)
+            #expect(mismatched.standardError.contains("as many seeds as the baseline records (1: 100)"), "\(mismatched.standardError)")
+            let conflicting = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101", "--seed", "100"])
+            #expect(conflicting.status == 64)
+        }
+    }
+
     @Test func exactModeFailsWithExitTwoNamingTheScenarioAndMetricThatGotWorse() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
@@ -96,9 +113,9 @@ struct CheckCommandTests {
         #expect(result.status == 2)
         let verdict = result.standardOutput.split(separator: "\n")[1]
         #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
-        // The change with its interval, unit, group, allowance and p:
-        // "+1.7688 [+0.0665, +9.8586] % in speed 4.2 m/s (allowance 0.0061, p = 5.3e-05)".
-        #expect(verdict.contains("] % in ") && verdict.contains(" (allowance ") && verdict.contains(", p = "))
+        // The change in the mean with its unit and group, the means, the allowance, and the test that decided with its level:
+        // "+3.1744 % in speed 4.2 m/s (0.6093 → 3.7837, allowance 0.0061, signed rank, 18 changed: p = 5.3e-05 ≤ 8.3e-04)".
+        #expect(verdict.contains(" % in speed ") && verdict.contains(", allowance ") && verdict.contains(": p = ") && verdict.contains(" ≤ "))
     }
 
     @Test func theRegressionGateDocShowsWhatCheckPrints() async throws {

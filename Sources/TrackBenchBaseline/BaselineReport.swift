@@ -176,7 +176,7 @@ public struct BaselineReport: Sendable {
                 text += "| | " + scenarioCells(scenario) + " |\n"
             }
             let hidden = max(0, finding.groups.count - explaining) + max(0, finding.scenarios.count - explaining)
-            if hidden > 0 { text += "| | | \(hidden) more groups or scenarios; `--verbose` lists them | | | | | | |\n" }
+            if hidden > 0 { text += "| | | \(hidden) more; `--verbose` lists them | | | | | | |\n" }
         }
         if findings.count > limit { text += "\n\(findings.count - limit) more; `--verbose` lists them all.\n" }
         return text + "\n"
@@ -260,7 +260,10 @@ public struct BaselineReport: Sendable {
             candidates.append(("signed rank, \(test.changedCount) changed", p, level, test.consistencyRejected))
         }
         guard !candidates.isEmpty else {
-            return test.changedCount == 0 ? "no change" : "too few pairs for a test (n = \(test.pairCount))"
+            if test.changedCount == 0 { return "no change" }
+            return test.pairCount < CellEvidence.minimumChangedPairs
+                ? "too few pairs for a test (n = \(test.pairCount))"
+                : "too few changed pairs for a test (\(test.changedCount) of \(test.pairCount))"
         }
         let rejected = candidates.filter(\.rejected)
         let shown = (rejected.isEmpty ? candidates : rejected).min { $0.p / $0.level < $1.p / $1.level }!

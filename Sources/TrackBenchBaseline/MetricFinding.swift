@@ -2,9 +2,10 @@ import TrackBenchScoring
 
 /// One filter's metric that got worse: its test over the whole suite and the groups and scenarios that explain it.
 ///
-/// The gate's first screen leads with these, one per filter and metric,
-/// worst relative to its allowance first, so a filter that got worse in lag
-/// is named for lag even when its distance error barely moved.
+/// The gate's first screen leads with these, one per filter and metric:
+/// those worse over the whole suite first, each the worst relative to its
+/// allowance first, so a filter that got worse in lag is named for lag even
+/// when its distance error barely moved.
 public struct MetricFinding: Sendable {
     /// The metric's test over the whole suite, with its own verdict (a change confined to a group or a scenario
     /// may leave it within noise).
@@ -19,15 +20,16 @@ public struct MetricFinding: Sendable {
     /// The metric.
     public var metric: Metric { suite.metric }
 
-    /// The largest worsening of the finding in multiples of its allowance: the suite's or a group's regression,
-    /// or a guarded scenario's worsening over the suite's allowance.
+    /// How bad the finding is, in multiples of the allowance: the suite's worsening when the suite regressed, else
+    /// the worst group's, or a guarded scenario's worsening over the suite's allowance.
     public var severity: Double {
-        let tests = (suite.verdict == .regression ? [suite] : []) + groups
+        if suite.verdict == .regression { return suite.severity }
         let scenarioSeverity = scenarios.map { suite.allowance > 0 ? $0.worsening / suite.allowance : $0.worsening }
-        return (tests.map(\.severity) + scenarioSeverity).max() ?? 0
+        return (groups.map(\.severity) + scenarioSeverity).max() ?? 0
     }
 
-    /// Every filter and metric that got worse, the most severe first (ties in baseline and column order).
+    /// Every filter and metric that got worse: those worse over the whole suite first, each kind the most severe
+    /// first (ties in baseline and column order).
     static func findings(in verdicts: PairedVerdicts) -> [MetricFinding] {
         let regressions = verdicts.regressions
         var found: [MetricFinding] = []
@@ -38,7 +40,9 @@ public struct MetricFinding: Sendable {
             found.append(MetricFinding(suite: suite, groups: groups, scenarios: scenarios))
         }
         return found.enumerated().sorted { a, b in
-            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+            let (wholeA, wholeB) = (a.element.suite.verdict == .regression, b.element.suite.verdict == .regression)
+            if wholeA != wholeB { return wholeA }
+            return a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
     }
 }

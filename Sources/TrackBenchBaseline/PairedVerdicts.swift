@@ -30,10 +30,12 @@ import TrackBenchScoring
 /// (the per-scenario guard).
 ///
 /// A filter and metric with too few pairs for either test (fewer than
-/// `CellEvidence.minimumSeeds` seeds and `CellEvidence.minimumChangedPairs`
-/// changed pairs: the example recordings) cannot be tested; its rows are judged
-/// one by one against the tolerance instead, as `--exact` judges every row,
-/// and the report says so.
+/// `CellEvidence.minimumSeeds` seeds and fewer than
+/// `CellEvidence.minimumChangedPairs` pairs: the example recordings) cannot be
+/// tested; its rows are judged one by one against the tolerance instead, as
+/// `--exact` judges every row, and the report says so. With enough pairs of
+/// which too few changed (a row or two of one seed), no test runs either and
+/// the change is within noise.
 public struct PairedVerdicts: Sendable {
     /// The false-alarm probability the gate allows per filter and run: 1 %.
     public static let familyAlpha = 0.01
@@ -273,7 +275,9 @@ public struct PairedVerdicts: Sendable {
 
     private static func verdict(of test: Test, isIdentical: Bool) -> Verdict {
         if isIdentical { return .identical }
-        guard test.hasTest else { return .rowByRow }
+        // Too few pairs for any test: judge the rows. Enough pairs but too few changed (on one or two seeds) is no
+        // evidence of a change of the filter: within noise, as the pairs that moved are noisy samples.
+        guard test.hasTest else { return test.pairCount < CellEvidence.minimumChangedPairs ? .rowByRow : .withinNoise }
         guard test.isSignificant else { return .withinNoise }
         // Differences of values written with few decimals carry binary noise (0.5 - 0.4 > 0.1): a hair over the
         // allowance is the allowance.

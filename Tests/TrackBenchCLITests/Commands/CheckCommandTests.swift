@@ -107,15 +107,16 @@ struct CheckCommandTests {
         }
     }
 
-    @Test func aRealRegressionOfOneFilterFailsNamingItsMetricSizeAndInterval() async throws {
+    @Test func aRealRegressionOfOneFilterFailsNamingItsMetricSizeAndTest() async throws {
         // Kalman with q = 1 lags and errs far more than with q = 5 (mean distance error about 2.2 % against 0.6 %).
         let result = try await checkTeam(from: "kalman:q=5", to: "kalman:q=1")
         #expect(result.status == 2)
         let verdict = result.standardOutput.split(separator: "\n")[1]
-        #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
+        #expect(verdict.hasPrefix("**FAILED: `team` got worse: `position_p50_m` +"), "\(verdict)")
         // The change in the mean with its unit and group, the means, the allowance, and the test that decided with its level:
-        // "+3.1744 % in speed 4.2 m/s (0.6093 → 3.7837, allowance 0.0061, signed rank, 18 changed: p = 5.3e-05 ≤ 8.3e-04)".
-        #expect(verdict.contains(" % in speed ") && verdict.contains(", allowance ") && verdict.contains(": p = ") && verdict.contains(" ≤ "))
+        // "+16.170 m in all scenarios (5.329 → 21.498, allowance 0.053, signed rank, 54 changed: p = 1.7e-10 ≤ 1.4e-04)".
+        #expect(verdict.contains(" m in all scenarios (") && verdict.contains(", allowance ") && verdict.contains(": p = "))
+        #expect(verdict.contains(" ≤ ") && verdict.contains(" and in 5 more metrics "))
     }
 
     @Test func theRegressionGateDocShowsWhatCheckPrints() async throws {

@@ -4,7 +4,7 @@
 # False alarms: records a baseline of every built-in filter under seeds 100...109 on the default and hard
 # suites, then judges the same filters on independent noise with `check --noise-seeds`, one later 10-seed
 # window per gate run: the whole baseline, and one filter (`--filter`, a different built-in filter each run).
-# Every failure is a false alarm: the filters did not change.
+# Every failure is a false alarm: the filters did not change; each is printed on standard error with its verdict.
 # Power: records `kalman` under seeds 100...109 on the default suite, makes it worse in `position_rmse_m` by
 # a growing factor in one shape at a time (every row, one signal, one signal at one distance, one scenario,
 # 3 of the 10 seeds), and reports the smallest change `check --results` fails (exit 2). Same seeds, as in CI.
@@ -25,7 +25,7 @@ gate() {
   "$tb" check "$@" > "$out/report.md" 2> "$out/stderr" || status=$?
   case $status in
     0) if grep -q '^\*\*PASSED: .*improvement' "$out/report.md"; then echo improved; else echo pass; fi ;;
-    2) echo fail; grep -m1 '^\*\*FAILED' "$out/report.md" | cut -c1-200 >> "$out/alarms" ;;
+    2) echo fail; grep -m1 '^\*\*FAILED' "$out/report.md" | cut -c1-300 | sed "s/^/  $*: /" >&2 ;;
     *) cat "$out/stderr" >&2; exit 1 ;;
   esac
 }
@@ -56,7 +56,6 @@ for suite in default hard; do
     echo "| $suite | $label | $runs | $failed | $strict |"
   done
 done
-if [ -s "$out/alarms" ]; then echo; echo "Failures:"; sort "$out/alarms" | uniq -c | sort -rn | head -20; fi
 
 echo
 echo "Power: the smallest worsening of kalman's position_rmse_m that check fails (default suite, seeds 100...109)"

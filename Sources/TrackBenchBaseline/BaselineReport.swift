@@ -162,9 +162,9 @@ public struct BaselineReport: Sendable {
         let limit = isVerbose ? findings.count : Self.listLimit
         let explaining = isVerbose ? Int.max : 3
         var text = "### What got worse\n\n"
-        text += "Each filter and metric that got worse over the whole suite, in a group or in one scenario, the worst relative to its "
-            + "allowance first; under it, the groups and scenarios that explain it. Change is the run's mean minus the baseline's, "
-            + "the statistic tested.\n\n"
+        text += "Each filter and metric that got worse: those worse over the whole suite first, then those worse in a group or one "
+            + "scenario, each the worst relative to its allowance first; under each, the groups and scenarios that explain it. "
+            + "Change is the run's mean minus the baseline's, the statistic tested.\n\n"
         text += "| Filter | Metric | Where | Verdict | Pairs | Baseline → run | Change | Allowance | Test: p ≤ level |\n"
         text += "|---|---|---|---|---:|---:|---:|---:|---|\n"
         for finding in findings.prefix(limit) {
@@ -233,7 +233,8 @@ public struct BaselineReport: Sendable {
         return [
             "`\(finding.metric.column)`", "scenario \(MarkdownText.code(finding.scenarioID))", "**regressed** (guard)",
             "\(NumberFormat.count(finding.seedCount, "seed"))", means,
-            Self.signed(finding.currentMean - finding.baselineMean, decimals: decimals), NumberFormat.fixed(finding.absoluteThreshold, decimals: decimals),
+            Self.signed(finding.currentMean - finding.baselineMean, decimals: decimals),
+            NumberFormat.fixed(finding.absoluteThreshold, decimals: decimals),
             Self.guardRule(finding),
         ].joined(separator: " | ")
     }

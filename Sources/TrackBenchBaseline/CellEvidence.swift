@@ -24,8 +24,8 @@ struct CellEvidence: Sendable {
     /// Fewest seeds for the test over seeds: with fewer, a t-test over seeds says little about skewed errors.
     static let minimumSeeds = 5
     /// Fewest changed pairs for the signed-rank test: with n changed pairs its smallest p-value is 2 / 2^n,
-    /// which reaches 0.01 from n = 8.
-    static let minimumChangedPairs = 8
+    /// which reaches the family's level, 0.001, from n = 11.
+    static let minimumChangedPairs = 11
 
     /// How many pairs there were.
     let pairCount: Int

@@ -78,7 +78,8 @@ enum CheckCommand: Command {
         expected: "FIRST...LAST with FIRST <= LAST, at most \(SeedRange.limit) seeds"
     ) { SeedRange(parsing: $0) }
     static let results = ResultsFileOptions.results.help("Judge this results file (such as one 'merge' wrote) instead of running the suite.")
-    static let options = [baseline.spec, results.spec] + SuiteOptions.options + [SeedOptions.seed.spec, seeds.spec, noiseSeeds.spec] + ShardOptions.options
+    static let options = [baseline.spec, results.spec] + SuiteOptions.options + [SeedOptions.seed.spec, seeds.spec, noiseSeeds.spec]
+        + ShardOptions.options
         + [filter.spec, exact.spec, absolute.spec, relative.spec, tolerance.spec, strict.spec, verbose.spec, junit.spec, update.spec]
         + DEMOptions.options + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help.spec]
 

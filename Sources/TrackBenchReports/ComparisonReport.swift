@@ -131,7 +131,7 @@ package struct ComparisonReport: Sendable {
         text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, "
             + "and over 1 % of the larger of the two means; Docs/statistics.md). "
         text += "This is a comparison of two runs, not the regression gate: `check` tests the change in each metric's mean per filter "
-            + "at 0.01 (Holm) against an allowance of 1 % of the baseline's mean (Docs/regression-gate.md).\n"
+            + "at 0.001 (Holm) against an allowance of 1 % of the baseline's mean (Docs/regression-gate.md).\n"
         if let warning = contextWarning {
             text += "\n" + warning + "\n"
         }

@@ -70,7 +70,8 @@ struct ConcentratedRegressionTests {
         // 90 of 540 pairs worse, 450 unchanged: counted on both sides, the zeros would leave p = 1.
         let distance = try #require(Self.baseline.first { $0.signal == "weak" }?.nominalDistanceMeters)
         let verdicts = try #require(judge(changed(where: { $0.signal == "weak" && $0.nominalDistanceMeters == distance }, worseDistance)).verdicts)
-        let whole = try #require(verdicts.tests.first { $0.filter == "kalman" && $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite })
+        let whole = try #require(
+            verdicts.tests.first { $0.filter == "kalman" && $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite })
         let corner = Self.baseline.filter { $0.filter == "kalman" && $0.signal == "weak" && $0.nominalDistanceMeters == distance }.count
         #expect(whole.pairCount == 540 && whole.changedCount == corner && corner < 100)
         #expect(whole.consistencyRejected && whole.verdict == .regression)
@@ -99,7 +100,8 @@ struct ConcentratedRegressionTests {
         let scenario = try #require(kalman.min { $0.metrics.positionMedianMeters! < $1.metrics.positionMedianMeters! }?.scenarioID)
         let report = judge(changed(where: { $0.scenarioID == scenario }) { $0.metrics.positionMedianMeters! *= 2 })
         let verdicts = try #require(report.verdicts)
-        let whole = try #require(verdicts.tests.first { $0.filter == "kalman" && $0.metric == .positionMedianMeters && $0.group == PairedVerdicts.wholeSuite })
+        let whole = try #require(
+            verdicts.tests.first { $0.filter == "kalman" && $0.metric == .positionMedianMeters && $0.group == PairedVerdicts.wholeSuite })
         #expect(whole.verdict != .regression)
         #expect(report.outcome == .regressed)
         #expect(verdicts.scenarioWorsenings.allSatisfy { $0.scenarioID == scenario && $0.filter == "kalman" })

@@ -9,11 +9,11 @@
 # a growing factor in one shape at a time (every row, one signal, one signal at one distance, one scenario,
 # 3 of the 10 seeds), and reports the smallest change `check --results` fails (exit 2). Same seeds, as in CI.
 #
-# Usage: .ci/measure/gate.sh [windows] [one-filter windows]   (defaults 100 and 300)
+# Usage: .ci/measure/gate.sh [windows] [one-filter windows]   (defaults 100 and 200; 0 0 measures the power only)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 windows="${1:-100}"
-single_windows="${2:-300}"
+single_windows="${2:-200}"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 swift build -c release --product trackbench > /dev/null
@@ -61,7 +61,7 @@ echo
 echo "Power: the smallest worsening of kalman's position_rmse_m that check fails (default suite, seeds 100...109)"
 base="$out/kalman.csv"
 "$tb" check --update-baseline --baseline "$base" --seeds 100...109 --filter kalman > /dev/null
-scenario=$(tail -n +3 "$base" | cut -d, -f1 | head -1)
+scenario=$(awk -F, 'NR == 3 { print $1; exit }' "$base")
 factors="0.005 0.01 0.02 0.05 0.1 0.2 0.5 1 2"
 echo "| Shape | Rows changed | Smallest change caught |"
 echo "|---|---:|---:|"

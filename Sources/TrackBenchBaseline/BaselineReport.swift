@@ -69,9 +69,10 @@ public struct BaselineReport: Sendable {
         guard let verdicts else {
             return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
         }
-        let tests = verdicts.testCount == 0
-            ? "no test could run (too few pairs)"
-            : "\(NumberFormat.count(verdicts.testCount, "test")), Holm at \(NumberFormat.compact(PairedVerdicts.familyAlpha)) within each filter"
+        let changed = verdicts.tests.contains { $0.verdict != .identical }
+        let tests = verdicts.testCount > 0
+            ? "\(NumberFormat.count(verdicts.testCount, "test")), Holm at \(NumberFormat.compact(PairedVerdicts.familyAlpha)) within each filter"
+            : changed ? "no test could run (too few pairs)" : "every value identical, so no test was needed"
         return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, " + tests
             + (scope.map { "; \($0)" } ?? "")
     }
@@ -329,7 +330,7 @@ public struct BaselineReport: Sendable {
         let metric = finding.metric
         let test = finding.suite.verdict == .regression ? finding.suite : finding.groups.first
         let scenario = test == nil ? finding.scenarios.first?.scenarioID : nil
-        let where_ = scenario.map { "scenario \(MarkdownText.code($0))" } ?? MarkdownText.safe(test?.group ?? PairedVerdicts.wholeSuite)
+        let place = scenario.map { "scenario \(MarkdownText.code($0))" } ?? MarkdownText.safe(test?.group ?? PairedVerdicts.wholeSuite)
         let grouping = PairedVerdicts.groupings(of: comparison.pairs.map(\.baseline))
         let selected = comparison.pairs.filter { pair in
             guard pair.baseline.filter == finding.filter else { return false }
@@ -344,7 +345,7 @@ public struct BaselineReport: Sendable {
         }.sorted { $0.worse > $1.worse }
         let limit = isVerbose ? rows.count : 5
         let value = metric.direction == .closerToZero ? "|\(metric.column)|" : metric.column
-        var text = "\n#### Rows of \(MarkdownText.code(finding.filter)) that got worst in `\(value)` (\(where_))\n\n"
+        var text = "\n#### Rows of \(MarkdownText.code(finding.filter)) that got worst in `\(value)` (\(place))\n\n"
         text += "Single rows are noisy samples: the verdict comes from the means above. Worse by is positive when the row got worse.\n\n"
         text += "| Scenario | Seed | Baseline | Run | Worse by |\n|---|---:|---:|---:|---:|\n"
         for row in rows.prefix(limit) {

@@ -102,8 +102,8 @@ public struct PairedVerdicts: Sendable {
         public var isSignificant: Bool { seedRejected || consistencyRejected }
         /// Whether at least one of the two tests ran.
         public var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
-        /// How many of the two tests ran.
-        var testCount: Int { (seedTest == nil ? 0 : 1) + (consistency?.pValue == nil ? 0 : 1) }
+        /// How many of the two tests ran in the family: none where no pair changed.
+        var testCount: Int { (seedLevel == nil ? 0 : 1) + (consistencyLevel == nil ? 0 : 1) }
     }
 
     /// A way the gate splits the suite into groups, and the group of a row.

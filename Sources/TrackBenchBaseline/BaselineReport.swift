@@ -529,6 +529,11 @@ public struct BaselineReport: Sendable {
         if finding.suite.verdict == .regression { return describe(finding.suite) }
         if let group = finding.groups.first { return describe(group) }
         guard let scenario = finding.scenarios.first else { return describe(finding.suite) }
+        return describe(scenario)
+    }
+
+    /// A scenario the per-scenario guard caught, in a few words, with the guard's rule.
+    static func describe(_ scenario: ScenarioWorsening) -> String {
         let decimals = max(2, scenario.metric.decimals)
         let unit = scenario.metric.unit.isEmpty ? "" : " \(scenario.metric.unit)"
         return "`\(scenario.metric.column)` \(signed(scenario.currentMean - scenario.baselineMean, decimals: decimals))\(unit) "

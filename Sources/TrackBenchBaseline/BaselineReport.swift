@@ -96,7 +96,8 @@ public struct BaselineReport: Sendable {
                 if found.count > 1 { text += " and in \(NumberFormat.count(found.count - 1, "more metric"))" }
                 let better = verdicts.improvements.filter { $0.filter == filter }
                 if let best = better.first {
-                    text += "; trade-off: better \(Self.describe(best))" + (better.count > 1 ? " and \(better.count - 1) more" : "")
+                    text += "; trade-off: better \(Self.describe(best))"
+                        + (better.count > 1 ? " and \(NumberFormat.count(better.count - 1, "more improvement"))" : "")
                 }
                 problems.append(text)
             }

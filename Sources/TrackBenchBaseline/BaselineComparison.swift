@@ -61,14 +61,19 @@ public struct BaselineComparison: Sendable {
 
     /// The allowance per metric.
     private let tolerances: ToleranceSet
+    /// Whether a result with other simulated input is set aside as changed input.
+    private let comparesInputs: Bool
 
     /// Compares a run with a baseline.
     /// - Parameters:
     ///   - baseline: The committed scores.
     ///   - current: This run's scores.
     ///   - tolerances: The allowance per metric.
-    public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet()) {
-        self.init(tolerances: tolerances)
+    ///   - comparesInputs: Whether a result with other simulated input is set aside as changed input; false when the
+    ///     run is on purpose the same filters on other noise (`check --noise-seeds`), which also leaves out a metric
+    ///     with a value on one side only (whether a filter yields one depends on the noise).
+    public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(), comparesInputs: Bool = true) {
+        self.init(tolerances: tolerances, comparesInputs: comparesInputs, seedsInBlocks: SeedBlocks.areBlocks(baseline.map(\.seed)))
         var currentByKey: [ScenarioScore.Key: ScenarioScore] = [:]
         for score in current {
             currentByKey[score.key] = score
@@ -86,9 +91,13 @@ public struct BaselineComparison: Sendable {
     /// - Parameters:
     ///   - tolerances: The allowance per metric.
     ///   - worstRowLimit: How many of the most worsened rows to keep per filter, metric and group; nil for all.
-    package init(tolerances: ToleranceSet, worstRowLimit: Int? = nil) {
+    ///   - comparesInputs: Whether a result with other simulated input is set aside (see `init(baseline:current:tolerances:comparesInputs:)`).
+    ///   - seedsInBlocks: Whether the baseline rows come seed by seed, each seed's rows together (as `run` writes them),
+    ///     so the test over seeds folds each seed's mean as it ends; false keeps every seed's sums (`PairedTally`).
+    package init(tolerances: ToleranceSet, worstRowLimit: Int? = nil, comparesInputs: Bool = true, seedsInBlocks: Bool = false) {
         self.tolerances = tolerances
-        paired = PairedTally(worstRowLimit: worstRowLimit)
+        self.comparesInputs = comparesInputs
+        paired = PairedTally(worstRowLimit: worstRowLimit, seedsInBlocks: seedsInBlocks)
     }
 
     /// Compares the next baseline row, in baseline order, with this run's row of the same key (nil: there is none).
@@ -97,7 +106,7 @@ public struct BaselineComparison: Sendable {
             missing.append(old.key)
             return
         }
-        if Self.inputsDiffer(old, new) {
+        if comparesInputs && Self.inputsDiffer(old, new) {
             changedInputs.append(old.key)
             return
         }
@@ -107,7 +116,10 @@ public struct BaselineComparison: Sendable {
             estimateCountChanges.append(EstimateCountChange(key: old.key, baseline: old.estimatedFixes, current: new.estimatedFixes))
         }
         for metric in Metric.allCases {
-            // A value no gate can compare with is reported as such, not judged.
+            // A value no gate can compare with is reported as such, not judged. On other noise, whether a metric
+            // has a value at all (a filter that yields no estimate) depends on the noise: such pairs are left out.
+            let oneSided = (metric.value(in: old) == nil) != (metric.value(in: new) == nil)
+            if !comparesInputs && oneSided { continue }
             if let problem = Self.badBaselineValue(metric, old: old, new: new) {
                 badBaselineValues.append(problem)
             } else {

@@ -4,7 +4,8 @@ import TrackBenchScoring
 ///
 /// One test suite, `trackbench check`; one test case per filter and scenario
 /// group (`kalman` / `signal weak`), whose failures are that group's
-/// regressions; and, for findings about rows rather than tests (results that
+/// regressions; a `scenarios` case per filter with scenarios the
+/// per-scenario guard caught; and, for findings about rows rather than tests (results that
 /// diverged, went missing, lost a value or had other input), one test case per
 /// filter named `rows`. In exact mode each filter has one test case, `rows`.
 /// The shape follows the schema Jenkins, GitLab and GitHub test reporters read:
@@ -20,6 +21,10 @@ public enum BaselineJUnit {
                 for group in verdicts.tests(of: filter).map(\.group).uniqued() {
                     let failures = verdicts.regressions.filter { $0.filter == filter && $0.group == group }.map { BaselineReport.describe($0) }
                     cases.append((group, filter, failures))
+                }
+                let guarded = verdicts.scenarioWorsenings.filter { $0.filter == filter }
+                if !guarded.isEmpty {
+                    cases.append(("scenarios", filter, guarded.map { "\($0.scenarioID): " + BaselineReport.describe($0) }))
                 }
                 cases.append(("rows", filter, rowFindings[filter] ?? []))
             }

@@ -36,7 +36,7 @@ public struct BaselineReport: Sendable {
     /// How many entries of each kind are listed without `isVerbose`.
     public static let listLimit = 10
     /// How many of the rows that moved most are shown under each regression without `isVerbose`: all a comparison
-    /// needs to keep of them (`BaselineComparison.init(tolerances:worstRowLimit:)`).
+    /// needs to keep of them (`BaselineComparison.init(tolerances:worstRowLimit:comparesInputs:seedsInBlocks:)`).
     public static let worstRowLimit = 5
 
     /// Creates a report.
@@ -72,9 +72,11 @@ public struct BaselineReport: Sendable {
         guard let verdicts else {
             return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
         }
-        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, "
-            + "\(NumberFormat.count(verdicts.testCount, "test")) at level "
-            + "\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount) each"
+        let changed = verdicts.tests.contains { $0.verdict != .identical }
+        let tests = verdicts.testCount > 0
+            ? "\(NumberFormat.count(verdicts.testCount, "test")), Holm at \(NumberFormat.compact(PairedVerdicts.familyAlpha)) within each filter"
+            : changed ? "no test could run (too few pairs)" : "every value identical, so no test was needed"
+        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, " + tests
             + (scope.map { "; \($0)" } ?? "")
     }
 
@@ -89,11 +91,18 @@ public struct BaselineReport: Sendable {
             )
         }
         if let verdicts {
+            let findings = MetricFinding.findings(in: verdicts)
             for filter in verdicts.filters {
-                let found = verdicts.regressions.filter { $0.filter == filter }
+                let found = findings.filter { $0.filter == filter }
                 guard let first = found.first else { continue }
-                let more = found.count > 1 ? " and \(found.count - 1) more" : ""
-                problems.append("\(MarkdownText.code(filter)) got worse: \(Self.describe(first))\(more)")
+                var text = "\(MarkdownText.code(filter)) got worse: \(Self.describe(first))"
+                if found.count > 1 { text += " and in \(NumberFormat.count(found.count - 1, "more metric"))" }
+                let better = verdicts.improvements.filter { $0.filter == filter }
+                if let best = better.first {
+                    text += "; trade-off: better \(Self.describe(best))"
+                        + (better.count > 1 ? " and \(NumberFormat.count(better.count - 1, "more improvement"))" : "")
+                }
+                problems.append(text)
             }
             if !verdicts.rowRegressions.isEmpty {
                 problems.append(
@@ -136,6 +145,7 @@ public struct BaselineReport: Sendable {
     public func render() -> String {
         var text = "## TrackBench check\n\n**\(verdict)**\n\n"
         if let verdicts {
+            text += findingTable(verdicts)
             text += filterTable(verdicts)
             text += regressionSections(verdicts)
         } else if !comparison.regressions.isEmpty {
@@ -149,64 +159,163 @@ public struct BaselineReport: Sendable {
 
     // MARK: - Paired verdicts
 
+    /// What got worse, one line per filter and metric, the most severe relative to its allowance first, each
+    /// followed by the groups and scenarios that explain it; empty when nothing got worse.
+    private func findingTable(_ verdicts: PairedVerdicts) -> String {
+        let findings = MetricFinding.findings(in: verdicts)
+        guard !findings.isEmpty else { return "" }
+        let limit = isVerbose ? findings.count : Self.listLimit
+        let explaining = isVerbose ? Int.max : 3
+        var text = "### What got worse\n\n"
+        text += "Each filter and metric that got worse: those worse over the whole suite first, then those worse in a group or one "
+            + "scenario, each the worst relative to its allowance first; under each, the groups and scenarios that explain it. "
+            + "Change is the run's mean minus the baseline's, the statistic tested.\n\n"
+        text += "| Filter | Metric | Where | Verdict | Pairs | Baseline → run | Change | Allowance | Test: p ≤ level |\n"
+        text += "|---|---|---|---|---:|---:|---:|---:|---|\n"
+        for finding in findings.prefix(limit) {
+            text += "| \(MarkdownText.code(finding.filter)) | " + testCells(finding.suite) + " |\n"
+            for group in finding.groups.prefix(explaining) {
+                text += "| | " + testCells(group) + " |\n"
+            }
+            for scenario in finding.scenarios.prefix(explaining) {
+                text += "| | " + scenarioCells(scenario) + " |\n"
+            }
+            let hidden = max(0, finding.groups.count - explaining) + max(0, finding.scenarios.count - explaining)
+            if hidden > 0 { text += "| | | \(hidden) more; `--verbose` lists them | | | | | | |\n" }
+        }
+        if findings.count > limit { text += "\n\(findings.count - limit) more; `--verbose` lists them all.\n" }
+        return text + "\n"
+    }
+
     /// One line per filter: its most telling test, with that test's verdict.
     private func filterTable(_ verdicts: PairedVerdicts) -> String {
-        var text = "| Filter | Verdict | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n"
-        text += "|---|---|---|---|---:|---:|---:|---:|---:|\n"
+        var text = "| Filter | Metric | Where | Verdict | Pairs | Baseline → run | Change | Allowance | Test: p ≤ level |\n"
+        text += "|---|---|---|---|---:|---:|---:|---:|---|\n"
         for filter in verdicts.filters {
             let tests = verdicts.tests(of: filter)
             let rowProblem = comparison.nonFinite.contains { $0.key.filter == filter } ? "diverged"
                 : verdicts.rowRegressions.contains { $0.key.filter == filter } ? "rows worse"
                 : lostValues.contains { $0.key.filter == filter } ? "values lost" : nil
-            // The filter's first regression, else its first improvement, else its distance error over the suite:
+            // The filter's worst finding, else its first improvement, else its distance error over the suite:
             // the verdict beside the numbers is always that test's own.
             let headline = tests.first { $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite } ?? tests.first
-            guard let shown = verdicts.regressions.first(where: { $0.filter == filter })
-                ?? verdicts.improvements.first(where: { $0.filter == filter }) ?? headline else { continue }
-            let testVerdict = shown.verdict == .regression ? "**regressed**" : shown.verdict == .improvement ? "improved" : shown.verdict.rawValue
-            let word = rowProblem.map { "**\($0)**" } ?? testVerdict
-            text += "| \(MarkdownText.code(filter)) | \(word) | " + testCells(shown) + " |\n"
+            let finding = MetricFinding.findings(in: verdicts).first { $0.filter == filter }
+            let scenario = finding.flatMap { $0.suite.verdict == .regression || !$0.groups.isEmpty ? nil : $0.scenarios.first }
+            var cells: String
+            if let scenario {
+                cells = scenarioCells(scenario)
+            } else if let shown = finding.map({ $0.suite.verdict == .regression ? $0.suite : $0.groups[0] })
+                ?? verdicts.improvements.first(where: { $0.filter == filter }) ?? headline {
+                cells = testCells(shown)
+            } else {
+                continue
+            }
+            if let rowProblem {
+                let parts = cells.components(separatedBy: " | ")
+                cells = (parts.prefix(2) + ["**\(rowProblem)**"] + parts.dropFirst(3)).joined(separator: " | ")
+            }
+            text += "| \(MarkdownText.code(filter)) | " + cells + " |\n"
         }
         return text
     }
 
-    /// Metric, group, pairs, means, change with interval, p and allowance of one test, as table cells.
+    /// Metric, group, verdict, pairs, means, change, allowance and the deciding test of one test, as table cells.
     private func testCells(_ test: PairedVerdicts.Test) -> String {
         let metric = test.metric
         let decimals = max(2, metric.decimals)
-        let significance = test.significance
-        var change = Self.signed(significance.estimate, decimals: decimals)
-        if let interval = significance.interval {
-            change += " [\(Self.signed(interval.lower, decimals: decimals)), \(Self.signed(interval.upper, decimals: decimals))]"
-        }
         let means = "\(NumberFormat.fixed(test.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(test.currentMean, decimals: decimals))"
-        let p = significance.pValue.map { Self.pText($0).replacingOccurrences(of: "= ", with: "") } ?? "no test"
+        let verdict = test.verdict == .regression ? "**regressed**" : test.verdict == .improvement ? "improved" : test.verdict.rawValue
         return [
-            "`\(metric.column)`", MarkdownText.safe(test.group), "\(significance.pairCount)", means, change, p,
-            NumberFormat.fixed(test.allowance, decimals: decimals),
+            "`\(metric.column)`", MarkdownText.safe(test.group), verdict, "\(test.pairCount)", means, Self.signed(test.change, decimals: decimals),
+            NumberFormat.fixed(test.allowance, decimals: decimals), Self.decision(test),
         ].joined(separator: " | ")
+    }
+
+    /// The cells of a scenario the per-scenario guard caught, in `testCells`' columns.
+    private func scenarioCells(_ finding: ScenarioWorsening) -> String {
+        let decimals = max(2, finding.metric.decimals)
+        let means = "\(NumberFormat.fixed(finding.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(finding.currentMean, decimals: decimals))"
+        return [
+            "`\(finding.metric.column)`", "scenario \(MarkdownText.code(finding.scenarioID))", "**regressed** (guard)",
+            "\(NumberFormat.count(finding.seedCount, "seed"))", means,
+            Self.signed(finding.currentMean - finding.baselineMean, decimals: decimals),
+            NumberFormat.fixed(finding.absoluteThreshold, decimals: decimals),
+            Self.guardRule(finding),
+        ].joined(separator: " | ")
+    }
+
+    /// The per-scenario guard's rule with its thresholds and test: "worse by > 50 % of 1.80 and > 10× the allowance;
+    /// t over 10 seeds: p = 3.1e-06 ≤ 2.0e-04".
+    static func guardRule(_ finding: ScenarioWorsening) -> String {
+        let decimals = max(2, finding.metric.decimals)
+        return "worse by > \(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % of "
+            + "\(NumberFormat.fixed(abs(finding.baselineMean), decimals: decimals)) and > "
+            + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple))× the allowance "
+            + "\(NumberFormat.fixed(finding.absoluteThreshold / ScenarioWorsening.allowanceMultiple, decimals: decimals)); "
+            + "t over \(finding.seedCount) seeds: p \(pText(finding.seedTest.pValue)) ≤ \(pText(finding.level).dropFirst(2))"
+    }
+
+    /// The test that decided, with its p-value and the level it was compared with: the rejected one with the
+    /// smaller p-value, else the one closest to its level; "too few pairs for a test (n = 3)" when none ran.
+    static func decision(_ test: PairedVerdicts.Test) -> String {
+        var candidates: [(name: String, p: Double, level: Double, rejected: Bool)] = []
+        if let seedTest = test.seedTest, let level = test.seedLevel {
+            candidates.append(("t over \(test.seedCount) seeds", seedTest.pValue, level, test.seedRejected))
+        }
+        if let p = test.consistency?.pValue, let level = test.consistencyLevel {
+            candidates.append(("signed rank, \(test.changedCount) changed", p, level, test.consistencyRejected))
+        }
+        guard !candidates.isEmpty else {
+            if test.changedCount == 0 { return "no change" }
+            return test.pairCount < CellEvidence.minimumChangedPairs
+                ? "too few pairs for a test (n = \(test.pairCount))"
+                : "too few changed pairs for a test (\(test.changedCount) of \(test.pairCount))"
+        }
+        let rejected = candidates.filter(\.rejected)
+        let shown = (rejected.isEmpty ? candidates : rejected).min { $0.p / $0.level < $1.p / $1.level }!
+        return "\(shown.name): p \(pText(shown.p)) \(shown.rejected ? "≤" : ">") \(pText(shown.level).dropFirst(2))"
     }
 
     /// Tests as a table, one row each: the filter, then `testCells`.
     private func testTable(_ tests: [PairedVerdicts.Test]) -> String {
-        "| Filter | Metric | Group | Pairs | Baseline → run | Change [interval] | p | Allowance |\n|---|---|---|---:|---:|---:|---:|---:|\n"
+        "| Filter | Metric | Where | Verdict | Pairs | Baseline → run | Change | Allowance | Test: p ≤ level |\n"
+            + "|---|---|---|---|---:|---:|---:|---:|---|\n"
             + tests.map { "| \(MarkdownText.code($0.filter)) | " + testCells($0) + " |\n" }.joined()
     }
 
-    /// Every regression test, then the rows that moved most in each filter's worst one.
+    /// Scenarios the per-scenario guard caught, one row each.
+    private func scenarioTable(_ findings: [ScenarioWorsening]) -> String {
+        "| Filter | Metric | Where | Verdict | Seeds | Baseline → run | Change | Threshold | Rule |\n"
+            + "|---|---|---|---|---:|---:|---:|---:|---|\n"
+            + findings.map { "| \(MarkdownText.code($0.filter)) | " + scenarioCells($0) + " |\n" }.joined()
+    }
+
+    /// Every regression test and guarded scenario, then the rows that moved most in each filter's worst finding.
     private func regressionSections(_ verdicts: PairedVerdicts) -> String {
         var text = ""
         let regressions = verdicts.regressions
         if !regressions.isEmpty {
             text += section(
                 "Regressions", regressions,
-                intro: "Each a significant worsening beyond its allowance; by metric, the whole suite first, then the most severe.\n\n",
+                intro: "Each a significant worsening of the mean beyond its allowance; the whole suite first, then the most severe.\n\n",
                 render: testTable
             )
-            for filter in verdicts.filters {
-                guard let worst = regressions.first(where: { $0.filter == filter }) else { continue }
-                text += worstRows(of: worst)
-            }
+        }
+        if !verdicts.scenarioWorsenings.isEmpty {
+            text += section(
+                "Scenarios worse beyond the guard", verdicts.scenarioWorsenings,
+                intro: "The per-scenario guard: a scenario whose mean over seeds got worse by more than "
+                    + "\(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % of its baseline mean and by more than "
+                    + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple)) times the metric's allowance over the whole suite "
+                    + "is a regression, whatever the rest of the suite did, when Student's t-test over its seeds is significant within "
+                    + "the filter's family.\n\n",
+                render: scenarioTable
+            )
+        }
+        let findings = MetricFinding.findings(in: verdicts)
+        for filter in verdicts.filters {
+            guard let worst = findings.first(where: { $0.filter == filter }) else { continue }
+            text += worstRows(of: worst)
         }
         if !verdicts.rowRegressions.isEmpty {
             text += section(
@@ -218,14 +327,26 @@ public struct BaselineReport: Sendable {
         return text
     }
 
-    /// The rows of a regression's filter and group that moved most in its metric.
-    private func worstRows(of test: PairedVerdicts.Test) -> String {
-        let metric = test.metric
-        let (changes, total) = comparison.paired.mostWorsened(filter: test.filter, metric: metric, group: test.group)
+    /// The rows that moved most in a finding's metric, where it is worst: its suite or group regression, else its
+    /// guarded scenario. Values as the gate compares them (absolute where closer to zero is better), and the
+    /// change signed so that worse is positive.
+    private func worstRows(of finding: MetricFinding) -> String {
+        let metric = finding.metric
+        let test = finding.suite.verdict == .regression ? finding.suite : finding.groups.first
+        let scenario = test == nil ? finding.scenarios.first?.scenarioID : nil
+        let place = scenario.map { "scenario \(MarkdownText.code($0))" } ?? MarkdownText.safe(test?.group ?? PairedVerdicts.wholeSuite)
+        let tally = comparison.paired
+        let (rows, total) = scenario.map { tally.worstRows(filter: finding.filter, metric: metric, scenarioID: $0) }
+            ?? tally.worstRows(filter: finding.filter, metric: metric, group: test?.group ?? PairedVerdicts.wholeSuite)
         let limit = isVerbose ? total : Self.worstRowLimit
-        var text = "\n#### Rows of \(MarkdownText.code(test.filter)) that moved most in `\(metric.column)` (\(MarkdownText.safe(test.group)))\n\n"
-        text += "Single rows are noisy samples: the verdict comes from all \(test.significance.pairCount) pairs above.\n\n"
-        text += changeTable(Array(changes.prefix(limit)))
+        let value = metric.direction == .closerToZero ? "|\(metric.column)|" : metric.column
+        var text = "\n#### Rows of \(MarkdownText.code(finding.filter)) that got worst in `\(value)` (\(place))\n\n"
+        text += "Single rows are noisy samples: the verdict comes from the means above. Worse by is positive when the row got worse.\n\n"
+        text += "| Scenario | Seed | Baseline | Run | Worse by |\n|---|---:|---:|---:|---:|\n"
+        for row in rows.prefix(limit) {
+            text += "| \(MarkdownText.code(row.key.scenarioID)) | \(row.key.seed) | \(format(row.before)) | \(format(row.after)) | "
+                + "\(Self.signed(row.worsening, decimals: 4)) |\n"
+        }
         if total > limit { text += "\n\(total - limit) more rows; `--verbose` lists them.\n" }
         return text
     }
@@ -305,18 +426,22 @@ public struct BaselineReport: Sendable {
     private func method() -> String {
         var text = "\n### How this was judged\n\nBaseline: \(MarkdownText.code(baselineFile)). "
         if let verdicts {
-            text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and tested over the whole suite "
-            text += "and within each group of scenarios: Wilcoxon's signed-rank test, with the Hodges-Lehmann estimate of the change "
-            text += "and its interval at the same level, so a test is significant exactly when its interval excludes 0. "
-            text += "\(NumberFormat.count(verdicts.testCount, "test")) at level "
-                + "\(Self.pText(verdicts.level).replacingOccurrences(of: "= ", with: "")) each "
-                + "(\(NumberFormat.compact(PairedVerdicts.familyAlpha)) / \(verdicts.testCount), Bonferroni): "
-            text += "a gate run on filters that did not change fails at most "
-                + "\(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time. "
-            text += "A significant change counts when its estimate exceeds the allowance: the largest of "
+            text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and judged by the change in their mean, "
+            text += "over the whole suite and within each group of scenarios, with two tests: Student's paired t-test over seeds "
+                + "(per seed, the mean change over the group's scenarios; at least \(CellEvidence.minimumSeeds) seeds) and Wilcoxon's "
+                + "signed-rank test on the pairs that changed (unchanged pairs dropped; at least \(CellEvidence.minimumChangedPairs)). "
+            text += "Each filter's tests that ran are one family, corrected by Holm's step-down procedure at "
+                + "\(NumberFormat.compact(PairedVerdicts.familyAlpha)) (\(NumberFormat.count(verdicts.testCount, "test")) ran"
+                + (verdicts.filters.count > 1 ? " in \(verdicts.filters.count) families)" : ")")
+                + ": a filter that did not change fails at most \(NumberFormat.compact(PairedVerdicts.familyAlpha * 100)) % of the time, "
+                + "whatever else the baseline holds. "
+            text += "A significant change counts when the change in the mean exceeds the allowance: the largest of "
                 + "\(NumberFormat.compact(tolerances.standard.absolute)) "
             text += "in the metric's unit, \(NumberFormat.compact(tolerances.standard.relative * 100)) % of the baseline's mean "
-                + "and the metric's written resolution"
+                + "and the metric's written resolution. A scenario whose mean over seeds got worse by more than "
+                + "\(NumberFormat.compact(ScenarioWorsening.relativeThreshold * 100)) % and by more than "
+                + "\(NumberFormat.compact(ScenarioWorsening.allowanceMultiple)) allowances, significantly over its seeds (one more test "
+                + "in the family), is a regression on its own (the per-scenario guard)"
         } else {
             text += "Every metric of every (scenario, filter, seed) in both files was compared on its own (`--exact`). "
             text += "A change counts when it exceeds both \(NumberFormat.compact(tolerances.standard.absolute)) "
@@ -388,13 +513,28 @@ public struct BaselineReport: Sendable {
     /// A test in a few words: "`error_pct` +1.54 [+1.41, +1.67] in all scenarios (allowance 0.006, p = 3.1e-12)".
     static func describe(_ test: PairedVerdicts.Test) -> String {
         let decimals = max(2, test.metric.decimals)
-        var text = "`\(test.metric.column)` \(signed(test.significance.estimate, decimals: decimals))"
-        if let interval = test.significance.interval {
-            text += " [\(signed(interval.lower, decimals: decimals)), \(signed(interval.upper, decimals: decimals))]"
-        }
-        text += " \(test.metric.unit) in \(MarkdownText.safe(test.group)) (allowance \(NumberFormat.fixed(test.allowance, decimals: decimals))"
-        if let p = test.significance.pValue { text += ", p \(pText(p))" }
-        return text + ")"
+        let unit = test.metric.unit.isEmpty ? "" : " \(test.metric.unit)"
+        return "`\(test.metric.column)` \(signed(test.change, decimals: decimals))\(unit) in \(MarkdownText.safe(test.group)) "
+            + "(\(NumberFormat.fixed(test.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(test.currentMean, decimals: decimals)), "
+            + "allowance \(NumberFormat.fixed(test.allowance, decimals: decimals)), \(decision(test)))"
+    }
+
+    /// A finding in a few words: its suite regression, else its worst group, else its worst guarded scenario.
+    static func describe(_ finding: MetricFinding) -> String {
+        if finding.suite.verdict == .regression { return describe(finding.suite) }
+        if let group = finding.groups.first { return describe(group) }
+        guard let scenario = finding.scenarios.first else { return describe(finding.suite) }
+        return describe(scenario)
+    }
+
+    /// A scenario the per-scenario guard caught, in a few words, with the guard's rule.
+    static func describe(_ scenario: ScenarioWorsening) -> String {
+        let decimals = max(2, scenario.metric.decimals)
+        let unit = scenario.metric.unit.isEmpty ? "" : " \(scenario.metric.unit)"
+        return "`\(scenario.metric.column)` \(signed(scenario.currentMean - scenario.baselineMean, decimals: decimals))\(unit) "
+            + "in scenario \(MarkdownText.code(scenario.scenarioID)) (mean of \(NumberFormat.count(scenario.seedCount, "seed")) "
+            + "\(NumberFormat.fixed(scenario.baselineMean, decimals: decimals)) → \(NumberFormat.fixed(scenario.currentMean, decimals: decimals)); "
+            + "per-scenario guard: \(guardRule(scenario)))"
     }
 
     /// "= 0.042", or "= 3.1e-12" for small values, which a Bonferroni level needs.

@@ -6,21 +6,24 @@ import TrackBenchScoring
 ///
 /// Per filter, metric and group (the whole suite, and each group of every
 /// way the suite may split into groups): the pairs' sums and
-/// distinct differences (`PairedDifferences`), and the rows that worsened
-/// most, at most `worstRowLimit` of them. Memory grows with filters, metrics,
-/// groups and distinct differences, not with seeds. Which groupings apply is
-/// known only once every pair is in; each is gathered until then.
+/// distinct differences (`PairedDifferences`), the change in the mean per
+/// seed (`SeedMeans`), and the rows that got worst, at most `worstRowLimit`
+/// of them; per filter, metric and scenario, what the per-scenario guard
+/// needs (`ScenarioTally`). Memory grows with filters, metrics, groups,
+/// scenarios and distinct differences, not with seeds, when the rows come
+/// seed by seed (`seedsInBlocks`). Which groupings apply is known only once
+/// every pair is in; each is gathered until then.
 package struct PairedTally: Sendable {
     /// One filter's metric within one group.
     struct Cell: Sendable {
         /// The pairs whose values are finite on both sides.
         var differences = PairedDifferences()
+        /// Their change in the mean, per seed.
+        var seedMeans: SeedMeans
         /// The position of the first of those pairs, which orders the groups as they first appeared.
         var firstFinite: Int?
-        /// How many pairs have a value on both sides, finite or not.
-        var movedCount = 0
-        /// The pairs that worsened most, most first: each row's change and its worsening.
-        var mostWorsened: [(change: BaselineComparison.Change, worsening: Double, position: Int)] = []
+        /// Those pairs that got worst, most first.
+        var worst: WorstRows
     }
 
     /// A cell's place: filter, metric (its position in `Metric.allCases`), grouping (empty for the whole suite) and group.
@@ -37,6 +40,8 @@ package struct PairedTally: Sendable {
     package private(set) var count = 0
     /// The most worsened rows kept per cell; nil keeps them all.
     let worstRowLimit: Int?
+    /// Whether the pairs come seed by seed, so each seed's mean is folded as it ends.
+    let seedsInBlocks: Bool
     private var cells: [Cell] = []
     /// Each cell's place, by index.
     private var keys: [CellKey] = []
@@ -49,14 +54,20 @@ package struct PairedTally: Sendable {
     private var hasGait = false
     /// Recording tag keys, in order of first appearance.
     private var tagKeys: [String] = []
+    /// Per filter and metric (grouping and group empty), its scenarios' tallies in order of first appearance.
+    private var scenarioTallies: [CellKey: [ScenarioTally]] = [:]
+    private var scenarioIndices: [CellKey: Int] = [:]
 
     private static let metrics = Metric.allCases
     private static let fixedGroupings = ["signal", "gait", "speed", "distance", "path"]
 
     /// No pairs yet.
-    /// - Parameter worstRowLimit: How many of the most worsened rows to keep per cell; nil for all (`--verbose`).
-    package init(worstRowLimit: Int? = nil) {
+    /// - Parameters:
+    ///   - worstRowLimit: How many of the most worsened rows to keep per cell; nil for all (`--verbose`).
+    ///   - seedsInBlocks: Whether the pairs will come seed by seed (`SeedBlocks`); false keeps every seed's sums.
+    package init(worstRowLimit: Int? = nil, seedsInBlocks: Bool = false) {
         self.worstRowLimit = worstRowLimit
+        self.seedsInBlocks = seedsInBlocks
     }
 
     /// Adds the next pair, in baseline order.
@@ -73,49 +84,45 @@ package struct PairedTally: Sendable {
             groupsSeen[grouping, default: []].insert(group)
         }
         for (position, metric) in Self.metrics.enumerated() {
-            guard let before = metric.summaryValue(in: baseline), let after = metric.summaryValue(in: current) else { continue }
-            let change = BaselineComparison.Change(
-                key: baseline.key, metric: metric, baseline: metric.value(in: baseline), current: metric.value(in: current)
-            )
-            let moved = Moved(before: before, after: after, change: change, worsening: metric.worsening(from: before, to: after))
-            add(CellKey(filter: baseline.filter, metric: position, grouping: "", group: PairedVerdicts.wholeSuite), moved)
+            // Pairs with a value on one side only, or NaN or infinite on either, are not judged here.
+            guard let before = metric.summaryValue(in: baseline), let after = metric.summaryValue(in: current),
+                  before.isFinite, after.isFinite else { continue }
+            let row = WorstRows.Row(key: baseline.key, before: before, after: after, worsening: metric.worsening(from: before, to: after))
+            let whole = CellKey(filter: baseline.filter, metric: position, grouping: "", group: PairedVerdicts.wholeSuite)
+            add(whole, row)
             for (grouping, group) in groups {
-                add(CellKey(filter: baseline.filter, metric: position, grouping: grouping, group: group), moved)
+                add(CellKey(filter: baseline.filter, metric: position, grouping: grouping, group: group), row)
             }
+            addScenario(whole, row)
         }
         count += 1
     }
 
-    /// One pair's values of a metric (summary values), its change as the report lists it and its worsening.
-    private struct Moved {
-        var before: Double
-        var after: Double
-        var change: BaselineComparison.Change
-        var worsening: Double
+    private mutating func add(_ key: CellKey, _ row: WorstRows.Row) {
+        let index = cellIndex(key)
+        if cells[index].firstFinite == nil { cells[index].firstFinite = count }
+        cells[index].differences.add(row.before, row.after)
+        cells[index].seedMeans.add(row.after - row.before, seed: row.key.seed)
+        cells[index].worst.add(row)
     }
 
-    private mutating func add(_ key: CellKey, _ moved: Moved) {
-        let (change, worsening) = (moved.change, moved.worsening)
-        let index = cellIndex(key)
-        cells[index].movedCount += 1
-        if moved.before.isFinite && moved.after.isFinite {
-            if cells[index].firstFinite == nil { cells[index].firstFinite = count }
-            cells[index].differences.add(moved.before, moved.after)
-        }
-        guard let limit = worstRowLimit else {
-            cells[index].mostWorsened.append((change, worsening, count))
+    /// Adds a pair to its scenario's tally under its filter and metric (`whole`).
+    private mutating func addScenario(_ whole: CellKey, _ row: WorstRows.Row) {
+        var key = whole
+        key.grouping = row.key.scenarioID
+        if let index = scenarioIndices[key] {
+            scenarioTallies[whole]?[index].add(row)
             return
         }
-        // Most worsened first; among equal ones, the earlier row, as a stable sort of every row gives.
-        let place = cells[index].mostWorsened.firstIndex { $0.worsening < worsening } ?? cells[index].mostWorsened.count
-        guard place < limit else { return }
-        cells[index].mostWorsened.insert((change, worsening, count), at: place)
-        if cells[index].mostWorsened.count > limit { cells[index].mostWorsened.removeLast() }
+        var tally = ScenarioTally(scenarioID: row.key.scenarioID, worstRowLimit: worstRowLimit)
+        tally.add(row)
+        scenarioIndices[key] = scenarioTallies[whole, default: []].count
+        scenarioTallies[whole, default: []].append(tally)
     }
 
     private mutating func cellIndex(_ key: CellKey) -> Int {
         if let index = cellIndices[key] { return index }
-        cells.append(Cell())
+        cells.append(Cell(seedMeans: SeedMeans(inBlocks: seedsInBlocks), worst: WorstRows(limit: worstRowLimit)))
         keys.append(key)
         cellIndices[key] = cells.count - 1
         var list = key
@@ -157,19 +164,19 @@ package struct PairedTally: Sendable {
 
     /// Every cell with finite pairs, as `PairedVerdicts` tests them: by filter, metric, the whole suite then each
     /// grouping's groups in order of first appearance.
-    var testedCells: [(filter: String, metric: Metric, group: String, differences: PairedDifferences)] {
-        var result: [(filter: String, metric: Metric, group: String, differences: PairedDifferences)] = []
+    var testedCells: [(filter: String, metric: Metric, group: String, cell: Cell)] {
+        var result: [(filter: String, metric: Metric, group: String, cell: Cell)] = []
         let groupings = groupings
         for filter in filters {
             for (position, metric) in Self.metrics.enumerated() {
                 let whole = CellKey(filter: filter, metric: position, grouping: "", group: PairedVerdicts.wholeSuite)
                 guard let index = cellIndices[whole], cells[index].firstFinite != nil else { continue }
-                result.append((filter, metric, PairedVerdicts.wholeSuite, cells[index].differences))
+                result.append((filter, metric, PairedVerdicts.wholeSuite, cells[index]))
                 for grouping in groupings {
                     let list = CellKey(filter: filter, metric: position, grouping: grouping, group: "")
                     let found = (groupCells[list] ?? []).compactMap { index in cells[index].firstFinite.map { (index, $0) } }
                     for (index, _) in found.sorted(by: { $0.1 < $1.1 }) {
-                        result.append((filter, metric, keys[index].group, cells[index].differences))
+                        result.append((filter, metric, keys[index].group, cells[index]))
                     }
                 }
             }
@@ -177,19 +184,28 @@ package struct PairedTally: Sendable {
         return result
     }
 
-    /// The rows of `filter` in `group` that worsened most in `metric`, most first (at most `worstRowLimit`), and how
-    /// many rows had a value on both sides.
-    package func mostWorsened(filter: String, metric: Metric, group: String) -> (changes: [BaselineComparison.Change], total: Int) {
+    /// One filter's metric per scenario, in order of first appearance among its pairs of finite values.
+    func scenarios(filter: String, metric: Metric) -> [ScenarioTally] {
+        guard let position = Self.metrics.firstIndex(of: metric) else { return [] }
+        return scenarioTallies[CellKey(filter: filter, metric: position, grouping: "", group: PairedVerdicts.wholeSuite)] ?? []
+    }
+
+    /// The rows of `filter` in `group` that got worst in `metric`, most first (at most `worstRowLimit`), and how
+    /// many rows had a finite value on both sides.
+    func worstRows(filter: String, metric: Metric, group: String) -> (rows: [WorstRows.Row], total: Int) {
         guard let position = Self.metrics.firstIndex(of: metric) else { return ([], 0) }
         let candidates = group == PairedVerdicts.wholeSuite ? [""] : groupings
         for grouping in candidates {
             if let index = cellIndices[CellKey(filter: filter, metric: position, grouping: grouping, group: group)] {
-                let cell = cells[index]
-                // Kept in order as they came without a limit: sorted as the whole list of rows is.
-                let worst = worstRowLimit == nil ? cell.mostWorsened.sorted { $0.worsening > $1.worsening } : cell.mostWorsened
-                return (worst.map(\.change), cell.movedCount)
+                return (cells[index].worst.rows, cells[index].worst.total)
             }
         }
         return ([], 0)
+    }
+
+    /// The rows of `filter` in one scenario that got worst in `metric`, most first, and how many it had.
+    func worstRows(filter: String, metric: Metric, scenarioID: String) -> (rows: [WorstRows.Row], total: Int) {
+        guard let tally = scenarios(filter: filter, metric: metric).first(where: { $0.scenarioID == scenarioID }) else { return ([], 0) }
+        return (tally.worst.rows, tally.worst.total)
     }
 }

@@ -3,6 +3,7 @@ import TrackBenchFilters
 import TrackBenchScoring
 import TrackBenchResults
 import TrackBenchBaseline
+import TrackBenchModel
 
 extension CheckCommand {
     /// The results to judge: read from `--results`, or computed now (all of the work, or one shard's), delivered a row
@@ -30,6 +31,8 @@ extension CheckCommand {
         var dem: DEMOptions? = nil
         /// The suite's file, for messages.
         var scenarioFile = ""
+        /// The seeds `--noise-seeds` ran instead of the baseline's, paired with them in order; nil otherwise.
+        var noiseSeeds: SeedRange? = nil
 
         /// Delivers every row into `scores`, to write them as the baseline.
         mutating func collect() async throws {
@@ -44,7 +47,7 @@ extension CheckCommand {
     /// A results file is read through once here, so its errors come before any work.
     /// - Throws: `UsageError` for options that cannot go together or bad values; the errors of loading and planning.
     static func currentResults(_ arguments: ParsedArguments, baseline: ResultsSummary?, context: CommandContext) throws -> CurrentResults {
-        let excluded = [filter.spec, SeedOptions.seed.spec, seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
+        let excluded = [filter.spec, SeedOptions.seed.spec, seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec, noiseSeeds.spec]
         if let file = try ResultsFileOptions.summarize(arguments, excluding: excluded) {
             let (path, summary) = file
             return CurrentResults(
@@ -61,9 +64,12 @@ extension CheckCommand {
         }
         // Without --seed or --seeds the gate reruns the seeds the baseline records.
         let seedsGiven = arguments.isGiven(SeedOptions.seed) || arguments.isGiven(seeds)
-        let seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
+        var seedRange = seedsGiven || baseline == nil ? try SeedOptions(arguments).seeds : baseline!.context.seeds
+        let noise = try noiseSeedPairing(arguments, baseline: baseline, seedsGiven: seedsGiven)
+        if let noise { seedRange = noise.seeds }
         let dem = try DEMOptions(arguments, context: context)
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
+        if noise != nil && !suite.takesSeeds { throw UsageError.seedsForRecordings(suite: suite.name) }
         let filters = try dem.apply(to: filters(
             from: arguments, baseline: baseline?.filters ?? [], baselineFile: try arguments.value(Self.baseline, default: defaultBaseline),
             withSensors: suite.hasSensors, context: context
@@ -75,24 +81,32 @@ extension CheckCommand {
         let jobs = try JobsOptions(arguments).jobs
         let progress = try ProgressOptions(arguments).isShown ? context.console.standardError : nil
         let (ran, planned) = plan.membership
+        var runContext = plan.context
+        // Each noise seed stands for the baseline's seed at its position, so the rows pair as if rerun.
+        let toBaseline: @Sendable (UInt64) -> UInt64 = { seed in noise.map { seed &- $0.seeds.first &+ $0.baseline.first } ?? seed }
+        let toRun: @Sendable (UInt64) -> UInt64 = { seed in noise.map { seed &- $0.baseline.first &+ $0.seeds.first } ?? seed }
+        if let noise { runContext.seeds = noise.baseline }
         let answersForOrphans = shard.map { $0.index == 1 } ?? true
         let isSubset = try FilterOptions(arguments).isGiven
         let labels = Set(filters.map(\.label))
         return CurrentResults(
-            context: plan.context, description: plan.description,
+            context: runContext, description: plan.description,
             judges: { key in
-                let run = ScenarioScore.Run(seed: key.seed, scenarioID: key.scenarioID)
+                let run = ScenarioScore.Run(seed: toRun(key.seed), scenarioID: key.scenarioID)
                 return (!isSubset || labels.contains(key.filter)) && (ran(run) || answersForOrphans && !planned(run))
             },
-            mayHave: { key in labels.contains(key.filter) && ran(ScenarioScore.Run(seed: key.seed, scenarioID: key.scenarioID)) },
+            mayHave: { key in labels.contains(key.filter) && ran(ScenarioScore.Run(seed: toRun(key.seed), scenarioID: key.scenarioID)) },
             deliver: { consume in
                 try await LoadedSuite.stream(
                     plan, jobs: jobs, progress: progress, notes: context.console.standardError, transform: ResultsCSV.asWritten
                 ) { written in
-                    for score in written { try consume(score) }
+                    for var score in written {
+                        score.seed = toBaseline(score.seed)
+                        try consume(score)
+                    }
                 }
             },
-            isFilterSubset: isSubset, hasSeeds: suite.takesSeeds, dem: dem, scenarioFile: file
+            isFilterSubset: isSubset, hasSeeds: suite.takesSeeds, dem: dem, scenarioFile: file, noiseSeeds: noise?.seeds
         )
     }
 
@@ -105,7 +119,10 @@ extension CheckCommand {
         let reader = try ResultsRowReader(url: URL(fileURLWithPath: baselineFile))
         let judges = current.judges
         var pairing = BaselinePairing(
-            BaselineComparison(tolerances: tolerances, worstRowLimit: worstRowLimit),
+            BaselineComparison(
+                tolerances: tolerances, worstRowLimit: worstRowLimit, comparesInputs: current.noiseSeeds == nil,
+                seedsInBlocks: baseline.seedsInBlocks
+            ),
             baselineRows: {
                 while let row = try reader.next() {
                     if judges(row.score.key) { return (row.score, row.line) }
@@ -118,6 +135,26 @@ extension CheckCommand {
         try await current.deliver { try pairing.add($0) }
         try pairing.finish()
         return pairing
+    }
+
+    /// `--noise-seeds` and the baseline's seeds it pairs with, in order; nil without the option.
+    /// - Throws: `UsageError` with `--seed`, `--seeds`, `--update-baseline` or `--shard`, without a baseline, or when the
+    ///   two ranges differ in length.
+    private static func noiseSeedPairing(
+        _ arguments: ParsedArguments, baseline: ResultsSummary?, seedsGiven: Bool
+    ) throws(UsageError) -> (seeds: SeedRange, baseline: SeedRange)? {
+        guard let range = try arguments.value(noiseSeeds) else { return nil }
+        if seedsGiven { throw .conflictingOptions(noiseSeeds.name, arguments.isGiven(seeds) ? seeds.name : SeedOptions.seed.name) }
+        if arguments.isSet(update) { throw .conflictingOptions(noiseSeeds.name, update.name) }
+        if arguments.isGiven(ShardOptions.shard) { throw .conflictingOptions(noiseSeeds.name, ShardOptions.shard.name) }
+        guard let recorded = baseline?.context.seeds else { return nil }
+        guard range.count == recorded.count else {
+            throw .invalidValue(
+                option: noiseSeeds.name, value: "\(range)",
+                expected: "as many seeds as the baseline records (\(recorded.count): \(recorded)), paired with them in order"
+            )
+        }
+        return (range, recorded)
     }
 
     /// The filters to rerun: those given, or every default one plus the baseline's others (rebuilt from their specs).

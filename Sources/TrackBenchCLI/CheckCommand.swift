@@ -3,6 +3,7 @@ import TrackBenchSupport
 import TrackBenchFilters
 import TrackBenchScoring
 import TrackBenchResults
+import TrackBenchModel
 import TrackBenchReports
 import TrackBenchBaseline
 
@@ -68,8 +69,17 @@ enum CheckCommand: Command {
     )
     /// `--seeds`, which `SeedOptions` reads, with check's own default.
     static let seeds = SeedOptions.seeds.help("Run every scenario under each seed from first to last.", default: "the seeds the baseline records")
+    static let noiseSeeds = Option<SeedRange>(
+        name: "--noise-seeds",
+        valueName: "first...last",
+        help: "Rerun under these seeds instead of the baseline's, each paired with the baseline's seed at its position: the same filters "
+            + "on independent noise, to measure how often the gate fails filters that did not change. Simulated inputs then differ, so "
+            + "they are not compared.",
+        expected: "FIRST...LAST with FIRST <= LAST, at most \(SeedRange.limit) seeds"
+    ) { SeedRange(parsing: $0) }
     static let results = ResultsFileOptions.results.help("Judge this results file (such as one 'merge' wrote) instead of running the suite.")
-    static let options = [baseline.spec, results.spec] + SuiteOptions.options + [SeedOptions.seed.spec, seeds.spec] + ShardOptions.options
+    static let options = [baseline.spec, results.spec] + SuiteOptions.options + [SeedOptions.seed.spec, seeds.spec, noiseSeeds.spec]
+        + ShardOptions.options
         + [filter.spec, exact.spec, absolute.spec, relative.spec, tolerance.spec, strict.spec, verbose.spec, junit.spec, update.spec]
         + DEMOptions.options + ExecOptions.options + JobsOptions.options + ProgressOptions.options + [HelpOption.help.spec]
 
@@ -113,9 +123,10 @@ enum CheckCommand: Command {
         )
         report.isVerbose = arguments.isSet(verbose)
         let otherFilters = Set(baselineResults.labels).subtracting(pairing.judgedFilters)
-        if !otherFilters.isEmpty {
-            report.scope = "the baseline's \(NumberFormat.count(otherFilters.count, "other filter")) not checked"
-        }
+        var scope: [String] = []
+        if let noise = current.noiseSeeds { scope.append("run under seeds \(noise) on independent noise (--noise-seeds)") }
+        if !otherFilters.isEmpty { scope.append("the baseline's \(NumberFormat.count(otherFilters.count, "other filter")) not checked") }
+        if !scope.isEmpty { report.scope = scope.joined(separator: "; ") }
         try publish(report, junit: try arguments.value(junit), context: context)
         return exitCode(for: report.outcome, baseline: baselineResults, current: current, file: baselineFile, context: context)
     }

@@ -129,7 +129,9 @@ package struct ComparisonReport: Sendable {
         text += "The last two columns pair each filter's absolute distance errors run by run: "
             + "the Hodges-Lehmann estimate of their difference with its 95 % interval, "
         text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, "
-            + "and over 1 % of the error; Docs/statistics.md).\n"
+            + "and over 1 % of the larger of the two means; Docs/statistics.md). "
+        text += "This is a comparison of two runs, not the regression gate: `check` tests the change in each metric's mean per filter "
+            + "at 0.001 (Holm) against an allowance of 1 % of the baseline's mean (Docs/regression-gate.md).\n"
         if let warning = contextWarning {
             text += "\n" + warning + "\n"
         }

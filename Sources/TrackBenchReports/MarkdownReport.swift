@@ -47,8 +47,15 @@ public struct MarkdownReport: Sendable {
     /// gap is under the noise threshold, which then decided.
     static func tie(_ significance: Significance) -> String {
         guard let p = significance.pValue else { return noTest }
+        if let tooFew = tooFewPairs(significance) { return "tied: " + tooFew }
         let underThreshold = significance.isSignificant ? ", under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % threshold" : ""
         return "tied (p \(pText(p))\(underThreshold))"
+    }
+
+    /// "too few pairs for a test (n = 3)" when the pairs are too few for any p-value to reach the test's level
+    /// (fewer than 6 at 0.05): a p-value of such a test says nothing, so none is shown. Nil when the test can decide.
+    static func tooFewPairs(_ significance: Significance) -> String? {
+        significance.hasTest && significance.interval == nil ? "too few pairs for a test (n = \(significance.pairCount))" : nil
     }
 
     /// "< 0.001" or "= 0.042".

@@ -143,9 +143,11 @@ package struct SweepReport: Sendable {
         return text + "\n" + verdict + "\n"
     }
 
-    /// "= 0.042", "< 0.001, under 1 %" when the threshold decided a tie, or "one sample: no test".
+    /// "= 0.042", "< 0.001, under 1 %" when the threshold decided a tie, "too few pairs for a test (n = 3)", or
+    /// "one sample: no test".
     static func versusBestText(_ significance: Significance) -> String {
         guard let p = significance.pValue else { return MarkdownReport.noTest }
+        if let tooFew = MarkdownReport.tooFewPairs(significance) { return tooFew }
         let underThreshold = significance.isSignificant && !significance.isReal
         return MarkdownReport.pText(p) + (underThreshold ? ", under \(NumberFormat.compact(Significance.noiseThreshold * 100)) %" : "")
     }

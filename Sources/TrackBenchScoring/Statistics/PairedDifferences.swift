@@ -16,6 +16,10 @@ package struct PairedDifferences: Sendable {
     package private(set) var secondSum = 0.0
     /// How often each difference (second - first, by bit pattern) occurred.
     private(set) var occurrences: [UInt64: Int] = [:]
+    /// The sum of the first values of the pairs that differ, in the order they were added.
+    private var changedFirstSum = 0.0
+    /// The sum of the second values of the pairs that differ, in the order they were added.
+    private var changedSecondSum = 0.0
 
     /// No pairs yet.
     package init() {}
@@ -25,7 +29,25 @@ package struct PairedDifferences: Sendable {
         count += 1
         firstSum += first
         secondSum += second
-        occurrences[(second - first).bitPattern, default: 0] += 1
+        let difference = second - first
+        occurrences[difference.bitPattern, default: 0] += 1
+        if difference != 0 {
+            changedFirstSum += first
+            changedSecondSum += second
+        }
+    }
+
+    /// The pairs that differ, as if only they had been added: the signed-rank test with zeros dropped (Wilcoxon's
+    /// own treatment of zeros), which the regression gate uses so unchanged rows cannot hide a concentrated change.
+    package var droppingZeros: PairedDifferences {
+        var changed = PairedDifferences()
+        changed.occurrences = occurrences.filter { Double(bitPattern: $0.key) != 0 }
+        changed.count = changed.occurrences.values.reduce(0, +)
+        changed.firstSum = changedFirstSum
+        changed.secondSum = changedSecondSum
+        changed.changedFirstSum = changedFirstSum
+        changed.changedSecondSum = changedSecondSum
+        return changed
     }
 
     /// How many differences are not zero.

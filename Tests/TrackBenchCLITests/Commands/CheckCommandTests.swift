@@ -61,6 +61,23 @@ struct CheckCommandTests {
         }
     }
 
+    @Test func noiseSeedsRerunTheBaselinesFiltersOnOtherNoisePairedInOrder() async throws {
+        try await withTemporaryFolder { folder in
+            let baseline = try await writeBaseline(in: folder)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101"] + rawAndKalman)
+            // Other noise is other input by design: the rows are paired and judged, not set aside as changed input.
+            #expect(result.status == 0 || result.status == 2, "\(result.standardError)")
+            #expect(result.standardOutput.contains("108 results paired"))
+            #expect(result.standardOutput.contains("run under seeds 101 on independent noise (--noise-seeds)"))
+            #expect(!result.standardOutput.contains("Changed inputs"))
+            let mismatched = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101...102"])
+            #expect(mismatched.status == 64)
+            #expect(mismatched.standardError.contains("as many seeds as the baseline records (1: 100)"), "\(mismatched.standardError)")
+            let conflicting = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101", "--seed", "100"])
+            #expect(conflicting.status == 64)
+        }
+    }
+
     @Test func exactModeFailsWithExitTwoNamingTheScenarioAndMetricThatGotWorse() async throws {
         try await withTemporaryFolder { folder in
             let baseline = try await writeBaseline(in: folder)
@@ -90,15 +107,16 @@ struct CheckCommandTests {
         }
     }
 
-    @Test func aRealRegressionOfOneFilterFailsNamingItsMetricSizeAndInterval() async throws {
+    @Test func aRealRegressionOfOneFilterFailsNamingItsMetricSizeAndTest() async throws {
         // Kalman with q = 1 lags and errs far more than with q = 5 (mean distance error about 2.2 % against 0.6 %).
         let result = try await checkTeam(from: "kalman:q=5", to: "kalman:q=1")
         #expect(result.status == 2)
         let verdict = result.standardOutput.split(separator: "\n")[1]
-        #expect(verdict.hasPrefix("**FAILED: `team` got worse: `error_pct` +"), "\(verdict)")
-        // The change with its interval, unit, group, allowance and p:
-        // "+1.7688 [+0.0665, +9.8586] % in speed 4.2 m/s (allowance 0.0061, p = 5.3e-05)".
-        #expect(verdict.contains("] % in ") && verdict.contains(" (allowance ") && verdict.contains(", p = "))
+        #expect(verdict.hasPrefix("**FAILED: `team` got worse: `position_p50_m` +"), "\(verdict)")
+        // The change in the mean with its unit and group, the means, the allowance, and the test that decided with its level:
+        // "+16.170 m in all scenarios (5.329 → 21.498, allowance 0.053, signed rank, 54 changed: p = 1.7e-10 ≤ 1.4e-04)".
+        #expect(verdict.contains(" m in all scenarios (") && verdict.contains(", allowance ") && verdict.contains(": p = "))
+        #expect(verdict.contains(" ≤ ") && verdict.contains(" and in 5 more metrics "))
     }
 
     @Test func theRegressionGateDocShowsWhatCheckPrints() async throws {

@@ -7,13 +7,17 @@ struct BaselinePairingTests {
     private let baseline = Fixtures.defaultScores
 
     /// The report and JUnit XML of comparing `current` with the baseline, made as `check` makes them row by row.
-    private func streamed(_ current: [ScenarioScore], worstRowLimit: Int?) throws -> (report: String, junit: String, mostWaiting: Int) {
+    private func streamed(
+        _ current: [ScenarioScore], against baseline: [ScenarioScore] = Fixtures.defaultScores, worstRowLimit: Int?
+    ) throws -> (report: String, junit: String, mostWaiting: Int) {
         var rows = baseline.makeIterator()
         var line = 2
         let keys = Set(baseline.map(\.key))
         let currentKeys = Set(current.map(\.key))
         var pairing = BaselinePairing(
-            BaselineComparison(tolerances: Self.tolerances, worstRowLimit: worstRowLimit),
+            BaselineComparison(
+                tolerances: Self.tolerances, worstRowLimit: worstRowLimit, seedsInBlocks: SeedBlocks.areBlocks(baseline.map(\.seed))
+            ),
             baselineRows: {
                 line += 1
                 return rows.next().map { ($0, line) }
@@ -57,7 +61,7 @@ struct BaselinePairingTests {
         for verbose in [false, true] {
             let listed = Self.report(BaselineComparison(baseline: baseline, current: changed, tolerances: Self.tolerances), verbose: verbose)
             let stream = try streamed(changed, worstRowLimit: verbose ? nil : BaselineReport.worstRowLimit)
-            #expect(listed.render().contains("Rows of `kalman` that moved most"))
+            #expect(listed.render().contains("Rows of `kalman` that got worst"))
             #expect(stream.report == listed.render())
             #expect(stream.junit == BaselineJUnit.render(listed))
         }
@@ -73,5 +77,27 @@ struct BaselinePairingTests {
         let stream = try streamed(reversed, worstRowLimit: 5)
         #expect(stream.report == listed.render())
         #expect(stream.mostWaiting > 1)
+    }
+
+    @Test func sixSeedsInBlocksRenderWhatTheListedRowsDo() throws {
+        // Each seed's rows together, as `run` writes them: the tests over seeds fold each seed as it ends.
+        let seeds = (0..<6).flatMap { offset in
+            baseline.map { score in
+                var score = score
+                score.seed += UInt64(offset)
+                score.metrics.positionRMSEMeters = score.metrics.positionRMSEMeters.map { $0 * (1 + 0.01 * Double(offset)) }
+                return score
+            }
+        }
+        let current = seeds.map { score in
+            var score = score
+            if score.filter == "kalman" && score.seed % 2 == 0 { score.metrics.positionRMSEMeters! *= 1.5 }
+            return score
+        }
+        let listed = Self.report(BaselineComparison(baseline: seeds, current: current, tolerances: Self.tolerances), verbose: false)
+        let stream = try streamed(current, against: seeds, worstRowLimit: BaselineReport.worstRowLimit)
+        #expect(listed.verdicts?.tests.contains { $0.seedTest != nil } == true)
+        #expect(stream.report == listed.render())
+        #expect(stream.junit == BaselineJUnit.render(listed))
     }
 }

@@ -30,10 +30,22 @@ struct ResultsRowReaderTests {
                 let whole = try ResultsCSV.load(from: url)
                 let read = try readAll(url)
                 #expect(read.context == whole.context)
-                #expect(try ResultsCSV.render(read.rows.map(\.score), context: read.context) == ResultsCSV.render(whole.scores, context: whole.context))
+                let rendered = try ResultsCSV.render(read.rows.map(\.score), context: read.context)
+                #expect(try rendered == ResultsCSV.render(whole.scores, context: whole.context))
                 #expect(read.rows.map(\.line) == whole.rowLines)
                 #expect(read.rows.map(\.text) == whole.rowTexts.map(String.init))
             }
+        }
+    }
+
+    @Test func aReaderNotKeepingKeysHoldsNoneAndLetsARowGivenTwiceThrough() throws {
+        let text = try ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)) + [Fixtures.defaultScores[1]], context: Fixtures.context())
+        try withFile(text) { url in
+            let reader = try ResultsRowReader(url: url, keepingKeys: false)
+            var lines: [Int] = []
+            while let row = try reader.next() { lines.append(row.line) }
+            #expect(lines == [3, 4, 5, 6])
+            #expect(reader.keys.segmentCount == 0)
         }
     }
 

@@ -24,32 +24,33 @@ enum MergeCommand: Command {
             var isFolder: ObjCBool = false
             let isDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             let url = isDirectory ? URL(fileURLWithPath: path).appendingPathComponent(ResultsCSV.fileName) : URL(fileURLWithPath: path)
-            parts.append((url.relativePath, try ResultsCSV.load(from: url)))
+            parts.append(try ResultsMerge.Part(name: url.relativePath, url: url))
         }
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
-        let csv: String
+        let merge: ResultsMerge
         switch suite {
-        case let .scenarios(scenarios): csv = try ResultsMerge.merge(parts, suite: scenarios)
-        case let .recordings(recordings, replays): csv = try ResultsMerge.merge(parts, recordings: recordings, replays: replays)
+        case let .scenarios(scenarios): merge = try ResultsMerge(parts, suite: scenarios)
+        case let .recordings(recordings, replays): merge = try ResultsMerge(parts, recordings: recordings, replays: replays)
         }
-        let results = parts.reduce(0) { $0 + $1.file.scores.count }
-        let written = try ResultsCSV.parse(csv, file: "the merged results")
         // The merged run is the default run only if its shards were: judged by the filters and seeds it holds.
-        var filters: [(label: String, specification: String)] = []
-        for score in written.scores where !filters.contains(where: { $0.label == score.filter }) {
-            filters.append((score.filter, score.filterSpecification))
-        }
         let givenFolder = try arguments.value(output)
         let defaultFolder = ResultsFolder(
-            suite: suite, file: file, filters: filters,
-            defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors), seeds: written.context.seeds, shard: nil
+            suite: suite, file: file, filters: merge.filters,
+            defaultFilters: context.registry.defaultConfigurations(withSensors: suite.hasSensors), seeds: merge.context.seeds, shard: nil
         )
         let folder = givenFolder ?? defaultFolder.url
+        // The rows go straight from the parts to the file, a row at a time; the reports need only their tally.
         let staged = try StagedFile(url: folder.appendingPathComponent(ResultsCSV.fileName))
-        try staged.append(Array(csv.utf8))
+        try staged.append(ResultsCSV.header(context: merge.context))
+        var tally = ReportTally()
+        try merge.rows { row in
+            try staged.append(Array(row.text.utf8) + [UInt8(ascii: "\n")])
+            tally.add(row.score)
+        }
+        let results = parts.reduce(0) { $0 + $1.rowCount }
         try context.writeResults(
-            staged, tally: ReportTally(written.scores), context: written.context, to: folder,
-            summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].file.context.seeds)).",
+            staged, tally: tally, context: merge.context, to: folder,
+            summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].context.seeds)).",
             note: givenFolder == nil ? defaultFolder.note : nil
         )
         return .success

@@ -18,8 +18,9 @@ package final class ResultsRowReader {
     package let context: ResultsContext
     /// Whether the header lists exactly `ResultsCSV.columns`, in order, as TrackBench writes it.
     package let hasWrittenHeader: Bool
-    /// The keys of the rows read so far.
+    /// The keys of the rows read so far; empty when they are not kept.
     package private(set) var keys = ResultsKeyLedger()
+    private let keepsKeys: Bool
     private let lines: FileLines
     private let file: String
     private let header: [String]
@@ -31,10 +32,14 @@ package final class ResultsRowReader {
     ///
     /// A folder a killed run left with new files beside old ones is mended first (`AtomicFile.readSettled`), as
     /// `ResultsCSV.load` mends it.
+    /// - Parameter keepingKeys: Whether to keep the keys and refuse one given twice: false only for a file read
+    ///   through once already, whose keys were checked then, as `merge` reads its parts again. A shard's seeds of
+    ///   one scenario do not follow on, so its ledger grows with them.
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
-    package init(url: URL) throws(ResultsFileError) {
+    package init(url: URL, keepingKeys: Bool = true) throws(ResultsFileError) {
         let file = url.path
         self.file = file
+        keepsKeys = keepingKeys
         do {
             lines = try AtomicFile.readSettled(url) { () throws(FileContents.Unreadable) in try FileLines(url) }
         } catch {
@@ -62,7 +67,7 @@ package final class ResultsRowReader {
             let score = try ResultsCSV.row(
                 Substring(text), line: lineNumber, header: header, positions: positions, nonFinitePosition: nonFinitePosition, file: file
             )
-            guard keys.insert(score.key) else {
+            guard !keepsKeys || keys.insert(score.key) else {
                 throw .malformedRow(
                     file: file, line: lineNumber,
                     problem: "scenario '\(score.scenarioID)' with filter '\(score.filter)' and seed \(score.seed) appears twice"

@@ -38,6 +38,17 @@ struct ResultsRowReaderTests {
         }
     }
 
+    @Test func aReaderNotKeepingKeysHoldsNoneAndLetsARowGivenTwiceThrough() throws {
+        let text = try ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)) + [Fixtures.defaultScores[1]], context: Fixtures.context())
+        try withFile(text) { url in
+            let reader = try ResultsRowReader(url: url, keepingKeys: false)
+            var lines: [Int] = []
+            while let row = try reader.next() { lines.append(row.line) }
+            #expect(lines == [3, 4, 5, 6])
+            #expect(reader.keys.segmentCount == 0)
+        }
+    }
+
     @Test func aRowGivenTwiceIsRefusedAtItsLineAsWhenReadWhole() throws {
         let text = try ResultsCSV.render(Array(Fixtures.defaultScores.prefix(3)) + [Fixtures.defaultScores[1]], context: Fixtures.context())
         try withFile(text) { url in

@@ -120,6 +120,37 @@ struct FilterProcessLimitTests {
         }
     }
 
+    /// A job a shell started in the background ignores SIGINT; TrackBench keeps it ignored, as the shells' convention
+    /// asks, and still ends cleanly on SIGTERM. (A TrackBench that took the SIGINT would be gone before the check.)
+    @Test func aSignalIgnoredAtTheStartStaysIgnored() async throws {
+        let marker = Self.uniqueMarker()
+        let command = "\(Self.hello); sleep \(marker) & cat > /dev/null"
+        try await withTemporaryFolder { folder in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", #"trap '' INT; exec "$0" "$@""#, try TrackBenchExecutable.url().path,
+                "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", folder.path, "--exec-timeout", "600",
+                "--filter", "lbl=exec:\(command)",
+            ]
+            process.currentDirectoryURL = TrackBenchExecutable.packageRoot
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            for _ in 0..<3000 where FilterProcessCommandTests.processes(containing: marker).isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            kill(process.processIdentifier, SIGINT)
+            try await Task.sleep(for: .seconds(2))
+            #expect(process.isRunning, "SIGINT ended a run that was started with it ignored")
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 143)
+            #expect(await Self.noneLeft(marker), "a process holding \(marker) outlived the signal")
+        }
+    }
+
     /// The temporary files in `folder`: `.<name>.<pid>.tmp`.
     private static func temporaryFiles(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }

@@ -15,13 +15,18 @@ struct FilterProcessLimitTests {
         _ specification: String, timeout: String = FilterProcessCommandTests.patientTimeout, marker: String
     ) async throws -> CommandResult {
         try await withTemporaryFolder { folder in
-            let result = try await TrackBenchExecutable.run([
-                "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", folder.path,
-                "--exec-timeout", timeout, "--filter", specification,
-            ])
+            let result = try await TrackBenchExecutable.run(runArguments(specification, output: folder, timeout: timeout))
             #expect(await Self.noneLeft(marker), "a process holding \(marker) outlived the run")
             return result
         }
+    }
+
+    /// `run` of the gps-dropout suite with seed 100 and `--filter SPECIFICATION` into `output`.
+    private static func runArguments(_ specification: String, output: URL, timeout: String) -> [String] {
+        [
+            "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", output.path, "--exec-timeout", timeout,
+            "--filter", specification,
+        ]
     }
 
     /// A text unique to one test's processes, usable as a `sleep` duration so a `sleep` it starts carries it.
@@ -94,17 +99,7 @@ struct FilterProcessLimitTests {
         // leaves it; each carries the marker.
         let command = "\(Self.hello); sleep \(marker) & setsid sleep \(marker) & cat > /dev/null"
         try await withTemporaryFolder { folder in
-            let process = Process()
-            process.executableURL = try TrackBenchExecutable.url()
-            process.arguments = [
-                "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", folder.path, "--exec-timeout", "600",
-                "--filter", "lbl=exec:\(command)",
-            ]
-            process.currentDirectoryURL = TrackBenchExecutable.packageRoot
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startRun(filter: "lbl=exec:\(command)", output: folder)
             // Waits (five minutes at most, on a loaded machine) for both sleeps and the results' temporary file, so the
             // run is under way.
             for _ in 0..<3000 where FilterProcessCommandTests.processes(containing: marker).count < 2 || Self.temporaryFiles(in: folder).isEmpty {
@@ -126,18 +121,7 @@ struct FilterProcessLimitTests {
         let marker = Self.uniqueMarker()
         let command = "\(Self.hello); sleep \(marker) & cat > /dev/null"
         try await withTemporaryFolder { folder in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [
-                "-c", #"trap '' INT; exec "$0" "$@""#, try TrackBenchExecutable.url().path,
-                "run", "--scenarios", "Scenarios/gps-dropout.json", "--seed", "100", "--output", folder.path, "--exec-timeout", "600",
-                "--filter", "lbl=exec:\(command)",
-            ]
-            process.currentDirectoryURL = TrackBenchExecutable.packageRoot
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startRun(filter: "lbl=exec:\(command)", output: folder, ignoring: "INT")
             for _ in 0..<3000 where FilterProcessCommandTests.processes(containing: marker).isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
             }
@@ -149,6 +133,27 @@ struct FilterProcessLimitTests {
             #expect(process.terminationReason == .exit && process.terminationStatus == 143)
             #expect(await Self.noneLeft(marker), "a process holding \(marker) outlived the signal")
         }
+    }
+
+    /// Starts `trackbench run` of the gps-dropout suite with seed 100 and `--filter FILTER` into `output`, in the
+    /// background with its output discarded; `ignoring` names a signal it starts with ignored (`INT`), as a shell's
+    /// background job does.
+    private static func startRun(filter: String, output: URL, ignoring signal: String? = nil) throws -> Process {
+        let arguments = runArguments(filter, output: output, timeout: FilterProcessCommandTests.patientTimeout)
+        let process = Process()
+        if let signal {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"trap '' \#(signal); exec "$0" "$@""#, try TrackBenchExecutable.url().path] + arguments
+        } else {
+            process.executableURL = try TrackBenchExecutable.url()
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = TrackBenchExecutable.packageRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// The temporary files in `folder`: `.<name>.<pid>.tmp`.

@@ -205,10 +205,11 @@ package enum AtomicFile {
             unlink(journal)
             for entry in backups where entry.saved { unlink(entry.backup) }
         }
-        for file in files {
+        // Whether each target existed is what the journal recorded, so a rollback here and one by the next process agree.
+        for (file, entry) in zip(files, entries) {
             let backup = file.temporary + backupSuffix
             unlink(backup)
-            let existed = access(file.target, F_OK) == 0
+            let existed = entry.existed
             let saved = existed && link(file.target, backup) == 0
             guard rename(file.temporary, file.target) == 0 else {
                 let reason = systemReason()

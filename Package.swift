@@ -1,25 +1,44 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The library's layers, bottom to top. Each target imports only the targets below it, so the compiler
-/// rejects an import that runs the wrong way (Docs/architecture.md). Declarations the layers above need,
-/// but a team's package must not, are `package`.
-let layers: [(name: String, dependencies: [String])] = [
+/// The library's targets by role, in the order data flows through a run: each declares exactly the targets its
+/// files import, so the compiler rejects an import that runs the wrong way and targets that do not depend on each
+/// other build in parallel (Docs/architecture.md). The longest chain is five: Geodesy, Model, Formats, Engine,
+/// then Reports or Calibration. Declarations other targets need, but a team's package must not, are `package`.
+let libraries: [(name: String, dependencies: [String])] = [
+    // Utilities: number and text formatting, files written atomically, ordered concurrency, child processes.
     ("TrackBenchSupport", []),
-    ("TrackBenchGeodesy", ["TrackBenchSupport"]),
+    // Coordinates, distances and flat local frames; the simulation's own sine and cosine.
+    ("TrackBenchGeodesy", []),
+    // Values: fixes, paths, scenarios and their profiles, sensor events, seeds and shards.
     ("TrackBenchModel", ["TrackBenchGeodesy"]),
-    ("TrackBenchElevation", ["TrackBenchModel"]),
-    ("TrackBenchRecordings", ["TrackBenchElevation"]),
-    ("TrackBenchSuite", ["TrackBenchRecordings"]),
-    ("TrackBenchSimulation", ["TrackBenchSuite"]),
-    ("TrackBenchFilters", ["TrackBenchSimulation"]),
-    ("TrackBenchScoring", ["TrackBenchFilters"]),
-    ("TrackBenchResults", ["TrackBenchScoring"]),
-    ("TrackBenchReports", ["TrackBenchResults"]),
-    ("TrackBenchCharts", ["TrackBenchReports"]),
-    ("TrackBenchBaseline", ["TrackBenchCharts"]),
+    // Files a user hands TrackBench: recordings and their readers, XML, suite files, terrain tiles.
+    ("TrackBenchFormats", ["TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel"]),
+    // A phone simulated on a scenario: true fixes, noise, faults, pedometer, compass and barometer.
+    ("TrackBenchSimulation", ["TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel"]),
+    // The filters, their registry and specification language, and a filter run as another program.
+    ("TrackBenchFilters", ["TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel"]),
+    // Estimates measured against the truth, scores and metrics, statistics and significance, the results file.
+    ("TrackBenchMetrics", ["TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel"]),
+    // The run: scenarios simulated and recordings replayed through the filters, scored unit by unit.
+    ("TrackBenchEngine", [
+        "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+        "TrackBenchFilters", "TrackBenchMetrics",
+    ]),
+    // A signal profile fitted to recordings, and how faithfully a profile reproduces them, with their reports.
+    ("TrackBenchCalibration", [
+        "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+        "TrackBenchFilters", "TrackBenchMetrics", "TrackBenchEngine",
+    ]),
+    // The files a run writes: Markdown, the web page, CSV exports and the SVG charts.
+    ("TrackBenchReports", [
+        "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchSimulation", "TrackBenchFilters",
+        "TrackBenchMetrics", "TrackBenchEngine",
+    ]),
+    // The regression gate: a run's results compared with a baseline, its verdicts as Markdown and JUnit.
+    ("TrackBenchGate", ["TrackBenchSupport", "TrackBenchModel", "TrackBenchMetrics"]),
 ]
-let layerNames = layers.map { Target.Dependency(stringLiteral: $0.name) }
+let libraryNames = libraries.map { Target.Dependency(stringLiteral: $0.name) }
 
 let package = Package(
     name: "TrackBench",
@@ -28,16 +47,20 @@ let package = Package(
         .library(name: "TrackBenchCLI", targets: ["TrackBenchCLI"]),
         .executable(name: "trackbench", targets: ["trackbench"]),
     ],
-    targets: layers.map { layer in
-        .target(name: layer.name, dependencies: layer.dependencies.map { .target(name: $0) })
+    targets: libraries.map { library in
+        .target(name: library.name, dependencies: library.dependencies.map { .target(name: $0) })
     } + [
-        // What a team imports: every layer's public API under one name.
-        .target(name: "TrackBench", dependencies: layerNames),
-        .target(name: "TrackBenchCLI", dependencies: ["TrackBench"]),
+        // What a team imports: every library target's public API under one name.
+        .target(name: "TrackBench", dependencies: libraryNames),
+        // The command line: options parsed, library calls wired together, one file per command.
+        .target(name: "TrackBenchCLI", dependencies: [
+            "TrackBenchSupport", "TrackBenchModel", "TrackBenchFormats", "TrackBenchFilters", "TrackBenchMetrics",
+            "TrackBenchEngine", "TrackBenchCalibration", "TrackBenchReports", "TrackBenchGate",
+        ]),
         // The allocator setting the command-line tool starts with (Sources/CAllocatorTuning/include/AllocatorTuning.h).
         .target(name: "CAllocatorTuning"),
         .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI", "CAllocatorTuning"]),
-        .testTarget(name: "TrackBenchTests", dependencies: layerNames),
+        .testTarget(name: "TrackBenchTests", dependencies: libraryNames),
         .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench"]),
     ]
 )

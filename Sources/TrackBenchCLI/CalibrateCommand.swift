@@ -1,10 +1,10 @@
 import Foundation
-import TrackBenchSupport
+import TrackBenchCalibration
+import TrackBenchEngine
+import TrackBenchFormats
 import TrackBenchModel
-import TrackBenchRecordings
-import TrackBenchSuite
-import TrackBenchScoring
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `calibrate`: a signal profile fitted to a recording with a timed truth, printed as JSON for a scenario file.
 enum CalibrateCommand: Command {

@@ -1,8 +1,7 @@
 import Foundation
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
-import TrackBenchBaseline
+import TrackBenchGate
+import TrackBenchMetrics
 import TrackBenchModel
 
 extension CheckCommand {

@@ -1,11 +1,10 @@
 import Foundation
-import TrackBenchSupport
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchGate
+import TrackBenchMetrics
 import TrackBenchModel
 import TrackBenchReports
-import TrackBenchBaseline
+import TrackBenchSupport
 
 /// `check`: the CI regression gate.
 ///

@@ -1,12 +1,10 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchModel
-import TrackBenchSuite
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
-import TrackBenchCharts
+import TrackBenchFormats
+import TrackBenchMetrics
+import TrackBenchModel
 import TrackBenchReports
+import TrackBenchSupport
 
 /// What every command runs with: its own name, the filter registry and the console.
 ///

@@ -1,8 +1,7 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchResults
-import TrackBenchCharts
+import TrackBenchMetrics
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `compare`: two results files side by side.
 enum CompareCommand: Command {

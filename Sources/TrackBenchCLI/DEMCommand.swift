@@ -1,8 +1,8 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchElevation
+import TrackBenchEngine
 import TrackBenchFilters
-import TrackBenchScoring
+import TrackBenchFormats
+import TrackBenchSupport
 
 /// `dem`: a suite's terrains written as SRTM tiles, for the terrain-lookup filter.
 enum DEMCommand: Command {

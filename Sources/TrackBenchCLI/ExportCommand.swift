@@ -1,6 +1,6 @@
 import Foundation
-import TrackBenchSupport
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `export`: one scenario's true and noisy paths as CSV, its step and heading streams when it has sensors, and its
 /// barometer readings when its phone has a barometer.

@@ -1,8 +1,9 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchSuite
-import TrackBenchScoring
+import TrackBenchCalibration
+import TrackBenchEngine
+import TrackBenchFormats
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `fidelity`: does the synthetic benchmark rank filters as real recordings do?
 enum FidelityCommand: Command {

@@ -1,10 +1,10 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchModel
-import TrackBenchSuite
+import TrackBenchEngine
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchFormats
+import TrackBenchMetrics
+import TrackBenchModel
+import TrackBenchSupport
 
 /// The suite `--scenarios` names: scenarios to simulate, or recordings to replay against their truth.
 enum LoadedSuite {

@@ -1,6 +1,6 @@
 import Foundation
-import TrackBenchSupport
 import TrackBenchFilters
+import TrackBenchSupport
 
 /// A one-line warning, on standard error, that filter processes will make a run long, printed once early on.
 ///

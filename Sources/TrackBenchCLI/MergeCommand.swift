@@ -1,7 +1,8 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchResults
+import TrackBenchEngine
+import TrackBenchMetrics
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `merge`: a sharded run's partial results joined into the results and report one unsharded run writes.
 enum MergeCommand: Command {

@@ -1,7 +1,6 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchCharts
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `plot`: one scenario's path map and error timeline as SVG.
 enum PlotCommand: Command {

@@ -1,7 +1,7 @@
 import Foundation
-import TrackBenchModel
+import TrackBenchEngine
 import TrackBenchFilters
-import TrackBenchScoring
+import TrackBenchModel
 
 /// Where `run` and `merge` write when `--output` is not given, so that only a suite's default run replaces the
 /// reports committed for it.

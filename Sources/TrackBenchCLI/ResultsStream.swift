@@ -1,8 +1,7 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
 import TrackBenchReports
+import TrackBenchSupport
 
 /// A run's `results.csv` written unit by unit as the run goes, into the file's temporary file, with what its reports
 /// need kept beside it (`ReportTally`): the rows are never all held, so memory does not grow with the seeds.

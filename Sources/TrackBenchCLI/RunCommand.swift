@@ -1,6 +1,6 @@
 import Foundation
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchResults
 
 /// `run`: the benchmark itself.
 enum RunCommand: Command {

@@ -1,7 +1,7 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchScoring
+import TrackBenchEngine
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `speed`: how much CPU time each filter takes per fix.
 enum SpeedCommand: Command {

@@ -1,11 +1,9 @@
 import Foundation
-import TrackBenchSupport
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
-import TrackBenchCharts
-import TrackBenchReports
+import TrackBenchMetrics
 import TrackBenchModel
+import TrackBenchReports
+import TrackBenchSupport
 
 /// `sweep`: one filter parameter over a range of values, side by side.
 enum SweepCommand: Command {

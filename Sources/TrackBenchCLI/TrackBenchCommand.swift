@@ -1,8 +1,8 @@
 import Foundation
-import TrackBenchSupport
+import TrackBenchEngine
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
+import TrackBenchSupport
 
 /// The `trackbench` command line: dispatches to a subcommand and maps errors to exit codes.
 ///

@@ -1,11 +1,10 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchModel
+import TrackBenchEngine
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
-import TrackBenchCharts
+import TrackBenchMetrics
+import TrackBenchModel
 import TrackBenchReports
+import TrackBenchSupport
 
 /// `tune`: several parameters of one filter at once, chosen on training seeds and proven on held-out seeds.
 enum TuneCommand: Command {

@@ -1,7 +1,6 @@
-import TrackBenchModel
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
+import TrackBenchModel
 import TrackBenchReports
 
 /// The runs of a tuning: the training rounds of a `TuneSchedule`, then the held-out rerun.

@@ -1,4 +1,4 @@
-import TrackBenchElevation
+import TrackBenchModel
 /// A filter as the benchmark runs it: one or more stages under a label, or a filter process.
 ///
 /// A single stage is a plain filter; several stages form a pipeline (a gate
@@ -87,7 +87,7 @@ public struct FilterConfiguration: Sendable {
     }
 
     /// This configuration with every stage given `model` to look altitudes up in.
-    public func using(_ model: ElevationModel?) -> FilterConfiguration {
+    public func using(_ model: (any ElevationLookup)?) -> FilterConfiguration {
         var configuration = self
         for index in configuration.stages.indices {
             configuration.stages[index].elevationModel = model

@@ -1,4 +1,4 @@
-import TrackBenchElevation
+import TrackBenchModel
 /// The parameter values one filter is built with: the user's, and the declared defaults for the rest.
 ///
 /// A filter reads a value through its parameter's declaration,
@@ -9,7 +9,7 @@ public struct FilterSettings: Sendable, Hashable {
     /// The terrain model from `--dem DIR`, for the filters that look altitudes up; nil without one.
     ///
     /// A resource, not a setting: settings with and without it compare equal.
-    public var elevationModel: ElevationModel?
+    public var elevationModel: (any ElevationLookup)?
 
     /// Creates settings from the user's values by parameter name, already validated.
     public init(overrides: [String: Double] = [:]) {

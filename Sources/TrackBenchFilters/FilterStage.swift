@@ -1,4 +1,4 @@
-import TrackBenchElevation
+import TrackBenchModel
 /// One registered filter with the parameter values the user set: a single stage of a configured filter.
 public struct FilterStage: Sendable {
     /// The filter's type, as registered.
@@ -6,7 +6,7 @@ public struct FilterStage: Sendable {
     /// Only the parameters the user set, by name, in the order given; they make up the specification.
     public var overrides: [(name: String, value: Double)]
     /// The terrain model the stage's filter may look altitudes up in (`--dem DIR`); not part of the specification.
-    public var elevationModel: ElevationModel?
+    public var elevationModel: (any ElevationLookup)?
 
     /// Creates a stage.
     public init(filterType: any RegisteredFilter.Type, overrides: [(name: String, value: Double)] = []) {

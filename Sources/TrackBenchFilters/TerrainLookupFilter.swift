@@ -1,5 +1,4 @@
 import TrackBenchModel
-import TrackBenchElevation
 /// The altitude looked up in a terrain model at each fix's position, for a user at ground level.
 ///
 /// GPS altitude swings tens of metres while a terrain model knows the ground
@@ -36,7 +35,7 @@ struct TerrainLookupFilter: RegisteredFilter {
     /// how good a folder's tiles are; those `trackbench dem` writes are within half a metre of their terrain.
     static let verticalAccuracyMeters = 9.7
 
-    private let model: ElevationModel?
+    private let model: (any ElevationLookup)?
     private var lookups = 0
     private var fallbacks = 0
     private var voids = 0
@@ -60,7 +59,7 @@ struct TerrainLookupFilter: RegisteredFilter {
     }
 
     mutating func finish(into estimates: inout [LocationFix]) {
-        model?.tally.add(lookups: lookups, fallbacks: fallbacks, voids: voids)
+        model?.addLookups(lookups, fallbacks: fallbacks, voids: voids)
         lookups = 0
         fallbacks = 0
         voids = 0

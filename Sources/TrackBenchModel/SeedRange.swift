@@ -8,6 +8,9 @@ public struct SeedRange: Sendable, Hashable, CustomStringConvertible {
     /// The last seed, at least `first`.
     public let last: UInt64
 
+    /// The first seed of the default run (100...109), and the seed a replayed recording's rows carry.
+    public static let defaultSeed: UInt64 = 100
+
     /// The most seeds one run may have, so a typo cannot start an endless run.
     public static let limit: UInt64 = 10_000
 

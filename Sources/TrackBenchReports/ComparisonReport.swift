@@ -1,6 +1,5 @@
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchScoring
-import TrackBenchResults
 /// Two results files side by side per filter and scenario group, with paired differences and whether they are real.
 ///
 /// For comparing tunings locally: run twice with different settings (or on

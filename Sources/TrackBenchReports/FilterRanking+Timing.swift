@@ -1,5 +1,4 @@
 import TrackBenchFilters
-import TrackBenchScoring
 /// How reports show which ranked filters can run live: a mark after offline filters, its legend, and the best of each.
 extension FilterRanking {
     /// An entry's label as `name` writes it, followed by `FilterTiming.offlineMark` when the filter is offline.

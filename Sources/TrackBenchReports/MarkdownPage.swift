@@ -1,6 +1,5 @@
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchScoring
-import TrackBenchResults
 /// The text of `report.md` (`MarkdownReport`), made from what the report needs of a run's rows (`ReportTally`).
 struct MarkdownPage {
     /// How the run was made: suite, seeds, version.

@@ -1,6 +1,5 @@
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchScoring
-import TrackBenchResults
 /// The `report.md` report: the ranking with its confidence first, then breakdowns, then every scenario.
 ///
 /// It holds no timestamps or machine details, so it is as reproducible as the

@@ -1,5 +1,5 @@
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchScoring
 /// What `report.md` needs of a run's scores, gathered one score at a time in row order, so a run of any number of
 /// seeds need not hold its rows.
 ///

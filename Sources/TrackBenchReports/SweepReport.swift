@@ -1,7 +1,6 @@
-import TrackBenchSupport
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
+import TrackBenchSupport
 /// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row and its ties marked.
 ///
 /// With several seeds the best value is only as good as its margin: a value

@@ -1,5 +1,4 @@
 import TrackBenchSupport
-import TrackBenchScoring
 /// The ranking as an aligned plain-text table, for a terminal.
 package enum TerminalRanking {
     /// One row per filter: rank, label, mean absolute distance error in percent (with its 95 % CI over seeds when there are several), seeds won

@@ -1,5 +1,5 @@
+import TrackBenchMetrics
 import TrackBenchSupport
-import TrackBenchScoring
 /// What `tune` looks for: the best mean of one metric among the settings that meet every constraint, and the
 /// Pareto front of two or three metrics for a team that trades one against another.
 ///

@@ -1,8 +1,7 @@
-import TrackBenchSupport
-import TrackBenchModel
 import TrackBenchFilters
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
+import TrackBenchModel
+import TrackBenchSupport
 /// What `tune` found: every setting tried with its training means, the best few and the current setting rerun on
 /// held-out seeds and ranked there with paired tests, the gap between the two, and the Pareto front.
 ///

@@ -1,9 +1,8 @@
 import Foundation
-import TrackBenchSupport
-import TrackBenchModel
-import TrackBenchElevation
-import TrackBenchSuite
 import TrackBenchFilters
+import TrackBenchFormats
+import TrackBenchModel
+import TrackBenchSupport
 
 /// `--dem`: the folder of SRTM tiles the terrain-lookup filter reads. Shared by every command that runs filters.
 struct DEMOptions {

@@ -1,4 +1,4 @@
-import TrackBenchRecordings
+import TrackBenchFormats
 
 /// `--date YYYY-MM-DD`: the UTC date a recording starts, for files whose times carry none (NMEA `GGA` alone, a
 /// GNSS/INS table's GPS seconds of week). Shared by `calibrate` and `fidelity`; a recording suite's `date` key

@@ -1,5 +1,5 @@
 import Foundation
-import TrackBenchResults
+import TrackBenchMetrics
 
 /// `--results FILE`: a whole run's results file to use instead of running. Shared by `check` and `sweep`, which
 /// explain it in their own words (`help(_:default:)`).

@@ -1,5 +1,5 @@
+import TrackBenchEngine
 import TrackBenchModel
-import TrackBenchScoring
 
 /// `--seed` or `--seeds`: the seeds every scenario's random streams derive from. Shared by every command that simulates.
 struct SeedOptions {

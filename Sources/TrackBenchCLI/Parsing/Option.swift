@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchFormats
 
 /// An option that takes a value, declared once: its spelling and help, the type of its value, and how the value
 /// is read and refused.

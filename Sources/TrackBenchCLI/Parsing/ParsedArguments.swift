@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchFormats
 import TrackBenchSupport
 
 /// A command line split into options and positional arguments, checked against the options a command accepts.

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TrackBenchSupport
-import TrackBenchScoring
-import TrackBenchResults
+import TrackBenchMetrics
 
 /// `trackbench tune` end to end, on a suite of a few short scenarios written to a temporary folder, under a few seeds.
 struct TuneCommandTests {

@@ -1,7 +1,9 @@
 import Testing
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
-@testable import TrackBenchBaseline
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 struct BaselineComparisonTests {
     private let baseline = Array(Fixtures.defaultScores.prefix(8))

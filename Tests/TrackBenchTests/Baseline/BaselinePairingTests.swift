@@ -1,6 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
-@testable import TrackBenchBaseline
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 /// The gate's comparison made row by row equals the one made of listed rows, and holds no rows when both come in order.
 struct BaselinePairingTests {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
-@testable import TrackBenchBaseline
 
 /// Regressions confined to a corner of the suite (a part of a group, one scenario, a few seeds, one metric) are
 /// caught and named by filter, metric and place; a filter's verdict does not depend on the other filters.

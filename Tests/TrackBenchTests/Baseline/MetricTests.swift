@@ -1,11 +1,12 @@
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 @testable import TrackBenchReports
-@testable import TrackBenchBaseline
 
 /// Every declared metric reaches every output: a new declaration is covered here without editing this file.
 struct MetricTests {

@@ -1,8 +1,10 @@
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
-@testable import TrackBenchBaseline
 
 /// The gate's paired verdicts on the default suite's raw and kalman rows under one seed (54 pairs each).
 struct PairedVerdictsTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackBenchBaseline
+@testable import TrackBenchGate
 
 struct ToleranceTests {
     @Test func allowsChangesWithinEitherTheAbsoluteOrTheRelativeAllowance() {

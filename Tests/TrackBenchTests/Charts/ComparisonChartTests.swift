@@ -1,14 +1,15 @@
 import Foundation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchReports
+@testable import TrackBenchSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
-@testable import TrackBenchReports
-@testable import TrackBenchCharts
 
 /// `comparison.svg`: each filter's paired difference per group, where the numbers say, marked by its verdict.
 struct ComparisonChartTests {

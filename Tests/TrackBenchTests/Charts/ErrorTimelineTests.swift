@@ -1,16 +1,19 @@
 import Foundation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchReports
+@testable import TrackBenchSimulation
+@testable import TrackBenchSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchSimulation
-@testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchCharts
 
 /// `error-<scenario>.svg`: each filter's position error against delivery time, over shading that explains it.
 struct ErrorTimelineTests {

@@ -1,16 +1,16 @@
 import Foundation
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchModel
+@testable import TrackBenchReports
+@testable import TrackBenchSimulation
+@testable import TrackBenchSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchSimulation
-@testable import TrackBenchFilters
-@testable import TrackBenchReports
-@testable import TrackBenchCharts
 
 /// `map-<scenario>.svg`: the paths on one map at one scale, with a scale bar, a legend and an inset on the worst stretch.
 struct PathMapTests {

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchCharts
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchReports
 
 /// `PlottedRun`: a run measured for pictures, with what explains its errors.
 struct PlottedRunTests {

@@ -1,13 +1,16 @@
 import Foundation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFilters
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchReports
+@testable import TrackBenchSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchModel
-@testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchCharts
 
 /// `ranking.svg`: the ranking drawn with its intervals and ties, readable and byte-stable.
 struct RankingChartTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 @testable import TrackBenchFilters
-@testable import TrackBenchResults
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
-@testable import TrackBenchCharts
 
 struct RunReportTests {
     /// A run's reports are made from what the tally kept of its rows as they streamed past: the committed reports,

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchGate
+@testable import TrackBenchReports
 @testable import TrackBenchSimulation
-@testable import TrackBenchCharts
 
 /// `SVGCanvas`: the shapes the charts draw, and the reductions that keep long runs' files small.
 struct SVGCanvasTests {

@@ -1,14 +1,16 @@
 import Foundation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchReports
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchReports
-@testable import TrackBenchCharts
 
 /// `sweep.svg`: the sweep's curve with its band, the best value marked and its ties ringed.
 struct SweepChartTests {

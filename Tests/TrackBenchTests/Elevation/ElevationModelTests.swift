@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchElevation
-@testable import TrackBenchSuite
 
 struct ElevationModelTests {
     /// A plane in latitude and longitude that is whole metres on every 3 arc-second post, small near `reference`.

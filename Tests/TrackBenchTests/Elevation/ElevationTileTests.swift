@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
-@testable import TrackBenchElevation
-@testable import TrackBenchSuite
 @testable import TrackBenchSimulation
 
 struct ElevationTileTests {

@@ -1,6 +1,7 @@
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
-@testable import TrackBenchElevation
 
 struct TileCornerTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBenchElevation
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 
 struct TileErrorModelTests {

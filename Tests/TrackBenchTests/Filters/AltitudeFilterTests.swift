@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchElevation
 @testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 
 /// The four altitude filters, on hand-made fixes.
 struct AltitudeFilterTests {

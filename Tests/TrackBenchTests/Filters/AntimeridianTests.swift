@@ -1,9 +1,10 @@
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 @testable import TrackBenchSimulation
-@testable import TrackBenchFilters
 
 /// Filters and helpers that work on longitudes give the same answer on a path across the antimeridian as on the same
 /// path moved 10 degrees west, where longitudes do not jump from 180 to -180.

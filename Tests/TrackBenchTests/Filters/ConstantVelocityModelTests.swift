@@ -1,6 +1,7 @@
 import Testing
-@testable import TrackBenchGeodesy
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
 
 struct ConstantVelocityModelTests {
     private let model = ConstantVelocityModel(accelerationNoiseMetersPerSecondSquared: 1)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchFilters
 
 struct DeadReckonerTests {
     private let settings = FilterSettings(overrides: [:])

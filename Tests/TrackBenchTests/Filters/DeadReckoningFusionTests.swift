@@ -1,8 +1,9 @@
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchFilters
 
 struct DeadReckoningFusionTests {
     /// A walk due east at 1 m/s for `seconds`: a fix every second (none inside `gap`, with `accuracy`), a compass

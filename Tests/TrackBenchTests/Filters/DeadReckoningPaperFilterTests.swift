@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchFilters
 
 struct DeadReckoningPaperFilterTests {
     private let start = Fixtures.fix(Fixtures.frame, east: 0, north: 0, accuracy: 0, time: 0)

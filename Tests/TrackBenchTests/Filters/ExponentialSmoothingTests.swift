@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
 
 struct ExponentialSmoothingTests {
     @Test func aTimeConstantLaterTheNewValueWeighsOneMinusOneOverE() {

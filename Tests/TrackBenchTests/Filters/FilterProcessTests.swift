@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBenchModel
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 
 struct FilterProcessTests {
     /// A shell client that answers every fix with (1, 2) and `null` for invalid fixes, offline by its hello.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBenchModel
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 
 struct FilterRegistryTests {
     private let registry = FilterRegistry.builtIn

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 
 /// Gates remove the faults they exist for, and nothing else when there are none.
 struct GateFaultTests {

@@ -1,7 +1,8 @@
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchFilters
 
 struct RTSSmootherTests {
     private let frame = Fixtures.frame

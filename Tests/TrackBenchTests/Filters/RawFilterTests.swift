@@ -1,6 +1,7 @@
 import Testing
-@testable import TrackBenchModel
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 
 struct RawFilterTests {
     @Test func passesEveryFixThroughUnchangedIncludingInvalidOnes() {

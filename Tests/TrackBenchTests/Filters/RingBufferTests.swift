@@ -1,5 +1,6 @@
 import Testing
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
 
 struct RingBufferTests {
     @Test func holdsEveryElementUntilFull() {

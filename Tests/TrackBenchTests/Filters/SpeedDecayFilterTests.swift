@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchGate
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchFilters
 
 struct SpeedDecayFilterTests {
     private func speeds(_ filter: some LocationFilter, _ fixes: [LocationFix]) -> [Double] {

@@ -1,7 +1,8 @@
 import Testing
+@testable import TrackBenchFilters
+@testable import TrackBenchGate
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchFilters
 
 struct SpeedWindowFilterTests {
     private func speeds(_ fixes: [LocationFix], filter: SpeedWindowFilter = SpeedWindowFilter(maxAgeSeconds: 15, minimumFixCount: 3)) -> [Double] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchSimulation
 

@@ -1,11 +1,12 @@
 import Foundation
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchSimulation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchFormats
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
 
 /// Shared inputs for the tests: the repository's scenario files and small hand-made paths.
 enum Fixtures {

@@ -1,8 +1,11 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
+@testable import TrackBenchMetrics
 
 /// The `recorded` path type: scenarios that follow a real route read from a reference recording.
 struct RecordedRouteTests {

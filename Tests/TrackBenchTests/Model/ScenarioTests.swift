@@ -1,6 +1,7 @@
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 @testable import TrackBenchSimulation
 
 struct ScenarioTests {

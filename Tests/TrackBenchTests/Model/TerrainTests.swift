@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 struct TerrainTests {
     static let origin = Coordinate(latitude: 38.5, longitude: -122.5)

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
-@testable import TrackBenchCharts
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchReports
+@testable import TrackBenchSupport
 
 /// Output shown in the README and Docs is generated or checked here, never pasted and left to rot.
 struct DocumentationTests {

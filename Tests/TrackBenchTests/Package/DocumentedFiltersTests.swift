@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackBenchFilters
+@testable import TrackBenchGate
 
 /// The filters table in Docs/filters.md (between `<!-- filters:begin -->` and `<!-- filters:end -->`) against
 /// `FilterRegistry.builtIn`, which declares the filters: every registered filter once, in registry order, with its

@@ -1,6 +1,7 @@
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchModel
-@testable import TrackBenchRecordings
 
 /// Putting fixes and truth on one clock when one side or both have no date: times of day, GPS seconds of week.
 struct RecordingDatingTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchRecordings
 
 /// The readers for files as real phones and references write them: a GNSS/INS table, GetSensorData logs, checkpoint
 /// CSVs, and NMEA whose minutes lost a zero; each on a small file written here, with LF, CRLF, CR and a byte order mark.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchModel
-@testable import TrackBenchRecordings
 
 /// Values no receiver could mean (an HDOP of 1e308, a GST deviation of 1e200) skip their fix, counted by reason,
 /// instead of reaching the filters as accuracies of 1e308 m.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBenchRecordings
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
 
 /// The bound on points per recording file, with a bound of 3 so the files stay small: a file of 3 points reads,
 /// one of 4 is refused at the fourth point's line, in every format.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchRecordings
 @testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 @testable import TrackBenchReports
 
 /// Each reader on a small recording written for the test, with the answer worked out by hand.

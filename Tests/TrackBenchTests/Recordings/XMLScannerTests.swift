@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBenchRecordings
-@testable import TrackBenchSuite
+@testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 
 /// The XML scanner on documents written for the test, and the GPX and TCX reader on top of it.
 struct XMLScannerTests {

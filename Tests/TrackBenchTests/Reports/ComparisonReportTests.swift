@@ -1,6 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
 
 struct ComparisonReportTests {

@@ -1,7 +1,10 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
 @testable import TrackBenchSupport
-@testable import TrackBenchScoring
 
 struct FilterRankingTests {
     /// Scores of `errors` (filter and its error per seed) over two scenarios and `seeds` seeds.

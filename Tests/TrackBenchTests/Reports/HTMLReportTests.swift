@@ -1,12 +1,14 @@
 import Foundation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchReports
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
-@testable import TrackBenchReports
-@testable import TrackBenchCharts
 
 /// `report.html`: the committed reports of real runs as self-contained pages with the same content.
 struct HTMLReportTests {

@@ -1,11 +1,13 @@
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 @testable import TrackBenchReports
+@testable import TrackBenchSupport
 
 struct MarkdownReportTests {
     private let report = MarkdownReport(context: Fixtures.context(), scores: Fixtures.defaultScores).render()

@@ -1,4 +1,5 @@
 import Testing
+@testable import TrackBenchGate
 @testable import TrackBenchModel
 @testable import TrackBenchReports
 

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
-@testable import TrackBenchSupport
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
+@testable import TrackBenchSupport
 
 struct ReportTallyTests {
     /// The committed reports were made from whole arrays of rows; made from a tally fed one row at a time, as a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchReports
 
 struct SensorCSVTests {

@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
 
 struct SweepReportTests {

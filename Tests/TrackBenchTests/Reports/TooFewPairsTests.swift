@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchReports
 
 /// A comparison with too few pairs for any p-value to reach its level shows no p-value: `compare`, the report and

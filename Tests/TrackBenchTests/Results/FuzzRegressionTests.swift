@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@testable import TrackBenchRecordings
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 /// Inputs that once trapped a parser (found by fuzzing with `.ci/fuzz` or by hand) must now be rejected with a typed error.
 ///

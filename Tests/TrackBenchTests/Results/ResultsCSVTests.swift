@@ -1,10 +1,12 @@
 import Foundation
 import Testing
-@testable import TrackBenchSupport
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchSupport
 
 struct ResultsCSVTests {
     private let row = ScenarioScore(

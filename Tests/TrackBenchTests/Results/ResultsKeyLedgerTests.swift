@@ -1,7 +1,9 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
 
 /// The keys of a results file, held in a few segments per scenario whatever the number of seeds.
 struct ResultsKeyLedgerTests {

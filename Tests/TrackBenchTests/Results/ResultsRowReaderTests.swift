@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 /// A results file read a row at a time gives the rows and the errors `ResultsCSV.load` gives.
 struct ResultsRowReaderTests {

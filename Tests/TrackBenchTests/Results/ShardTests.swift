@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
 
 /// Sharding a run over CI jobs and merging the parts back into the unsharded results.
 struct ShardTests {

@@ -1,8 +1,11 @@
 import Testing
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 
 /// Feeding and scoring a run a batch at a time, as the harness does, changes nothing.
 struct BatchedScoringTests {

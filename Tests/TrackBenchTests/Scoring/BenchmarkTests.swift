@@ -1,8 +1,10 @@
 import Testing
-@testable import TrackBenchModel
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
-@testable import TrackBenchResults
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 
 struct BenchmarkTests {
     private let benchmark = Benchmark(

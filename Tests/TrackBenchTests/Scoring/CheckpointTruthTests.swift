@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
-@testable import TrackBenchRecordings
-@testable import TrackBenchScoring
 
 /// A truth of timed checkpoints: errors at the checkpoints' times, the true distance between them.
 struct CheckpointTruthTests {

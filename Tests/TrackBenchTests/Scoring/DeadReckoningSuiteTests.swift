@@ -1,8 +1,11 @@
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 
 /// What the dead-reckoning and dropout suites are judged by: the published estimator's error scale, the per-step
 /// variant on curved routes, the fusion through a dropout.

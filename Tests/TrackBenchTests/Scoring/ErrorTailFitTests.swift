@@ -1,7 +1,10 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 /// Reading the step tail and multipath regime from error series whose answers are known.
 struct ErrorTailFitTests {

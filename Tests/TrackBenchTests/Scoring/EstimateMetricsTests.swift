@@ -1,10 +1,13 @@
 import Testing
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
-@testable import TrackBenchSimulation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
 
 struct EstimateMetricsTests {
     private let scenario = Scenario(

@@ -1,8 +1,11 @@
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
 
 struct FilterSpeedTests {
     private let paths = (0..<3).map { FilterSpeed.Input(path: Path(Fixtures.noisyLine(eastSpeed: 3, count: 300, deviation: 4, seed: UInt64($0)))) }

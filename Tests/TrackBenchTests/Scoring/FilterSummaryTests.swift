@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 struct FilterSummaryTests {
     private func score(_ scenario: String, _ filter: String, estimated: Double) -> ScenarioScore {

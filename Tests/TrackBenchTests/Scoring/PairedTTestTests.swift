@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 /// The gate's test over seeds and its family correction, pinned against SciPy and hand-computed cases.
 struct PairedTTestTests {

@@ -1,7 +1,10 @@
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 struct RadixSelectionTests {
     /// Spread like position errors (centimetres to kilometres), with exact ties and zeros mixed in.

@@ -1,5 +1,8 @@
 import Testing
-@testable import TrackBenchScoring
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 
 struct RankingTallyTests {
     /// Rows of two filters over three seeds, with a run missing on each side, a run given twice, and a metric (lag)

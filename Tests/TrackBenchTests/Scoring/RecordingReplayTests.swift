@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import TrackBenchGeodesy
-@testable import TrackBenchModel
-@testable import TrackBenchRecordings
-@testable import TrackBenchSuite
-@testable import TrackBenchSimulation
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
 @testable import TrackBenchFilters
-@testable import TrackBenchScoring
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
+@testable import TrackBenchModel
+@testable import TrackBenchSimulation
 
 /// Aligning a recording with its truth, on tracks whose answers are known: a runner going north at 2 m/s
 /// and a phone whose every fix lies exactly 3 m east of the truth.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
-@testable import TrackBenchRecordings
-@testable import TrackBenchSuite
-@testable import TrackBenchScoring
 @testable import TrackBenchReports
 
 /// `calibrate` recovers a profile it knows: a simulated phone written as a recording, its true path as the truth.

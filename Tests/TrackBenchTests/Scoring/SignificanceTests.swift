@@ -1,8 +1,12 @@
 import Foundation
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
+@testable import TrackBenchReports
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 /// The one definition of a real difference, pinned against hand-computed cases.
 struct SignificanceTests {

@@ -1,6 +1,9 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
-@testable import TrackBenchScoring
 
 struct TruthCacheTests {
     private let scenario = Fixtures.defaultSuite.scenarios.first { $0.pathType == .loop && $0.stopSeconds > 0 } ?? Fixtures.defaultSuite.scenarios[0]

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 
 struct AltitudeChannelTests {
     /// The hills suite's `phone-barometer` profile, with the keys a test changes.

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 /// The step tail and the multipath regime: their own stream, their shape, and nothing when they are off.
 struct ErrorTailChannelTests {

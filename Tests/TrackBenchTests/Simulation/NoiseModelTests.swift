@@ -1,7 +1,10 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
+@testable import TrackBenchMetrics
 @testable import TrackBenchSimulation
-@testable import TrackBenchScoring
 
 /// The calibration band the default suite must stay in (Phillips 2019, Docs/sources.md).
 struct NoiseModelTests {

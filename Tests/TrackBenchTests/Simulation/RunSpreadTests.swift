@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchGate
+@testable import TrackBenchGeodesy
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
-@testable import TrackBenchGeodesy
 
 /// A profile's spread across runs: each run (scenario and seed) draws its own drift time constant and error size.
 struct RunSpreadTests {

@@ -1,7 +1,8 @@
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 @testable import TrackBenchSimulation
 
 struct ScenarioTruePathTests {

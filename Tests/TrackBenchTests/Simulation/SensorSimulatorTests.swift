@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 @testable import TrackBenchSimulation
 
 struct SensorSimulatorTests {

@@ -1,7 +1,8 @@
 import Testing
-@testable import TrackBenchModel
-@testable import TrackBenchSuite
 @testable import TrackBenchFilters
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
+@testable import TrackBenchModel
 
 struct SimulatedScenarioEventsTests {
     @Test func mergesFixesCompassAndPedometerInTimeOrderAfterTheKnownStart() throws {

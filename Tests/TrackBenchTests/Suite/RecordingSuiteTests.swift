@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 
 /// Loading a recording suite: a truth that covers no distance is refused at load, since every filter's distance
 /// error is relative to the truth's length and would divide by zero.

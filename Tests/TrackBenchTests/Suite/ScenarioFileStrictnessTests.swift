@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 
 /// The scenario file reader: any line ending, strict JSON, bounds that keep every run finite.
 struct ScenarioFileStrictnessTests {

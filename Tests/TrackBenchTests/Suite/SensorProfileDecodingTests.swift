@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackBenchSuite
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 
 /// Bad sensor profiles and dead-reckoning grids fail at load, naming the file, the key and what was expected.
 struct SensorProfileDecodingTests {

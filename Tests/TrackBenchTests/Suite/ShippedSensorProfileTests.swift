@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchModel
-@testable import TrackBenchSuite
 
 /// The shipped dead-reckoning suite: the published study's routes and the phone set from what the study states
 /// (Docs/dead-reckoning.md gives each value's source).

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchSupport
-@testable import TrackBenchSuite
 
 struct AtomicFileTests {
     private func temporaryFolder() -> URL {

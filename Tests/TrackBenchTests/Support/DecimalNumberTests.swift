@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import TrackBenchFormats
+@testable import TrackBenchGate
 @testable import TrackBenchSupport
-@testable import TrackBenchRecordings
 
 /// Logged numbers are plain decimals: the other forms Swift's Double parser takes are corrupt fields.
 struct DecimalNumberTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackBenchSupport
+@testable import TrackBenchGate
 @testable import TrackBenchSimulation
+@testable import TrackBenchSupport
 
 /// Report numbers: printf's digits, never `-0.00`, never `nan`.
 struct NumberFormatTests {

@@ -1,6 +1,9 @@
 import Testing
+@testable import TrackBenchCalibration
+@testable import TrackBenchEngine
+@testable import TrackBenchGate
+@testable import TrackBenchMetrics
 @testable import TrackBenchSupport
-@testable import TrackBenchScoring
 
 struct StoredFieldTests {
     private func score() -> ScenarioScore {

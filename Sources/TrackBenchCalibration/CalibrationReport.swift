@@ -1,0 +1,90 @@
+import TrackBenchMetrics
+import TrackBenchSupport
+/// The text `calibrate` prints: the statistics measured on a recording beside the same statistics simulated with
+/// the fitted profile on the recording's route.
+public enum CalibrationReport {
+    /// One statistic of the table: its label with unit, how to read it, and its decimals.
+    struct Row: Sendable {
+        var label: String
+        var value: @Sendable (ErrorStatistics) -> Double?
+        var decimals: Int
+    }
+
+    /// Every statistic the table shows, in order; each is declared once here.
+    static let rows: [Row] = [
+        Row(label: "fixes", value: { Double($0.fixCount) }, decimals: 0),
+        Row(label: "fix interval mean (s)", value: { $0.fixIntervalMeanSeconds }, decimals: 3),
+        Row(label: "fix interval SD (s)", value: { $0.fixIntervalDeviationSeconds }, decimals: 3),
+        Row(label: "reported accuracy mean (m)", value: { $0.accuracyMeanMeters }, decimals: 2),
+        Row(label: "reported accuracy SD (m)", value: { $0.accuracyDeviationMeters }, decimals: 2),
+        Row(label: "error SD per axis, mean removed, no excursions (m)", value: { $0.errorDeviationMeters }, decimals: 2),
+        Row(label: "error median, 2-D (m)", value: { $0.errorMedianMeters }, decimals: 2),
+        Row(label: "error 95th percentile, 2-D (m)", value: { $0.error95thPercentileMeters }, decimals: 2),
+        Row(label: "fixes within reported accuracy (%)", value: { $0.withinAccuracyPercent }, decimals: 1),
+        Row(label: "error decorrelation, 1/e, no excursions (s)", value: { $0.decorrelationSeconds }, decimals: 1),
+        Row(label: "error step median (m)", value: { $0.stepMedianMeters }, decimals: 3),
+        Row(label: "error step 95th percentile (m)", value: { $0.step95thPercentileMeters }, decimals: 3),
+        Row(label: "error step median, moving (m)", value: { $0.movingStepMedianMeters }, decimals: 3),
+        Row(label: "error step median, stopped (m)", value: { $0.stoppedStepMedianMeters }, decimals: 3),
+        Row(label: "along-track error mean (m)", value: { $0.alongTrackMeanMeters }, decimals: 2),
+        Row(label: "along / cross-track RMS", value: { $0.alongToCrossTrackRatio }, decimals: 2),
+        Row(label: "error steps over 5 m (%)", value: { $0.jumpStepPercent }, decimals: 2),
+        Row(label: "largest error step (m)", value: { $0.largestStepMeters }, decimals: 1),
+        Row(label: "speed error SD (m/s)", value: { $0.speedErrorDeviationMetersPerSecond }, decimals: 2),
+        Row(label: "course error RMS (deg)", value: { $0.courseErrorRMSDegrees }, decimals: 1),
+        Row(label: "path length vs truth (%)", value: { $0.lengthErrorPercent }, decimals: 2),
+    ]
+
+    /// The side-by-side table, with a heading and the fit's notes.
+    ///
+    /// Each row gives the measured value, the simulations' median and range, their ratio, and whether the
+    /// measured value falls within the simulations' range (`in` or `out`): with `--compare`, whether the profile
+    /// covers this recording.
+    /// - Parameters:
+    ///   - calibration: The fit and its simulations.
+    ///   - fixesFile: The recording's file, as the user named it.
+    ///   - truthFile: The truth's file, as the user named it.
+    public static func render(_ calibration: SignalCalibration, fixesFile: String, truthFile: String) -> String {
+        let measured = calibration.measured
+        let minutes = NumberFormat.fixed(calibration.replay.durationSeconds / 60, decimals: 1)
+        let verb = calibration.isFitted ? "Calibrated" : "Compared signal"
+        var text = "\(verb) '\(calibration.profile.name)' \(calibration.isFitted ? "from" : "with") \(fixesFile) against \(truthFile): "
+            + "\(measured.fixCount) fixes over \(minutes) min"
+        if calibration.replay.fixesOutsideTruth > 0 {
+            text += " (\(calibration.replay.fixesOutsideTruth) outside the truth's time span left out)"
+        }
+        text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) "
+            + "(\(calibration.simulated.count) runs): median and range.\n\n"
+        var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured", "measured in range"]]
+        for row in rows {
+            let real = row.value(measured)
+            var simulated = calibration.simulated.compactMap(row.value)
+            let median = Statistics.percentile(&simulated, 0.5)
+            let range = simulated.isEmpty ? "" : "\(format(simulated.min(), row.decimals))...\(format(simulated.max(), row.decimals))"
+            var ratio = ""
+            if let real, let median, abs(real) > 1e-9 {
+                ratio = NumberFormat.fixed(median / real, decimals: 2)
+            }
+            table.append(
+                [row.label, format(real, row.decimals), format(median, row.decimals), range, ratio, inRange(real, simulated, decimals: row.decimals)]
+            )
+        }
+        text += PlainTextTable.lines(table, rightAligned: Set(1..<table[0].count)).map { $0 + "\n" }.joined()
+        if !calibration.notes.isEmpty {
+            text += "\nNotes:\n" + calibration.notes.map { "- \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    /// `in` when the measured value lies within the simulations' range as the table prints them (to `decimals`),
+    /// `out` when it does not, empty when either is missing.
+    static func inRange(_ measured: Double?, _ simulated: [Double], decimals: Int) -> String {
+        guard let measured, let low = simulated.min(), let high = simulated.max() else { return "" }
+        let printed = { (value: Double) in Double(NumberFormat.fixed(value, decimals: decimals)) ?? value }
+        return (printed(low)...printed(high)).contains(printed(measured)) ? "in" : "out"
+    }
+
+    private static func format(_ value: Double?, _ decimals: Int) -> String {
+        value.map { NumberFormat.fixed($0, decimals: decimals) } ?? "-"
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import TrackBenchGeodesy
+import TrackBenchMetrics
+import TrackBenchModel
+
+/// What a phone's error looks like against the truth: the statistics `calibrate` fits a signal profile to and
+/// compares a simulation with.
+///
+/// Measured over fixes paired with the true position at their own times, in
+/// a local metric frame. The error of a fix is its position minus the true
+/// position. Steps are the change of the error from one fix to the next, so a
+/// slowly drifting error has small steps however large it is. Statistics a
+/// recording cannot give (no reported speed, no stop) are nil.
+public struct ErrorStatistics: Sendable, Equatable {
+    /// One fix paired with the truth at its time.
+    public struct Sample: Sendable, Equatable {
+        /// The fix's time, in seconds.
+        public var timeSeconds: Double
+        /// The true position at that time, in metres in the frame.
+        public var truePoint: LocalPoint
+        /// The fix's position minus the true position, in metres east and north.
+        public var error: LocalPoint
+        /// The reported horizontal accuracy, in metres.
+        public var accuracyMeters: Double
+        /// The reported vertical accuracy, in metres; nil when the fix has none.
+        public var verticalAccuracyMeters: Double?
+        /// The true speed, in metres per second.
+        public var trueSpeedMetersPerSecond: Double
+        /// The true course, in degrees clockwise from north; -1 when standing still.
+        public var trueCourseDegrees: Double
+        /// Reported minus true speed, in metres per second; nil when the fix reports no speed.
+        public var speedErrorMetersPerSecond: Double?
+        /// Reported minus true course, wrapped to -180...180 degrees; nil when either is unknown.
+        public var courseErrorDegrees: Double?
+
+        /// Creates a sample; see the properties for units.
+        public init(
+            timeSeconds: Double, truePoint: LocalPoint, error: LocalPoint, accuracyMeters: Double,
+            verticalAccuracyMeters: Double? = nil, trueSpeedMetersPerSecond: Double, trueCourseDegrees: Double,
+            speedErrorMetersPerSecond: Double? = nil, courseErrorDegrees: Double? = nil
+        ) {
+            self.timeSeconds = timeSeconds
+            self.truePoint = truePoint
+            self.error = error
+            self.accuracyMeters = accuracyMeters
+            self.verticalAccuracyMeters = verticalAccuracyMeters
+            self.trueSpeedMetersPerSecond = trueSpeedMetersPerSecond
+            self.trueCourseDegrees = trueCourseDegrees
+            self.speedErrorMetersPerSecond = speedErrorMetersPerSecond
+            self.courseErrorDegrees = courseErrorDegrees
+        }
+
+        /// Whether the truth is moving: at least `TimedTrack.stoppedSpeedMetersPerSecond` with a known course.
+        var isMoving: Bool { trueSpeedMetersPerSecond >= TimedTrack.stoppedSpeedMetersPerSecond && trueCourseDegrees >= 0 }
+
+        /// The unit vector along the true course (east = sin, north = cos); nil when not moving.
+        var direction: LocalPoint? {
+            isMoving ? LocalPoint.direction(courseDegrees: trueCourseDegrees) : nil
+        }
+    }
+
+    /// An error step longer than this is a jump, in metres (the size the phone measurements counted).
+    public static let jumpStepMeters = 5.0
+    /// The longest lag the decorrelation search looks at, in fixes (an hour at 1 Hz).
+    static let longestLagFixes = 3600
+    /// How many robust deviations from the median error make an excursion.
+    static let excursionDeviations = 5.0
+
+    /// How many fixes were measured.
+    public var fixCount: Int
+    /// Mean time between fixes, in seconds.
+    public var fixIntervalMeanSeconds: Double
+    /// Deviation of the time between fixes, in seconds.
+    public var fixIntervalDeviationSeconds: Double
+    /// Mean reported horizontal accuracy, in metres.
+    public var accuracyMeanMeters: Double
+    /// Deviation of the reported horizontal accuracy, in metres.
+    public var accuracyDeviationMeters: Double
+    /// Mean reported vertical accuracy, in metres; nil when no fix reports one.
+    public var verticalAccuracyMeanMeters: Double?
+    /// Deviation of the reported vertical accuracy, in metres; nil when fewer than two fixes report one.
+    public var verticalAccuracyDeviationMeters: Double?
+    /// Mean error east and north, in metres.
+    public var errorMean: LocalPoint
+    /// The error's deviation per axis with its mean removed (root mean square of the two axes), over the fixes
+    /// outside excursions, in metres.
+    ///
+    /// Excursions (`excursions(in:besides:)`) are left out because a single one can hold most of a drive's error energy: on the public
+    /// multipath drive one 17 s excursion to 75 m holds 76 % of it, so with it this would measure that one event.
+    public var errorDeviationMeters: Double
+    /// The 2-D error's root mean square, mean included, in metres.
+    public var errorRMSMeters: Double
+    /// Median 2-D error, in metres.
+    public var errorMedianMeters: Double
+    /// 95th percentile of the 2-D error, in metres.
+    public var error95thPercentileMeters: Double
+    /// Share of fixes whose 2-D error is within their reported accuracy, in percent.
+    public var withinAccuracyPercent: Double
+    /// How strongly the error's size follows the reported accuracy: d log(error) / d log(accuracy), from a
+    /// least-squares line of error against accuracy at the means; nil when the accuracy hardly varies (its
+    /// deviation under 5 % of its mean), so nothing can be told.
+    public var accuracyElasticity: Double?
+    /// The lag at which the error's autocorrelation falls to 1/e, in seconds; nil when it has not fallen by half
+    /// the recording or an hour.
+    ///
+    /// Both axes count, each with its mean removed and, while moving, the mean along-track error too: a
+    /// constant lag turns with the route and would otherwise read as a slow drift. Fixes in excursions are left
+    /// out, as for `errorDeviationMeters`.
+    public var decorrelationSeconds: Double?
+    /// Median 2-D error step from one fix to the next, in metres.
+    public var stepMedianMeters: Double
+    /// 95th percentile of the error step, in metres.
+    public var step95thPercentileMeters: Double
+    /// Median error step while the truth moves, in metres; nil without moving steps.
+    public var movingStepMedianMeters: Double?
+    /// Median error step while the truth stands still, in metres; nil without stopped steps.
+    public var stoppedStepMedianMeters: Double?
+    /// How many steps were taken standing still.
+    public var stoppedStepCount: Int
+    /// Mean error along the true direction of travel while moving, in metres (negative: fixes lag behind).
+    public var alongTrackMeanMeters: Double?
+    /// Along-track over cross-track error RMS while moving; nil without moving fixes.
+    public var alongToCrossTrackRatio: Double?
+    /// Share of steps longer than `jumpStepMeters`, in percent.
+    public var jumpStepPercent: Double
+    /// The longest error step, in metres.
+    public var largestStepMeters: Double
+    /// Deviation of reported minus true speed, in metres per second; nil when the fixes report no speed.
+    public var speedErrorDeviationMetersPerSecond: Double?
+    /// Root mean square of reported minus true course while moving, in degrees; nil when unknown.
+    public var courseErrorRMSDegrees: Double?
+    /// The fixes' path length against the truth's at the same times, in percent (positive: fixes longer).
+    public var lengthErrorPercent: Double
+
+    /// Measures samples in time order.
+    /// - Returns: nil for fewer than three samples: too few to have steps and intervals.
+    public init?(samples: [Sample]) {
+        guard samples.count >= 3 else { return nil }
+        let count = Double(samples.count)
+        fixCount = samples.count
+        let intervals = zip(samples, samples.dropFirst()).map { $1.timeSeconds - $0.timeSeconds }
+        fixIntervalMeanSeconds = Statistics.mean(intervals) ?? 0
+        fixIntervalDeviationSeconds = Statistics.standardDeviation(intervals) ?? 0
+        let accuracies = samples.map(\.accuracyMeters)
+        accuracyMeanMeters = Statistics.mean(accuracies) ?? 0
+        accuracyDeviationMeters = Statistics.standardDeviation(accuracies) ?? 0
+        let vertical = samples.compactMap(\.verticalAccuracyMeters)
+        verticalAccuracyMeanMeters = Statistics.mean(vertical)
+        verticalAccuracyDeviationMeters = Statistics.standardDeviation(vertical)
+
+        let directions = samples.map(\.direction)
+        (alongTrackMeanMeters, alongToCrossTrackRatio) = Self.alongAndCrossTrack(samples, directions: directions)
+        errorMean = LocalPoint(east: Statistics.mean(samples.map(\.error.east)) ?? 0, north: Statistics.mean(samples.map(\.error.north)) ?? 0)
+        let inExcursion = Self.excursions(in: samples).inExcursion
+        let ordinary = samples.indices.filter { !inExcursion[$0] }
+        let east = ordinary.map { samples[$0].error.east }
+        let north = ordinary.map { samples[$0].error.north }
+        let ordinaryMean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)
+        let squares = zip(east, north).reduce(0) {
+            $0 + ($1.0 - ordinaryMean.east) * ($1.0 - ordinaryMean.east) + ($1.1 - ordinaryMean.north) * ($1.1 - ordinaryMean.north)
+        }
+        errorDeviationMeters = east.isEmpty ? 0 : (squares / (2 * Double(east.count))).squareRoot()
+        var errors = samples.map { ($0.error.east * $0.error.east + $0.error.north * $0.error.north).squareRoot() }
+        errorRMSMeters = RootMeanSquare(errors).value ?? 0
+        let within = zip(errors, samples).filter { $0.0 <= $0.1.accuracyMeters }.count
+        withinAccuracyPercent = 100 * Double(within) / count
+        accuracyElasticity = Self.elasticity(errors: errors, accuracies: accuracies)
+        let errorPercentiles = Statistics.percentiles(&errors, [0.5, 0.95])
+        errorMedianMeters = errorPercentiles?[0] ?? 0
+        error95thPercentileMeters = errorPercentiles?[1] ?? 0
+        let interval = fixIntervalMeanSeconds
+        decorrelationSeconds = Self.driftDecorrelationLag(
+            east: east, north: north, directions: ordinary.map { directions[$0] }, alongTrackMean: alongTrackMeanMeters ?? 0
+        ).map { $0 * interval }
+
+        let steps = Self.steps(of: samples)
+        stoppedStepCount = steps.stoppedCount
+        jumpStepPercent = steps.jumpPercent
+        largestStepMeters = steps.largest
+        stepMedianMeters = steps.median
+        step95thPercentileMeters = steps.percentile95
+        movingStepMedianMeters = steps.movingMedian
+        stoppedStepMedianMeters = steps.stoppedMedian
+
+        speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
+        courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
+        lengthErrorPercent = Self.lengthErrorPercent(of: samples)
+    }
+
+    /// The mean along-track error while moving, and the along-track over the cross-track error RMS (nil without
+    /// cross-track error).
+    private static func alongAndCrossTrack(_ samples: [Sample], directions: [LocalPoint?]) -> (mean: Double?, ratio: Double?) {
+        var along: [Double] = []
+        var cross: [Double] = []
+        for (sample, direction) in zip(samples, directions) {
+            guard let direction else { continue }
+            along.append(sample.error.east * direction.east + sample.error.north * direction.north)
+            cross.append(sample.error.east * direction.north - sample.error.north * direction.east)
+        }
+        let crossSquares = cross.reduce(0) { $0 + $1 * $1 }
+        return (Statistics.mean(along), crossSquares > 0 ? (along.reduce(0) { $0 + $1 * $1 } / crossSquares).squareRoot() : nil)
+    }
+
+    /// The lag, in fixes, at which the drift's autocorrelation falls to 1/e: the error with the mean along-track error
+    /// removed while moving (a constant lag turns with the route), then each axis's mean.
+    private static func driftDecorrelationLag(east: [Double], north: [Double], directions: [LocalPoint?], alongTrackMean lag: Double) -> Double? {
+        var driftEast = east
+        var driftNorth = north
+        for (index, direction) in directions.enumerated() {
+            guard let direction else { continue }
+            driftEast[index] -= lag * direction.east
+            driftNorth[index] -= lag * direction.north
+        }
+        let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
+        return decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 })
+    }
+
+    /// Which samples lie in an excursion, besides those `besides` marks: an error further from the median error than
+    /// `excursionDeviations` robust deviations (the median distance from it over 1.1774) and at least
+    /// `jumpStepMeters`. Also the distance that makes one, in metres.
+    static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double) {
+        var eastErrors = samples.map(\.error.east)
+        var northErrors = samples.map(\.error.north)
+        let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)
+        var distances = samples.map { $0.error.distance(to: center) }
+        let robustDeviation = (Statistics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
+        let threshold = max(jumpStepMeters, excursionDeviations * robustDeviation)
+        let inExcursion = samples.indices.map { !(besides?[$0] ?? false) && samples[$0].error.distance(to: center) > threshold }
+        return (inExcursion, threshold)
+    }
+
+    /// The error steps' statistics: all of them, moving and stopped.
+    private static func steps(of samples: [Sample]) -> (
+        stoppedCount: Int, jumpPercent: Double, largest: Double, median: Double, percentile95: Double, movingMedian: Double?, stoppedMedian: Double?
+    ) {
+        var steps: [Double] = []
+        var moving: [Double] = []
+        var stopped: [Double] = []
+        for (before, after) in zip(samples, samples.dropFirst()) {
+            let step = after.error.distance(to: before.error)
+            steps.append(step)
+            if after.isMoving { moving.append(step) } else { stopped.append(step) }
+        }
+        let jumpPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
+        let largest = steps.max() ?? 0
+        let percentiles = Statistics.percentiles(&steps, [0.5, 0.95])
+        return (
+            stopped.count, jumpPercent, largest, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
+            Statistics.percentile(&moving, 0.5), Statistics.percentile(&stopped, 0.5)
+        )
+    }
+
+    /// The fixes' path length against the truth's at the same times, in percent; 0 when the truth does not move.
+    private static func lengthErrorPercent(of samples: [Sample]) -> Double {
+        var fixLength = 0.0
+        var trueLength = 0.0
+        for (before, after) in zip(samples, samples.dropFirst()) {
+            trueLength += after.truePoint.distance(to: before.truePoint)
+            let fixBefore = LocalPoint(east: before.truePoint.east + before.error.east, north: before.truePoint.north + before.error.north)
+            let fixAfter = LocalPoint(east: after.truePoint.east + after.error.east, north: after.truePoint.north + after.error.north)
+            fixLength += fixAfter.distance(to: fixBefore)
+        }
+        return trueLength > 0 ? 100 * (fixLength - trueLength) / trueLength : 0
+    }
+
+    /// d log(error) / d log(accuracy) at the means, from the least-squares slope; nil when the accuracy hardly varies.
+    private static func elasticity(errors: [Double], accuracies: [Double]) -> Double? {
+        guard let meanAccuracy = Statistics.mean(accuracies), let meanError = Statistics.mean(errors),
+              let deviation = Statistics.standardDeviation(accuracies),
+              meanAccuracy > 0, meanError > 0, deviation >= 0.05 * meanAccuracy else { return nil }
+        var covariance = 0.0
+        var variance = 0.0
+        for (error, accuracy) in zip(errors, accuracies) {
+            covariance += (error - meanError) * (accuracy - meanAccuracy)
+            variance += (accuracy - meanAccuracy) * (accuracy - meanAccuracy)
+        }
+        return covariance / variance * meanAccuracy / meanError
+    }
+
+    /// The lag, in fixes and interpolated, at which the two axes' joint autocorrelation falls to 1/e.
+    private static func decorrelationLag(_ east: [Double], _ north: [Double]) -> Double? {
+        let energy = zip(east, north).reduce(0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
+        guard energy > 0 else { return nil }
+        let threshold = exp(-1.0)
+        var previous = 1.0
+        for lag in 1...max(1, min(east.count / 2, longestLagFixes)) {
+            var sum = 0.0
+            for index in 0..<(east.count - lag) {
+                sum += east[index] * east[index + lag] + north[index] * north[index + lag]
+            }
+            let correlation = sum / energy
+            if correlation < threshold {
+                return Double(lag - 1) + (previous - threshold) / (previous - correlation)
+            }
+            previous = correlation
+        }
+        return nil
+    }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import TrackBenchFormats
+import TrackBenchGeodesy
+import TrackBenchMetrics
+import TrackBenchModel
+import TrackBenchSimulation
+import TrackBenchSupport
+
+extension SignalCalibration {
+    /// The jumps among a recording's fixes: which fixes lie inside one, and each jump's size and duration.
+    private struct Jumps {
+        /// Whether each sample lies inside a jump.
+        var inJump: [Bool]
+        /// Each jump's size: its first error step, in metres.
+        var sizes: [Double] = []
+        /// Each jump's duration, in seconds.
+        var durations: [Double] = []
+    }
+
+    /// The profile that reproduces `samples`' statistics; see the type's documentation for each key.
+    ///
+    /// Step by step: the jumps and the excursions, which some statistics leave out; the accuracy; the drift and the
+    /// jitter with the error's tails; the error while stopped and the reported motion; the warm-up; the faults.
+    /// Notes come in that order.
+    static func fit(
+        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, notes: inout [String]
+    ) -> SignalProfile {
+        let interval = measured.fixIntervalMeanSeconds
+        let jumps = findJumps(in: samples, interval: interval)
+        let inExcursion = findExcursions(in: samples, besides: jumps.inJump, notes: &notes)
+        let baseSamples = zip(samples, jumps.inJump).filter { !$0.1 }.map(\.0)
+        let calmSamples = samples.indices.filter { !jumps.inJump[$0] && !inExcursion[$0] }.map { samples[$0] }
+        let base = ErrorStatistics(samples: baseSamples) ?? measured
+        if !jumps.sizes.isEmpty {
+            notes.append(
+                "\(jumps.sizes.count) jump\(jumps.sizes.count == 1 ? "" : "s") "
+                    + "(error steps over \(NumberFormat.compact(ErrorStatistics.jumpStepMeters)) m) "
+                    + "fitted as faults; the \(samples.count - baseSamples.count) fixes inside them are left out of the other statistics"
+            )
+        }
+
+        var profile = defaultProfile
+        profile.name = name
+        let radius = fitAccuracy(measured: measured, base: base, into: &profile, notes: &notes)
+        fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, into: &profile, notes: &notes)
+        fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
+        fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
+        fitWarmUp(samples, measured: measured, into: &profile)
+        profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
+        return profile
+    }
+
+    /// Jumps: big steps paired into start and end (within `longestJumpSeconds`); a big step without an end is a jump
+    /// of one fix interval.
+    private static func findJumps(in samples: [ErrorStatistics.Sample], interval: Double) -> Jumps {
+        var bigSteps: [Int] = []
+        for index in samples.indices.dropFirst() where samples[index].error.distance(to: samples[index - 1].error) > ErrorStatistics.jumpStepMeters {
+            bigSteps.append(index)
+        }
+        var jumps = Jumps(inJump: [Bool](repeating: false, count: samples.count))
+        var next = 0
+        while next < bigSteps.count {
+            let start = bigSteps[next]
+            jumps.sizes.append(samples[start].error.distance(to: samples[start - 1].error))
+            if next + 1 < bigSteps.count, samples[bigSteps[next + 1]].timeSeconds - samples[start].timeSeconds <= longestJumpSeconds {
+                let end = bigSteps[next + 1]
+                for index in start..<end { jumps.inJump[index] = true }
+                jumps.durations.append(samples[end].timeSeconds - samples[start].timeSeconds)
+                next += 2
+            } else {
+                jumps.inJump[start] = true
+                jumps.durations.append(interval)
+                next += 1
+            }
+        }
+        return jumps
+    }
+
+    /// Excursions: fixes outside jumps whose error lies further from the median error than any normal error would
+    /// (five robust deviations, at least a jump), such as a burst of multipath whose steps are not all over the jump
+    /// threshold. Whether each sample is one; a note says how many there are.
+    private static func findExcursions(in samples: [ErrorStatistics.Sample], besides inJump: [Bool], notes: inout [String]) -> [Bool] {
+        let (inExcursion, excursionMeters) = ErrorStatistics.excursions(in: samples, besides: inJump)
+        let excursions = inExcursion.filter { $0 }.count
+        if excursions > 0 {
+            notes.append(
+                "\(excursions) fix\(excursions == 1 ? "" : "es") with an error over \(NumberFormat.fixed(excursionMeters, decimals: 1)) m "
+                    + "from the median error (\(NumberFormat.compact(ErrorStatistics.excursionDeviations)) robust deviations) "
+                    + "left out of the error's size, the drift's time, the jitter and the tails as an excursion"
+            )
+        }
+        return inExcursion
+    }
+
+    /// The fix interval, the reported accuracies, the error's size against them and how far it follows them.
+    /// - Returns: The error's 2-D radius, in metres.
+    private static func fitAccuracy(
+        measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
+    ) -> Double {
+        profile.fixIntervalMeanSeconds = max(ScenarioLimits.shortestFixIntervalSeconds, measured.fixIntervalMeanSeconds)
+        profile.fixIntervalDeviationSeconds = measured.fixIntervalDeviationSeconds
+        let radius = 2.squareRoot() * base.errorDeviationMeters
+        if measured.accuracyMeanMeters > 0 {
+            profile.horizontalAccuracyMeanMeters = measured.accuracyMeanMeters
+            profile.horizontalAccuracyDeviationMeters = measured.accuracyDeviationMeters
+            profile.errorToAccuracyRatio = min(100, radius / measured.accuracyMeanMeters)
+        } else {
+            profile.horizontalAccuracyMeanMeters = max(NoiseModel.minimumHorizontalAccuracyMeters, radius)
+            profile.horizontalAccuracyDeviationMeters = 0
+            profile.errorToAccuracyRatio = radius / profile.horizontalAccuracyMeanMeters
+            notes.append("the fixes report no accuracy: the accuracy is set to the measured error")
+        }
+        if let elasticity = base.accuracyElasticity {
+            profile.accuracyTracking = min(1, max(0, elasticity))
+        } else {
+            profile.accuracyTracking = 0
+            notes.append("the reported accuracy hardly varies, so the error cannot follow it: accuracyTracking 0")
+        }
+        if let vertical = measured.verticalAccuracyMeanMeters {
+            profile.verticalAccuracyMeanMeters = vertical
+            profile.verticalAccuracyDeviationMeters = measured.verticalAccuracyDeviationMeters ?? 0
+        } else {
+            notes.append("no vertical accuracy in the fixes: the default profile's is kept")
+        }
+        return radius
+    }
+
+    /// The drift's time constant and the jitter, with the step tail and the multipath regime when the moving steps
+    /// show them, from the calm fixes (neither in a jump nor in an excursion); the measured decorrelation lag is
+    /// multiplied by `lagCorrection` first (see `SignalCalibration.init(replay:name:seeds:)`).
+    private static func fitDriftAndJitter(
+        _ calmSamples: [ErrorStatistics.Sample], base: ErrorStatistics, radius: Double, interval: Double, lagCorrection: Double,
+        into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
+        let movingSamples = calmSamples.filter(\.isMoving)
+        let moving = ErrorStatistics(samples: movingSamples) ?? base
+        let longestLag = Double(min(movingSamples.count / 2, ErrorStatistics.longestLagFixes)) * interval
+        let lag = lagCorrection * (moving.decorrelationSeconds ?? longestLag)
+        if base.errorDeviationMeters == 0 {
+            notes.append("the fixes lie exactly on the truth: there is no error to fit, and driftTimeConstantSeconds says nothing")
+        } else if moving.decorrelationSeconds == nil {
+            notes.append(
+                "the error stays correlated over the longest lag measured (\(NumberFormat.fixed(lag, decimals: 0)) s): "
+                    + "driftTimeConstantSeconds is a lower bound"
+            )
+        }
+        let tails = ErrorTailFit(samples: movingSamples, intervalSeconds: interval)
+        if tails.isEmpty {
+            notes.append(
+                "no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps "
+                    + "exceed three median steps (\(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m), "
+                    + "under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, and no fix is an outlier"
+            )
+            profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
+            let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation
+            profile.jitterMeters = jitter(
+                stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval
+            )
+        } else {
+            fitTails(tails, lag: lag, radius: radius, interval: interval, into: &profile, notes: &notes)
+        }
+    }
+
+    /// The step tail and the multipath regime, then the drift's time constant and the jitter in what variance the
+    /// tails leave.
+    private static func fitTails(
+        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        profile.stepTailProbability = tails.stepTailProbability
+        profile.stepTailMeters = tails.stepTailMeters
+        profile.multipathOffsetMeters = tails.multipathOffsetMeters
+        profile.multipathDwellSeconds = tails.multipathOffsetMeters > 0 ? max(interval, tails.multipathDwellSeconds) : 0
+        let total = radius * radius / 2
+        // Switches under the threshold go uncounted, so the offset comes out large; on a drive with a small error it
+        // can exceed the error itself, leaving the drift and jitter nothing and the steps all zero. The offsets then
+        // keep at most half the variance the outliers leave.
+        let offsetLimit = max(0, total - profile.stepTailProbability * profile.stepTailMeters * profile.stepTailMeters) / 2
+        if profile.multipathOffsetMeters * profile.multipathOffsetMeters > offsetLimit {
+            notes.append(
+                "the multipath offsets fitted (\(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m) would hold more than half "
+                    + "the error's variance: kept to \(NumberFormat.fixed(offsetLimit.squareRoot(), decimals: 2)) m"
+            )
+            profile.multipathOffsetMeters = offsetLimit.squareRoot()
+        }
+        let budget = max(0, total - profile.errorTailVarianceSquareMeters)
+        // The measured decorrelation is the drift's and the offsets' together: the drift's part at that lag is what
+        // the offsets leave of 1/e.
+        let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
+        let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
+        var jitterMeters = 0.0
+        for _ in 0..<3 {
+            let driftVariance = budget - jitterMeters * jitterMeters
+            let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
+            // Offsets that would hold the whole 1/e at that lag contradict it (their dwell is a bound): the drift
+            // then takes the lag as its own, as without offsets, rather than a time constant of one fix.
+            let perTimeConstant = target > Self.smallestDriftCorrelation
+                ? Self.driftLagPerTimeConstant(atCorrelation: target) : decorrelationPerTimeConstant
+            profile.driftTimeConstantSeconds = max(interval, lag / perTimeConstant)
+            jitterMeters = jitter(
+                stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval
+            )
+        }
+        profile.jitterMeters = jitterMeters
+        if profile.multipathOffsetMeters > 0 {
+            notes.append(
+                "multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 1)) % of moving steps switch plateau "
+                    + "(over three median steps, \(NumberFormat.fixed(tails.thresholdMeters, decimals: 2)) m): "
+                    + "offsets of \(NumberFormat.fixed(profile.multipathOffsetMeters, decimals: 2)) m "
+                    + "per axis held \(NumberFormat.fixed(profile.multipathDwellSeconds, decimals: 1)) s on average"
+            )
+        }
+        if profile.stepTailProbability > 0 {
+            notes.append(
+                "step tail: \(NumberFormat.fixed(profile.stepTailProbability * 100, decimals: 2)) % of fixes are outliers "
+                    + "of \(NumberFormat.fixed(profile.stepTailMeters, decimals: 2)) m per axis"
+            )
+        }
+    }
+
+    /// The jitter that leaves a step deviation of `stepDeviation` per axis with the drift's own step, at most the
+    /// error's variance `budget`.
+    ///
+    /// The model's per-axis step variance is s x drift variance + 2 j^2, with s = 2 (1 - rho(1)) for the drift;
+    /// a 2-D Gaussian step's median is 1.1774 x its per-axis deviation.
+    private static func jitter(stepDeviation: Double, timeConstant: Double, budget: Double, interval: Double) -> Double {
+        let phi = exp(-interval / timeConstant)
+        let s = 2 * (1 - 2 * phi / (1 + phi * phi))
+        let jitterSquared = (stepDeviation * stepDeviation - s * budget) / (2 - s)
+        return min(max(0, jitterSquared), budget).squareRoot()
+    }
+
+    /// The error's mean over the calm fixes, split into an offset that holds for the whole run and a bias along the
+    /// direction of travel.
+    ///
+    /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
+    /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
+    /// way as lag or lead. When the directions cannot tell the two apart, `alongTrackMean` (the mean along-track
+    /// error) is the bias.
+    private static func fitBiasAndOffset(
+        _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        profile.alongTrackBiasMeters = alongTrackMean
+        var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
+        for sample in calmSamples {
+            let direction = sample.direction ?? LocalPoint(east: 0, north: 0)
+            sums.count += 1
+            sums.directionEast += direction.east
+            sums.directionNorth += direction.north
+            sums.direction += direction.east * direction.east + direction.north * direction.north
+            sums.east += sample.error.east
+            sums.north += sample.error.north
+            sums.along += sample.error.east * direction.east + sample.error.north * direction.north
+        }
+        // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
+        guard sums.count > 0 else { return }
+        let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
+        if spread > 0.01 * sums.count {
+            profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
+        }
+        let east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
+        let north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
+        profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
+        notes.append(
+            "fixed offset: the error's mean beside the along-track bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
+                + "and \(NumberFormat.fixed(north, decimals: 2)) m north; each simulated run holds an offset that long in a direction of its own"
+        )
+    }
+
+    /// How the error moves while stopped, and the reported speed's and course's errors.
+    private static func fitStopsAndMotion(
+        measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        if base.stoppedStepCount < 10 {
+            notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
+        } else if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, moving > 0 {
+            profile.stoppedErrorMotionFactor = min(1, stopped / moving)
+        } else if base.movingStepMedianMeters == nil {
+            notes.append("no fixes while moving: stoppedErrorMotionFactor 1 is kept, as nothing compares with the stops")
+        }
+        if let speed = measured.speedErrorDeviationMetersPerSecond {
+            profile.speedDeviationMetersPerSecond = speed
+        } else {
+            notes.append("no speed in the fixes: the default profile's speedDeviationMetersPerSecond is kept")
+        }
+        if let course = measured.courseErrorRMSDegrees {
+            profile.courseDeviationDegrees = min(360, course)
+        } else {
+            notes.append("no course in the fixes: the default profile's courseDeviationDegrees is kept")
+        }
+    }
+
+    /// The warm-up: the first fixes' accuracy against the rest.
+    private static func fitWarmUp(_ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, into profile: inout SignalProfile) {
+        let firstAccuracy = Statistics.mean(samples.prefix(3).map(\.accuracyMeters)) ?? 0
+        let settled = measured.accuracyMeanMeters + 2 * measured.accuracyDeviationMeters
+        if measured.accuracyMeanMeters > 0, firstAccuracy >= 1.5 * measured.accuracyMeanMeters {
+            profile.warmUpAccuracyFactor = min(1000, firstAccuracy / measured.accuracyMeanMeters)
+            profile.warmUpFixes = samples.firstIndex { $0.accuracyMeters <= settled } ?? 0
+        } else {
+            profile.warmUpAccuracyFactor = 1
+            profile.warmUpFixes = 0
+        }
+    }
+
+    /// The jumps as faults, and gaps over `dropoutIntervals` fix intervals as dropouts.
+    private static func fitFaults(_ samples: [ErrorStatistics.Sample], jumps: Jumps, interval: Double, notes: inout [String]) -> FaultProfile {
+        var faults = FaultProfile.none
+        if !jumps.sizes.isEmpty {
+            var sorted = jumps.sizes
+            faults.jumpProbability = min(1, Double(jumps.sizes.count) / Double(samples.count))
+            faults.jumpMeters = Statistics.percentile(&sorted, 0.5) ?? 0
+            faults.jumpDurationSeconds = Statistics.mean(jumps.durations) ?? interval
+        }
+        let gaps = zip(samples, samples.dropFirst()).map { $1.timeSeconds - $0.timeSeconds }.filter { $0 > dropoutIntervals * interval }
+        if !gaps.isEmpty {
+            faults.dropoutProbability = min(1, Double(gaps.count) / Double(samples.count))
+            faults.dropoutSeconds = Statistics.mean(gaps) ?? 0
+            notes.append(
+                "\(gaps.count) gap\(gaps.count == 1 ? "" : "s") longer than \(NumberFormat.compact(dropoutIntervals)) fix intervals "
+                    + "fitted as dropouts"
+            )
+        }
+        return faults
+    }
+}

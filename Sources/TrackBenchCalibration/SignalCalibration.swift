@@ -1,0 +1,264 @@
+import Foundation
+import TrackBenchEngine
+import TrackBenchFormats
+import TrackBenchGeodesy
+import TrackBenchMetrics
+import TrackBenchModel
+import TrackBenchSimulation
+import TrackBenchSupport
+
+/// A signal profile fitted to a recording with a timed truth, and the same statistics of simulations with it.
+///
+/// The fit, statistic by statistic (Docs/calibration.md explains each):
+/// - Jumps first: an error step over `ErrorStatistics.jumpStepMeters` starts a
+///   jump and the next one (within 300 s) ends it. Their rate, median size and
+///   mean duration become the profile's jump faults, and the fixes inside them
+///   are left out of everything below, so jumps do not inflate the drift.
+/// - Reported accuracy and fix interval: their means and deviations.
+/// - `errorToAccuracyRatio`: the error's 2-D radius (sqrt(2) x the per-axis
+///   deviation, mean removed) over the mean accuracy.
+/// - `accuracyTracking`: the error's elasticity to the accuracy, clamped to
+///   0...1; 0 when the accuracy hardly varies (real phones).
+/// - `driftTimeConstantSeconds`: the 1/e decorrelation lag over 2.146, the
+///   ratio for the model's second-order drift, measured on moving fixes (a
+///   frozen error does not age while the phone stands still).
+/// - `jitterMeters`: what the median error step needs beyond the drift's own
+///   step, from the model's step variance.
+/// - `stoppedErrorMotionFactor`: median step stopped over median step moving.
+/// - `alongTrackBiasMeters`: the mean along-track error while moving.
+/// - Speed and course deviations from the reported speed and course; dropouts
+///   from gaps over three fix intervals; warm-up from the first fixes' accuracy.
+/// What a recording cannot tell keeps the default suite's value, and a note says so.
+public struct SignalCalibration: Sendable {
+    /// The statistics of the recording's fixes against the truth, jumps included.
+    public var measured: ErrorStatistics
+    /// The fitted profile, or the one given to compare.
+    public var profile: SignalProfile
+    /// Whether `profile` was fitted to the replay (false: it was given, to compare).
+    public var isFitted: Bool
+    /// The same statistics of the profile simulated on the recording's route, one per seed.
+    public var simulated: [ErrorStatistics]
+    /// The fixes each simulation delivered, one path per seed, on the replay's clock and in its frame.
+    var simulatedFixes: [Path]
+    /// The seeds the simulations used.
+    public var seeds: SeedRange
+    /// What could not be measured and was kept at a default, or is worth knowing about the fit.
+    public var notes: [String]
+    /// The replay the profile was fitted to.
+    public var replay: RecordingReplay
+
+    /// A jump's end must come within this many seconds of its start, or the step counts as a lone jump.
+    static let longestJumpSeconds = 300.0
+    /// A gap longer than this many fix intervals is a dropout.
+    static let dropoutIntervals = 3.0
+    /// The decorrelation lag over the drift's time constant for the model's second-order drift: (1 + x) e^-x = 1/e.
+    static let decorrelationPerTimeConstant = 2.146
+
+    /// Why a recording cannot be calibrated from.
+    public struct CalibrationError: Error, LocalizedError, Equatable {
+        /// What is wrong and what to do.
+        public var problem: String
+        public var errorDescription: String? { problem }
+    }
+
+    /// Fits a profile to a replay with a timed truth and simulates it on the replay's route.
+    /// - Parameters:
+    ///   - replay: The recording aligned with its truth.
+    ///   - name: The profile's name (a slug: it becomes part of scenario ids).
+    ///   - seeds: The seeds to simulate with.
+    /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
+    public init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
+        let (track, samples, measured) = try Self.measure(replay)
+        var notes: [String] = []
+        var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        if let target = measured.decorrelationSeconds {
+            fitted = Self.refitDrift(
+                fitted, toDecorrelation: target, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &notes
+            )
+        }
+        fitted.driftTimeConstantSpreadPercent = Self.acrossDriveSpreadPercent.driftTimeConstant
+        fitted.errorSizeSpreadPercent = Self.acrossDriveSpreadPercent.errorSize
+        fitted.stepSizeSpreadPercent = Self.acrossDriveSpreadPercent.stepSize
+        // Simulate exactly what is printed: the profile read back from its JSON.
+        let profile: SignalProfile
+        do {
+            profile = try StrictJSONDecoder.decode(SignalProfile.self, from: Data(fitted.jsonText().utf8), file: "the calibrated profile").value
+        } catch {
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)"
+            )
+        }
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
+    }
+
+    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does.
+    ///
+    /// The 1/e lag measured on a drive of half an hour is biased short (removing the mean takes the slowest part of
+    /// the drift with it), and so is the same lag measured on a simulation: fitting the lag as measured would make
+    /// simulations decorrelate faster than the recording. Each of `driftRefitRounds` rounds simulates the fit on the
+    /// recording's route 30 times (at least as often as `seeds` says, from its first seed) on a stream of its own
+    /// (`#fit`, not the table's runs) and scales the measured lag by the recording's decorrelation over the
+    /// simulations' median; the scale is kept within 0.25...4.
+    private static func refitDrift(
+        _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
+        track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
+    ) -> SignalProfile {
+        var profile = fitted
+        var correction = 1.0
+        var roundNotes = notes
+        let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+        for _ in 0..<Self.driftRefitRounds {
+            var lags = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+                .compactMap(\.decorrelationSeconds)
+            guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
+            correction = min(4, max(0.25, correction * target / median))
+            roundNotes = []
+            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, notes: &roundNotes)
+        }
+        notes = roundNotes
+        if correction != 1 {
+            notes.append(
+                "driftTimeConstantSeconds \(NumberFormat.fixed(fitted.driftTimeConstantSeconds, decimals: 1)) s as measured, "
+                    + "\(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s so that simulations decorrelate as the recording does "
+                    + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
+            )
+        }
+        return profile
+    }
+
+    /// Compares a given profile with a replay instead of fitting one: the replay's statistics beside those of the
+    /// profile simulated on the replay's route, for checking a profile fitted on one recording against another.
+    /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
+    public init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
+        let (track, _, measured) = try Self.measure(replay)
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: [])
+    }
+
+    private init(
+        replay: RecordingReplay, track: TimedTrack, measured: ErrorStatistics, profile: SignalProfile,
+        isFitted: Bool, seeds: SeedRange, notes: [String]
+    ) {
+        self.replay = replay
+        self.measured = measured
+        self.profile = profile
+        self.isFitted = isFitted
+        self.seeds = seeds
+        var checkpointNotes: [String] = []
+        if case let .checkpoints(checkpoints) = replay.truth {
+            var errors = EstimateMetrics.checkpointErrors(
+                times: replay.fixes.fixes.map(\.deliveryTimeSeconds), points: replay.fixes.fixes.map { replay.frame.point(for: $0.coordinate) },
+                checkpoints: checkpoints
+            )
+            let percentiles = Statistics.percentiles(&errors, [0.5, 0.95])
+            checkpointNotes.append(
+                "the truth is \(checkpoints.times.count) checkpoints: between them it is taken as a straight line at constant speed, "
+                    + "so the statistics carry that line's error where the path curved; exact only at the checkpoints, where the raw fixes "
+                    + "(interpolated at their times) err " + (percentiles.map {
+                        "\(NumberFormat.fixed($0[0], decimals: 2)) m median, \(NumberFormat.fixed($0[1], decimals: 2)) m 95th percentile "
+                            + "over \(errors.count) checkpoints"
+                    } ?? "at no checkpoint (none inside the fixes' span)")
+            )
+        }
+        self.notes = replay.alignmentNotes + checkpointNotes + notes
+        // A fitted profile's spreads say how other drives differ; the drive it was fitted to is simulated without them.
+        let simulatedProfile = isFitted ? profile.withoutSpreads : profile
+        let simulations = Self.simulations(of: simulatedProfile, on: track, replay: replay, seeds: seeds, stream: replay.id)
+        simulatedFixes = simulations.paths
+        simulated = simulations.statistics
+    }
+
+    /// `profile` simulated on the replay's route once per seed of `seeds` on the noise stream `stream`: the fixes
+    /// delivered and their statistics.
+    private static func simulations(
+        of profile: SignalProfile, on track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, stream: String
+    ) -> (paths: [Path], statistics: [ErrorStatistics]) {
+        let paths = seeds.seeds.map { seed in
+            track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: stream, span: 0...replay.durationSeconds).noisyPath
+        }
+        return (paths, paths.compactMap { ErrorStatistics(samples: samples(of: $0, on: track, in: replay.frame)) })
+    }
+
+    /// The replay's timed truth, its fixes paired with it, and their statistics.
+    ///
+    /// A checkpoint truth is used as the straight lines between its checkpoints at constant speed: every fix is
+    /// paired with that line, so the statistics carry the line's own error where the walk curved between
+    /// checkpoints (a note says so in `init`).
+    private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
+        let track: TimedTrack
+        switch replay.truth {
+        case let .timed(timed), let .checkpoints(timed):
+            track = timed
+        case .route, .distanceOnly:
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': calibrate needs a truth with times (the \(replay.alignment.rawValue) alignment has none); "
+                    + "give a reference recorded with times"
+            )
+        }
+        let samples = samples(of: replay.fixes, on: track, in: replay.frame)
+        guard let measured = ErrorStatistics(samples: samples) else {
+            throw CalibrationError(
+                problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed"
+            )
+        }
+        return (track, samples, measured)
+    }
+
+    /// The fixes paired with the truth at their times: fixes with a position, delivered when they were taken.
+    static func samples(of path: Path, on track: TimedTrack, in frame: LocalFrame) -> [ErrorStatistics.Sample] {
+        let span = track.times[0]...track.times[track.times.count - 1]
+        var samples: [ErrorStatistics.Sample] = []
+        samples.reserveCapacity(path.count)
+        for fix in path.fixes where fix.hasValidCoordinate && fix.deliveryTimeSeconds == fix.timestampSeconds && span.contains(fix.timestampSeconds) {
+            let time = fix.timestampSeconds
+            let truePoint = track.position(at: time)
+            let (speed, course) = track.motion(at: time)
+            let fixPoint = frame.point(for: fix.coordinate)
+            var courseError: Double?
+            if fix.courseDegrees >= 0, course >= 0 {
+                let difference = (fix.courseDegrees - course).truncatingRemainder(dividingBy: 360)
+                courseError = difference > 180 ? difference - 360 : (difference < -180 ? difference + 360 : difference)
+            }
+            samples.append(ErrorStatistics.Sample(
+                timeSeconds: time,
+                truePoint: truePoint,
+                error: LocalPoint(east: fixPoint.east - truePoint.east, north: fixPoint.north - truePoint.north),
+                accuracyMeters: fix.horizontalAccuracyMeters,
+                verticalAccuracyMeters: fix.verticalAccuracyMeters > 0 ? fix.verticalAccuracyMeters : nil,
+                trueSpeedMetersPerSecond: speed,
+                trueCourseDegrees: course,
+                speedErrorMetersPerSecond: fix.speedMetersPerSecond >= 0 ? fix.speedMetersPerSecond - speed : nil,
+                courseErrorDegrees: courseError
+            ))
+        }
+        return samples
+    }
+
+    /// The lag, in drift time constants, at which the model's drift autocorrelation e^(-u) (1 + u) falls to
+    /// `correlation`: 2.146 at 1/e; a correlation at or under 0 gives 50, at or over 1 a millionth.
+    static func driftLagPerTimeConstant(atCorrelation correlation: Double) -> Double {
+        var (low, high) = (1e-6, 50.0)
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if exp(-middle) * (1 + middle) > correlation { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+
+    /// The profile a calibration starts from: the default suite's `strong` profile (`SignalProfile.strong`) for what
+    /// a recording cannot tell, with the keys a file may leave out at the values it then takes (no freezing while
+    /// stopped, no error tails, no altitude channel).
+    static let defaultProfile = SignalProfile.strong.withOptionalKeysLeftOut
+
+    /// How much drives of one phone differ, as the spreads a fitted profile carries, in percent: one drive cannot
+    /// show it.
+    ///
+    /// From the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL; Docs/calibration.md
+    /// explains): per-axis error SD 0.6 to 1.3 m, a 1/e time of 23 to 241 s, median step 0.15 to 0.23 m and step
+    /// p95 0.58 to 1.14 m, each range read as the median plus and minus one log-normal deviation.
+    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 50.0, stepSize: 30.0)
+    /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
+    /// the rest; below it the drift takes the whole lag.
+    static let smallestDriftCorrelation = 0.05
+    /// How many rounds of simulations `refitDrift` scales the drift's time over.
+    static let driftRefitRounds = 4
+}

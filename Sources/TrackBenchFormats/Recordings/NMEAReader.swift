@@ -1,0 +1,270 @@
+import Foundation
+import TrackBenchModel
+import TrackBenchSupport
+/// Reads NMEA 0183 logs: `GGA` for position, fix quality, HDOP and altitude, `RMC` for status, date, speed and
+/// course, `GST` for the position error's standard deviations; any talker.
+///
+/// Sentences with the same time of day form one fix. The date comes from
+/// `RMC`; a time of day that falls by more than 12 h without a new date is the
+/// next day (midnight rollover). Accuracy is the `GST` 2-D RMS,
+/// sqrt(sd_lat^2 + sd_lon^2), when present, else HDOP x the user-equivalent
+/// range error. The altitude's accuracy is the `GST` altitude deviation, -1
+/// (unknown) without one or when the `GGA` altitude field is empty. Bad
+/// checksums (counted per sentence type), fix quality 0, `RMC` status `V`, malformed sentences (a field
+/// that is not a number, `NaN` included) and times out of order are skipped
+/// and counted.
+enum NMEAReader {
+    /// What one time of day's sentences said.
+    private struct Epoch {
+        var line: Int
+        var timeOfDaySeconds: Double
+        var day: Int?
+        var latitude: Double?
+        var longitude: Double?
+        var quality: Int?
+        var hdop: Double?
+        var altitudeMeters: Double?
+        var rmcValid: Bool?
+        var speedMetersPerSecond: Double?
+        var courseDegrees: Double?
+        var errorSD: (latitude: Double, longitude: Double, altitude: Double?)?
+        /// The sentence types merged so far, as `typeBit` gives them: a second of one type at the same time is another
+        /// epoch's repeat. Bits, not a set of names: an epoch holds no allocation, nor a reference keeping its line.
+        var types: UInt8 = 0
+        /// The position read the other way when a writer dropped a zero (`409.99` for 40 deg 09.99'; see `unpadded`).
+        var alternative: (latitude: Double, longitude: Double)?
+    }
+
+    static let metersPerSecondPerKnot = 1852.0 / 3600
+
+    /// Reads a log's sentences into epochs, then each epoch into a fix or a skip.
+    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, or no epoch is a fix.
+    static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
+        var builder = RecordingBuilder(file: file, options: options)
+        let epochs = try readEpochs(lines, file: file, builder: &builder)
+        let days = assignDays(epochs)
+        let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
+        if timeBase == .timeOfDay {
+            builder.notes.append(
+                "no RMC sentence gave a date: times are seconds of an undated day, dated by the recording's date (--date or the suite's date), "
+                    + "else aligned to the other side's date by time of day"
+            )
+        }
+        var previous: (latitude: Double, longitude: Double)?
+        var resolved = 0
+        for (index, var epoch) in epochs.enumerated() {
+            if let alternative = epoch.alternative, let latitude = epoch.latitude, let longitude = epoch.longitude {
+                // The reading nearer the fix before wins: the two readings are degrees apart, fixes a second apart are not.
+                if let previous, hypot(alternative.latitude - previous.latitude, alternative.longitude - previous.longitude)
+                    < hypot(latitude - previous.latitude, longitude - previous.longitude) {
+                    (epoch.latitude, epoch.longitude) = (alternative.latitude, alternative.longitude)
+                }
+                resolved += 1
+            }
+            if let latitude = epoch.latitude, let longitude = epoch.longitude, epoch.quality != 0 { previous = (latitude, longitude) }
+            appendFix(of: epoch, day: days[index], options: options, to: &builder)
+        }
+        if resolved > 0 {
+            builder.notes.append(
+                "\(resolved) positions written with a zero missing (such as 409.99 for 40 deg 09.99'): each read the way nearer the fix before"
+            )
+        }
+        return try builder.recording(format: .nmea, timeBase: timeBase)
+    }
+
+    /// The epochs of a log's `GGA`, `RMC` and `GST` sentences, in order; sentences skipped are counted in `builder`.
+    /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, `.tooManyPoints` at the first
+    ///   epoch past the bound.
+    private static func readEpochs(_ lines: DataLines, file: String, builder: inout RecordingBuilder) throws(RecordingFileError) -> [Epoch] {
+        var epochs: [Epoch] = []
+        var sawSentence = false
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = offset + 1
+            let sentence: NMEASentence
+            do {
+                guard let parsed = try NMEASentence.parse(line) else { continue }
+                sentence = parsed
+            } catch .badChecksum(let type) {
+                builder.skips.count("\(type) sentences with a bad checksum", line: lineNumber)
+                continue
+            } catch {
+                builder.skips.count("malformed or truncated sentence", line: lineNumber)
+                continue
+            }
+            sawSentence = true
+            guard ["GGA", "RMC", "GST"].contains(sentence.type) else { continue }
+            do {
+                guard let time = try sentence.timeOfDay(0) else {
+                    builder.skips.count("\(sentence.type) without a time", line: lineNumber)
+                    continue
+                }
+                // Merged into a copy, so a sentence found malformed halfway leaves nothing behind (it is counted once).
+                let continuesEpoch = epochs.last?.timeOfDaySeconds == time
+                var epoch = continuesEpoch ? epochs[epochs.count - 1] : Epoch(line: lineNumber, timeOfDaySeconds: time)
+                // A logger that writes one epoch twice (or two receivers' epochs under one time) gives one fix a time:
+                // the first sentence of each type is kept and every repeat is counted, never silently merged over it.
+                let bit = typeBit(sentence.type)
+                guard epoch.types & bit == 0 else {
+                    builder.skips.count("\(sentence.type) repeating an earlier sentence's time (the first kept)", line: lineNumber)
+                    continue
+                }
+                epoch.types |= bit
+                try merge(sentence, into: &epoch)
+                if continuesEpoch {
+                    epochs[epochs.count - 1] = epoch
+                } else {
+                    epochs.append(epoch)
+                }
+            } catch {
+                builder.skips.count("malformed or truncated \(sentence.type)", line: lineNumber)
+            }
+            if epochs.count > builder.pointLimit { throw .tooManyPoints(file: file, line: lineNumber, limit: builder.pointLimit) }
+        }
+        guard sawSentence else {
+            throw .noFixes(
+                file: file,
+                detail: "no NMEA sentence with a valid checksum (\(builder.skips.skips.map { "\($0.reason): \($0.count)" }.joined(separator: ", ")))"
+            )
+        }
+        return epochs
+    }
+
+    /// The bit of `Epoch.types` for a `GGA`, `RMC` or `GST` sentence.
+    private static func typeBit(_ type: Substring) -> UInt8 {
+        switch type {
+        case "GGA": return 1
+        case "RMC": return 2
+        default: return 4
+        }
+    }
+
+    /// Appends an epoch's fix on `day` (days since the Unix epoch) to `builder`, or skips it and counts why: no fix, a
+    /// void `RMC`, no position or an implausible HDOP.
+    private static func appendFix(of epoch: Epoch, day: Int, options: RecordingReadOptions, to builder: inout RecordingBuilder) {
+        if let quality = epoch.quality, quality == 0 {
+            builder.skips.count("fix quality 0 (no fix)", line: epoch.line)
+            return
+        }
+        if epoch.quality == nil, epoch.rmcValid == false {
+            builder.skips.count("RMC status V (void)", line: epoch.line)
+            return
+        }
+        guard let latitude = epoch.latitude, let longitude = epoch.longitude else {
+            if epoch.quality != nil || epoch.rmcValid != nil {
+                builder.skips.count("no position", line: epoch.line)
+            }
+            return
+        }
+        guard RecordingPlausibility.isPlausible(hdop: epoch.hdop) else {
+            builder.skips.count(RecordingPlausibility.hdopReason, line: epoch.line)
+            return
+        }
+        let accuracy: Double
+        if let sd = epoch.errorSD {
+            accuracy = (sd.latitude * sd.latitude + sd.longitude * sd.longitude).squareRoot()
+        } else {
+            accuracy = builder.fallbackAccuracy(hdop: epoch.hdop, options: options)
+        }
+        builder.append(LocationFix(
+            latitude: latitude,
+            longitude: longitude,
+            // An empty altitude field (or no GGA) is unknown, as in the other readers: 0 m with accuracy -1,
+            // whatever GST says about the altitude's deviation.
+            altitudeMeters: epoch.altitudeMeters ?? 0,
+            horizontalAccuracyMeters: accuracy,
+            verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
+            courseDegrees: epoch.courseDegrees ?? -1,
+            speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
+            timestampSeconds: Double(day * 86_400) + epoch.timeOfDaySeconds
+        ), line: epoch.line)
+    }
+
+    private static func merge(_ sentence: NMEASentence, into epoch: inout Epoch) throws(NMEASentence.Problem) {
+        switch sentence.type {
+        case "GGA":
+            // time, lat, N/S, lon, E/W, quality, satellites, HDOP, altitude, M, ...
+            guard let quality = sentence.field(5).flatMap({ Int($0) }) else { throw .malformed }
+            epoch.quality = quality
+            epoch.hdop = try sentence.number(7)
+            epoch.altitudeMeters = try sentence.number(8)
+            if quality > 0 {
+                guard let latitude = try sentence.angle(1, positive: "N", negative: "S", limit: 90),
+                      let longitude = try sentence.angle(3, positive: "E", negative: "W", limit: 180) else { throw .malformed }
+                epoch.latitude = latitude
+                epoch.longitude = longitude
+                let alternativeLatitude = unpadded(sentence, 1, degreeDigits: 2, reading: latitude)
+                let alternativeLongitude = unpadded(sentence, 3, degreeDigits: 3, reading: longitude)
+                if alternativeLatitude != latitude || alternativeLongitude != longitude {
+                    epoch.alternative = (alternativeLatitude, alternativeLongitude)
+                }
+            }
+        case "RMC":
+            // time, status, lat, N/S, lon, E/W, speed (knots), course, date, ...
+            guard let status = sentence.field(1) else { throw .malformed }
+            epoch.rmcValid = status == "A"
+            epoch.day = try sentence.date(8) ?? epoch.day
+            if status == "A" {
+                if let knots = try sentence.number(6) { epoch.speedMetersPerSecond = max(0, knots) * metersPerSecondPerKnot }
+                if let course = try sentence.number(7), (0...360).contains(course) {
+                    epoch.courseDegrees = course.truncatingRemainder(dividingBy: 360)
+                }
+                if epoch.latitude == nil,
+                   let latitude = try sentence.angle(2, positive: "N", negative: "S", limit: 90),
+                   let longitude = try sentence.angle(4, positive: "E", negative: "W", limit: 180) {
+                    epoch.latitude = latitude
+                    epoch.longitude = longitude
+                }
+            }
+        default:
+            // GST: time, RMS, semi-major, semi-minor, orientation, sd latitude, sd longitude, sd altitude
+            guard let latitude = try sentence.number(5), let longitude = try sentence.number(6), latitude >= 0, longitude >= 0 else {
+                throw .malformed
+            }
+            let altitude = try sentence.number(7)
+            epoch.errorSD = (latitude, longitude, altitude.flatMap { $0 >= 0 ? $0 : nil })
+        }
+    }
+
+    /// The angle of field `index` read with `degreeDigits` digits of degrees when its whole part is one digit short
+    /// (`409.99`: 40 deg 09.99', where the standard reads 4 deg 09.99'), as some phones write minutes under 10;
+    /// `reading` (the standard reading) for a field of full width or one that reads no other way.
+    private static func unpadded(_ sentence: NMEASentence, _ index: Int, degreeDigits: Int, reading: Double) -> Double {
+        guard let text = sentence.field(index), let point = text.firstIndex(of: "."),
+              text.distance(from: text.startIndex, to: point) == degreeDigits + 1,
+              let degrees = Double(text.prefix(degreeDigits)), let minutes = Double(text.dropFirst(degreeDigits)), minutes < 10 else {
+            return reading
+        }
+        let angle = degrees + minutes / 60
+        guard angle <= (degreeDigits == 2 ? 90 : 180) else { return reading }
+        return reading < 0 ? -angle : angle
+    }
+
+    /// Each epoch's day (days since 1970): from its RMC date, else carried from its neighbours with a midnight
+    /// rollover wherever the time of day falls by more than 12 h; 0 if the log has no date at all.
+    private static func assignDays(_ epochs: [Epoch]) -> [Int] {
+        guard let firstDated = epochs.firstIndex(where: { $0.day != nil }) else {
+            var day = 0
+            return epochs.indices.map { index in
+                if index > 0, epochs[index - 1].timeOfDaySeconds - epochs[index].timeOfDaySeconds > 43_200 { day += 1 }
+                return day
+            }
+        }
+        var days = [Int](repeating: 0, count: epochs.count)
+        var day = epochs[firstDated].day!
+        days[firstDated] = day
+        for index in stride(from: firstDated - 1, through: 0, by: -1) {
+            if epochs[index].timeOfDaySeconds - epochs[index + 1].timeOfDaySeconds > 43_200 { day -= 1 }
+            days[index] = day
+        }
+        day = epochs[firstDated].day!
+        for index in epochs.indices.dropFirst(firstDated + 1) {
+            if let dated = epochs[index].day {
+                day = dated
+            } else if epochs[index - 1].timeOfDaySeconds - epochs[index].timeOfDaySeconds > 43_200 {
+                day += 1
+            }
+            days[index] = day
+        }
+        return days
+    }
+}

@@ -1,0 +1,80 @@
+import TrackBenchModel
+import TrackBenchSupport
+extension SignalProfile: Decodable {
+    /// Decodes a profile strictly: the keys of `SignalProfile.keys` and none other, each value within its bounds,
+    /// every key required but the optional numbers and `barometer`.
+    ///
+    /// The optional keys arrived after the first scenario files; left out, each keeps the earlier behaviour (the
+    /// defaults of `SignalProfile.init`). The keys are checked in the order they always were, so a file with several
+    /// faults is told of the same one first: the name, the whole number, the required numbers and the faults, then
+    /// the optional numbers, a multipath dwell against the fix interval, and the barometer.
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self = .unset(named: "")
+        for stage in [DecodingStage.name, .wholeNumber, .requiredNumber, .faults, .optionalNumber] {
+            for key in Self.keys where DecodingStage(key) == stage {
+                try decode(key, from: container)
+            }
+        }
+        try require(
+            multipathOffsetMeters == 0 || multipathDwellSeconds >= fixIntervalMeanSeconds, AnyCodingKey(stringValue: "multipathDwellSeconds"),
+            in: container,
+            "expected a dwell of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) "
+                + "with multipathOffsetMeters \(NumberFormat.compact(multipathOffsetMeters)), got \(NumberFormat.compact(multipathDwellSeconds))"
+        )
+        for key in Self.keys where DecodingStage(key) == .barometer {
+            try decode(key, from: container)
+        }
+    }
+
+    /// Reads `key` from `container` into the profile, checking it; an optional key left out changes nothing.
+    private mutating func decode(_ key: SignalProfileKey, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        let codingKey = AnyCodingKey(stringValue: key.name)
+        switch key.value {
+        case .name:
+            name = try container.decode(String.self, forKey: codingKey)
+            try require(
+                Self.isValidName(name), codingKey, in: container,
+                "expected lowercase letters, digits and '-' (it becomes part of scenario ids), got '\(name)'"
+            )
+        case let .wholeNumber(range, keyPath):
+            let number = try container.decode(Int.self, forKey: codingKey)
+            try require(
+                range.contains(number), codingKey, in: container,
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(number)"
+            )
+            self[keyPath: keyPath] = number
+        case let .number(bounds, keyPath, presence):
+            let given: Double?
+            switch presence {
+            case .required: given = try container.decode(Double.self, forKey: codingKey)
+            case .optional: given = try container.decodeIfPresent(Double.self, forKey: codingKey)
+            }
+            guard let number = given else { return }
+            try require(bounds.accepts(number), codingKey, in: container, "expected a number \(bounds.expectation), got \(number)")
+            self[keyPath: keyPath] = number
+        case .faults:
+            faults = try container.decode(FaultProfile.self, forKey: codingKey)
+        case .barometer:
+            barometer = try container.decodeIfPresent(BarometerProfile.self, forKey: codingKey)
+        }
+    }
+
+    /// The groups of keys decoding checks one after the other.
+    private enum DecodingStage {
+        case name, wholeNumber, requiredNumber, faults, optionalNumber, barometer
+
+        /// The group `key` is checked with.
+        init(_ key: SignalProfileKey) {
+            switch key.value {
+            case .name: self = .name
+            case .wholeNumber: self = .wholeNumber
+            case .number(_, _, .required): self = .requiredNumber
+            case .faults: self = .faults
+            case .number(_, _, .optional): self = .optionalNumber
+            case .barometer: self = .barometer
+            }
+        }
+    }
+}

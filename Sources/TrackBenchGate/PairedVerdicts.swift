@@ -1,0 +1,256 @@
+import Foundation
+import TrackBenchMetrics
+
+/// The regression gate's statistical verdicts: per filter, metric and scenario group, baseline against run.
+///
+/// A row is one noisy sample, so a real change of a filter moves some rows
+/// up and others down; judging rows one by one fails every real improvement.
+/// Instead, for each filter and metric the gate pairs the baseline's and the
+/// run's values over (scenario, seed) and weighs the change in the mean, over
+/// the whole suite and within each group of scenarios (signal, speed or gait,
+/// distance, path type, and a recording suite's tags), with two tests
+/// (`CellEvidence`): Student's paired t-test over seeds, the seed being the
+/// unit of replication, and Wilcoxon's signed-rank test on the pairs that
+/// changed.
+///
+/// **One family per filter.** A filter's tests that ran are one family, and
+/// Holm's step-down correction holds the chance of any false alarm in it at
+/// `familyAlpha` (`HolmCorrection`); groups in which no pair changed cannot
+/// err and are left out. So a filter's verdict never depends on which other
+/// filters the baseline holds.
+///
+/// A test is a **regression** when either of its tests is significant within
+/// the family and the change in the mean is a worsening beyond the metric's
+/// allowance (`allowance(for:baselineMean:tolerances:)`: the larger of its
+/// absolute tolerance, its relative tolerance times the baseline's mean, and
+/// the resolution `results.csv` writes it with). Besides, a scenario whose
+/// mean over seeds got worse beyond `ScenarioWorsening`'s thresholds, and
+/// significantly over its seeds within the family, is a regression on its own
+/// (the per-scenario guard).
+///
+/// A filter and metric with too few pairs for either test (fewer than
+/// `CellEvidence.minimumSeeds` seeds and fewer than
+/// `CellEvidence.minimumChangedPairs` pairs: the example recordings) cannot be
+/// tested; its rows are judged one by one against the tolerance instead, as
+/// `--exact` judges every row, and the report says so. With enough pairs of
+/// which too few changed (a row or two of one seed), no test runs either and
+/// the change is within noise.
+public struct PairedVerdicts: Sendable {
+    /// The false-alarm probability the gate allows per filter and run: 0.1 %, so that a baseline of ten filters
+    /// that did not change fails at most 1 % of the time, while each filter's verdict stays its own.
+    public static let familyAlpha = 0.001
+
+    /// What one test found.
+    public enum Verdict: String, Sendable, Equatable, CaseIterable {
+        /// Significantly worse by more than the allowance.
+        case regression
+        /// Significantly better by more than the allowance.
+        case improvement
+        /// Significant, but the change is within the allowance, which decided.
+        case withinTolerance = "within tolerance"
+        /// Not significant.
+        case withinNoise = "within noise"
+        /// Every pair gave the same value.
+        case identical
+        /// Too few pairs for either test; the rows are judged one by one.
+        case rowByRow = "too few pairs for a test"
+    }
+
+    /// One filter's metric within one group, baseline against run.
+    public struct Test: Sendable {
+        /// The filter label.
+        public var filter: String
+        /// The metric.
+        public var metric: Metric
+        /// The group, such as "all scenarios" or "signal weak".
+        public var group: String
+        /// How many pairs (scenario, seed) the test had.
+        public var pairCount: Int
+        /// How many of them changed.
+        public var changedCount: Int
+        /// How many seeds they cover.
+        public var seedCount: Int
+        /// The baseline's mean of the metric over the pairs (absolute where closer to zero is better).
+        public var baselineMean: Double
+        /// This run's mean over the same pairs.
+        public var currentMean: Double
+        /// The paired t-test over seeds of the change in the mean; nil with too few seeds.
+        public var seedTest: PairedTTest?
+        /// The level Holm's procedure compared `seedTest` with.
+        public var seedLevel: Double?
+        /// The signed-rank test on the changed pairs; nil with too few of them.
+        public var consistency: Significance?
+        /// The level Holm's procedure compared `consistency` with.
+        public var consistencyLevel: Double?
+        /// Whether Holm's procedure rejected `seedTest` within its filter's family.
+        public var seedRejected = false
+        /// Whether Holm's procedure rejected `consistency` within its filter's family.
+        public var consistencyRejected = false
+        /// The largest worsening or improvement that does not count, in the metric's unit.
+        public var allowance: Double
+        /// The verdict.
+        public var verdict: Verdict
+
+        /// The change in the mean, run minus baseline, in the metric's unit: the statistic the test over seeds tests.
+        public var change: Double { currentMean - baselineMean }
+        /// The change as a worsening in the metric's unit: positive means worse, whichever way the metric points.
+        public var worsening: Double { metric.worsening(ofShift: change) }
+        /// The worsening in multiples of the allowance, to rank findings.
+        var severity: Double { allowance > 0 ? worsening / allowance : worsening }
+        /// Whether either test was significant within its filter's family.
+        public var isSignificant: Bool { seedRejected || consistencyRejected }
+        /// Whether at least one of the two tests ran.
+        public var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
+        /// How many of the two tests ran in the family: none where no pair changed.
+        var testCount: Int { (seedLevel == nil ? 0 : 1) + (consistencyLevel == nil ? 0 : 1) }
+    }
+
+    /// The group every row belongs to.
+    public static let wholeSuite = "all scenarios"
+
+    /// Every test, by filter (in baseline order), metric (in column order) and group (whole suite first).
+    public private(set) var tests: [Test] = []
+    /// Scenarios whose mean over seeds got worse beyond the per-scenario guard's thresholds, worst first.
+    public private(set) var scenarioWorsenings: [ScenarioWorsening] = []
+    /// The filters judged, in baseline order.
+    public private(set) var filters: [String] = []
+    /// How many scenarios' tests over seeds ran in each filter's family (the per-scenario guard's).
+    public private(set) var scenarioTestCounts: [String: Int] = [:]
+    /// The rows judged one by one because their filter and metric had too few pairs for a test.
+    public private(set) var rowRegressions: [BaselineComparison.Change] = []
+    /// The improvements among those rows.
+    public private(set) var rowImprovements: [BaselineComparison.Change] = []
+
+    /// Tests that found a regression: the whole suite's first, each kind the most severe first (the worsening in
+    /// multiples of its allowance).
+    public var regressions: [Test] { ordered(.regression) }
+    /// Tests that found an improvement, in the same order.
+    public var improvements: [Test] { ordered(.improvement) }
+
+    private func ordered(_ verdict: Verdict) -> [Test] {
+        tests.filter { $0.verdict == verdict }.sorted { a, b in
+            let (wholeA, wholeB) = (a.group == Self.wholeSuite, b.group == Self.wholeSuite)
+            if wholeA != wholeB { return wholeA }
+            return abs(a.severity) > abs(b.severity)
+        }
+    }
+
+    /// How many tests ran, over every filter: what the families were corrected for.
+    public var testCount: Int { tests.reduce(0) { $0 + $1.testCount } + scenarioTestCounts.values.reduce(0, +) }
+
+    /// How many tests ran in one filter's family.
+    public func testCount(of filter: String) -> Int { tests(of: filter).reduce(0) { $0 + $1.testCount } + (scenarioTestCounts[filter] ?? 0) }
+
+    /// Judges the pairs a row comparison matched.
+    /// - Parameters:
+    ///   - comparison: The row comparison: its pairs (same input on both sides) and its row-level changes.
+    ///   - tolerances: The allowance per metric.
+    public init(_ comparison: BaselineComparison, tolerances: ToleranceSet) {
+        self.init(comparison.paired, tolerances: tolerances, rowChanges: (comparison.regressions, comparison.improvements))
+    }
+
+    /// Judges the pairs gathered in `tally`; `rowChanges` are their changes row by row, for the filters and metrics
+    /// with too few pairs for a test.
+    init(
+        _ tally: PairedTally, tolerances: ToleranceSet,
+        rowChanges: (regressions: [BaselineComparison.Change], improvements: [BaselineComparison.Change])
+    ) {
+        filters = tally.filters
+        let cells = tally.testedCells
+        var rowByRow: Set<String> = []
+        for filter in filters {
+            let family = cells.filter { $0.filter == filter }
+            let evidence = family.map { CellEvidence(differences: $0.cell.differences, seedMeans: $0.cell.seedMeans) }
+            var scenarios = family.indices.filter { family[$0].group == Self.wholeSuite }.flatMap { position in
+                let cell = family[position]
+                let allowance = Self.allowance(for: cell.metric, baselineMean: evidence[position].baselineMean, tolerances: tolerances)
+                return tally.scenarios(filter: filter, metric: cell.metric).compactMap { scenario in
+                    ScenarioWorsening.candidate(filter: filter, metric: cell.metric, scenario: scenario, allowance: allowance)
+                }
+            }
+            // One family: every test that ran in a group where something changed, and every guarded scenario's.
+            let holm = HolmCorrection(
+                pValues: evidence.flatMap { $0.isIdentical ? [] : $0.pValues } + scenarios.map(\.seedTest.pValue), alpha: Self.familyAlpha
+            )
+            let judged = Self.judge(family.map { ($0.filter, $0.metric, $0.group) }, evidence: evidence, holm: holm, tolerances: tolerances)
+            for test in judged where test.verdict == .rowByRow && test.group == Self.wholeSuite {
+                rowByRow.insert(Self.cellKey(test.filter, test.metric))
+            }
+            tests += judged
+            let offset = holm.levels.count - scenarios.count
+            for index in scenarios.indices {
+                scenarios[index].level = holm.levels[offset + index]
+                scenarios[index].isRejected = holm.rejected[offset + index]
+            }
+            scenarioWorsenings += scenarios.filter { $0.isRejected && $0.exceedsThresholds }
+            scenarioTestCounts[filter] = scenarios.count
+        }
+        scenarioWorsenings = scenarioWorsenings.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+        rowRegressions = rowChanges.regressions.filter { $0.current != nil && rowByRow.contains(Self.cellKey($0.key.filter, $0.metric)) }
+        rowImprovements = rowChanges.improvements.filter { $0.baseline != nil && rowByRow.contains(Self.cellKey($0.key.filter, $0.metric)) }
+    }
+
+    /// One filter's tests, judged with the family's Holm correction, whose p-values start with theirs in order.
+    private static func judge(
+        _ cells: [(filter: String, metric: Metric, group: String)], evidence: [CellEvidence], holm: HolmCorrection, tolerances: ToleranceSet
+    ) -> [Test] {
+        var position = 0
+        return zip(cells, evidence).map { cell, evidence in
+            var test = Test(
+                filter: cell.filter, metric: cell.metric, group: cell.group, pairCount: evidence.pairCount, changedCount: evidence.changedCount,
+                seedCount: evidence.seedCount, baselineMean: evidence.baselineMean, currentMean: evidence.currentMean,
+                seedTest: evidence.seedTest, consistency: evidence.consistency,
+                allowance: allowance(for: cell.metric, baselineMean: evidence.baselineMean, tolerances: tolerances), verdict: .identical
+            )
+            if !evidence.isIdentical {
+                if evidence.seedTest != nil {
+                    test.seedLevel = holm.levels[position]
+                    test.seedRejected = holm.rejected[position]
+                    position += 1
+                }
+                if evidence.consistency?.pValue != nil {
+                    test.consistencyLevel = holm.levels[position]
+                    test.consistencyRejected = holm.rejected[position]
+                    position += 1
+                }
+            }
+            test.verdict = verdict(of: test, isIdentical: evidence.isIdentical)
+            return test
+        }
+    }
+
+    /// Whether any test or row-by-row judgement found a regression.
+    public var hasRegression: Bool { !regressions.isEmpty || !rowRegressions.isEmpty || !scenarioWorsenings.isEmpty }
+    /// Whether any test or row-by-row judgement found an improvement.
+    public var hasImprovement: Bool { !improvements.isEmpty || !rowImprovements.isEmpty }
+
+    /// The tests of one filter, whole suite first.
+    public func tests(of filter: String) -> [Test] { tests.filter { $0.filter == filter } }
+
+    /// The largest change that does not count: the larger of the metric's absolute tolerance, its relative
+    /// tolerance times the baseline's mean, and one unit of the last digit `results.csv` writes (0.1 s for
+    /// `lag_s`), since a change below the written resolution is rounding, not a filter getting worse.
+    static func allowance(for metric: Metric, baselineMean: Double, tolerances: ToleranceSet) -> Double {
+        let tolerance = tolerances[metric]
+        let resolution = pow(10, -Double(metric.decimals))
+        return max(tolerance.absolute, tolerance.relative * abs(baselineMean), resolution)
+    }
+
+    private static func cellKey(_ filter: String, _ metric: Metric) -> String { filter + "\u{0}" + metric.column }
+
+    private static func verdict(of test: Test, isIdentical: Bool) -> Verdict {
+        if isIdentical { return .identical }
+        // Too few pairs for any test: judge the rows. Enough pairs but too few changed (on one or two seeds) is no
+        // evidence of a change of the filter: within noise, as the pairs that moved are noisy samples.
+        guard test.hasTest else { return test.pairCount < CellEvidence.minimumChangedPairs ? .rowByRow : .withinNoise }
+        guard test.isSignificant else { return .withinNoise }
+        // Differences of values written with few decimals carry binary noise (0.5 - 0.4 > 0.1): a hair over the
+        // allowance is the allowance.
+        let limit = test.allowance * (1 + 1e-9)
+        if test.worsening > limit { return .regression }
+        if -test.worsening > limit { return .improvement }
+        return .withinTolerance
+    }
+}

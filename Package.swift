@@ -60,7 +60,56 @@ let package = Package(
         // The allocator setting the command-line tool starts with (Sources/CAllocatorTuning/include/AllocatorTuning.h).
         .target(name: "CAllocatorTuning"),
         .executableTarget(name: "trackbench", dependencies: ["TrackBenchCLI", "CAllocatorTuning"]),
-        .testTarget(name: "TrackBenchTests", dependencies: libraryNames),
+        // Tests: one target per library target, each depending only on what it tests (a test that checks several
+        // targets at once sits with the highest of them), and the package's own (public API, docs) apart.
+        // Fixtures the tests share: small paths, the shipped suites and hand-made scores; then the default suite's scores.
+        .target(name: "TrackBenchTestSupport", dependencies: [
+            "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation", "TrackBenchMetrics",
+        ], path: "Tests/TrackBenchTestSupport"),
+        .target(name: "TrackBenchRunFixtures", dependencies: [
+            "TrackBenchTestSupport", "TrackBenchModel", "TrackBenchFilters", "TrackBenchMetrics", "TrackBenchEngine",
+        ], path: "Tests/TrackBenchRunFixtures"),
+        .testTarget(name: "TrackBenchSupportTests", dependencies: ["TrackBenchSupport"]),
+        .testTarget(name: "TrackBenchGeodesyTests", dependencies: ["TrackBenchGeodesy"]),
+        .testTarget(name: "TrackBenchModelTests", dependencies: ["TrackBenchGeodesy", "TrackBenchModel", "TrackBenchTestSupport"]),
+        .testTarget(name: "TrackBenchFormatsTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchSimulationTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+            "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchFiltersTests", dependencies: [
+            "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation", "TrackBenchFilters",
+            "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchMetricsTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+            "TrackBenchFilters", "TrackBenchMetrics", "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchEngineTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+            "TrackBenchFilters", "TrackBenchMetrics", "TrackBenchEngine", "TrackBenchRunFixtures",
+            "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchCalibrationTests", dependencies: [
+            "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchSimulation", "TrackBenchMetrics",
+            "TrackBenchCalibration", "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchReportsTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchGeodesy", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation",
+            "TrackBenchFilters", "TrackBenchMetrics", "TrackBenchEngine", "TrackBenchCalibration",
+            "TrackBenchReports", "TrackBenchTestSupport", "TrackBenchRunFixtures",
+        ]),
+        .testTarget(name: "TrackBenchGateTests", dependencies: [
+            "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation", "TrackBenchFilters", "TrackBenchMetrics",
+            "TrackBenchEngine", "TrackBenchReports", "TrackBenchGate", "TrackBenchRunFixtures",
+            "TrackBenchTestSupport",
+        ]),
+        .testTarget(name: "TrackBenchDocsTests", dependencies: [
+            "TrackBenchSupport", "TrackBenchModel", "TrackBenchFormats", "TrackBenchFilters", "TrackBenchMetrics",
+            "TrackBenchEngine", "TrackBenchReports", "TrackBenchTestSupport",
+        ]),
         .testTarget(name: "TrackBenchCLITests", dependencies: ["TrackBenchCLI", "trackbench"]),
     ]
 )

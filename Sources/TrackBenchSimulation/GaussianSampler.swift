@@ -6,16 +6,16 @@ import TrackBenchGeodesy
 /// Box-Muller turns two uniform values into two independent normal ones; the
 /// sampler keeps the second for the next call, so each uniform pair is fully
 /// used. Its state is part of the stream: copy it along with the generator.
-struct GaussianSampler: Sendable {
+package struct GaussianSampler: Sendable {
     private var spare: Double?
 
     /// Creates a sampler with no value in reserve.
-    init() {}
+    package init() {}
 
     /// Returns a value from the normal distribution with mean 0 and deviation 1.
     /// - Parameter generator: The uniform source; its stream is advanced by two
     ///   values on every other call.
-    mutating func next<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Double {
+    package mutating func next<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Double {
         if let value = spare {
             spare = nil
             return value
@@ -29,7 +29,7 @@ struct GaussianSampler: Sendable {
     }
 
     /// Returns a value from the normal distribution with the given mean and deviation.
-    mutating func next<Generator: RandomNumberGenerator>(
+    package mutating func next<Generator: RandomNumberGenerator>(
         mean: Double,
         deviation: Double,
         using generator: inout Generator

@@ -4,11 +4,11 @@ import TrackBenchSupport
 /// The platform's generator can be neither seeded nor relied on to give the
 /// same sequence on Linux and macOS; this one gives the same 64-bit stream for
 /// the same seed everywhere, which is what makes benchmark runs reproducible.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator whose stream is fully determined by `seed`.
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
@@ -20,12 +20,12 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     /// - Parameters:
     ///   - seed: The run's seed.
     ///   - stream: A stable name, such as a scenario id.
-    init(seed: UInt64, stream: String) {
+    package init(seed: UInt64, stream: String) {
         state = Self.mix(seed ^ Self.mix(FNV1a.hash64(stream.utf8)))
     }
 
     /// Returns the next 64 random bits.
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         return Self.mix(state)
     }

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import TrackBenchModel
+@testable import TrackBenchFormats
+@testable import TrackBenchSimulation
+@testable import TrackBenchMetrics
+@testable import TrackBenchEngine
+@testable import TrackBenchCalibration
+@testable import TrackBenchReports
+import TrackBenchTestSupport
+
+/// `calibrate` recovers a profile it knows: a simulated phone written as a recording, its true path as the truth.
+struct SignalCalibrationTests {
+    /// The profile the "phone" was simulated with: conservative accuracy, slow drift, freezing, lagging.
+    private static let phone = SignalProfile(
+        name: "phone",
+        horizontalAccuracyMeanMeters: 6, horizontalAccuracyDeviationMeters: 1.5,
+        verticalAccuracyMeanMeters: 4, verticalAccuracyDeviationMeters: 0.5,
+        fixIntervalMeanSeconds: 1, fixIntervalDeviationSeconds: 0.05,
+        warmUpFixes: 0, warmUpAccuracyFactor: 1,
+        driftTimeConstantSeconds: 20, jitterMeters: 0.2,
+        speedDeviationMetersPerSecond: 0.3, courseDeviationDegrees: 8,
+        errorToAccuracyRatio: 0.4, accuracyTracking: 0, stoppedErrorMotionFactor: 0.1, alongTrackBiasMeters: -1
+    )
+
+    /// The phone simulated on a path, written as CSV recordings and read back: a replay as from real files.
+    private static func replay(_ scenario: Scenario, seed: UInt64) -> RecordingReplay {
+        let simulated = scenario.simulate(seed: seed)
+        let fixes = try! Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
+        let truth = try! Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        return try! RecordingReplay(id: scenario.id, fixes: fixes, truth: truth)
+    }
+
+    /// Calibrates from the phone simulated on a 10 km out-and-back with a 10-minute stop, through the CSV reader.
+    private static let calibration: SignalCalibration = {
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, stopSeconds: 600, signal: phone, origin: Fixtures.frame.origin)
+        return try! SignalCalibration(replay: replay(scenario, seed: 3), name: "fitted", seeds: SeedRange(first: 100, last: 104)!)
+    }()
+
+    @Test func aProfileFittedOnOneRouteReproducesAnotherRoutesStatistics() throws {
+        // The same phone on another route (a 3 km loop at 3 m/s with a 2-minute stop), checked against the profile
+        // fitted on the out-and-back: the judged use of calibrate.
+        let loop = Scenario(
+            pathType: .loop, distanceMeters: 3000, speedMetersPerSecond: 3, stopSeconds: 120, signal: Self.phone, origin: Fixtures.frame.origin)
+        let check = try SignalCalibration(
+            replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: SeedRange(first: 100, last: 109)!)
+        #expect(!check.isFitted && check.profile == Self.calibration.profile)
+        let statistics: [(String, (ErrorStatistics) -> Double)] = [
+            ("error SD", { $0.errorDeviationMeters }), ("step median", { $0.stepMedianMeters }),
+        ]
+        for (name, value) in statistics {
+            var simulated = check.simulated.map(value)
+            let median = Statistics.percentile(&simulated, 0.5)!
+            let ratio = median / value(check.measured)
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured))")
+        }
+        var decorrelations = check.simulated.compactMap(\.decorrelationSeconds)
+        let decorrelation = Statistics.percentile(&decorrelations, 0.5)!
+        let measured = try #require(check.measured.decorrelationSeconds)
+        #expect(
+            decorrelation / measured > 1 / 1.5 && decorrelation / measured < 1.5, "decorrelation: simulated \(decorrelation), measured \(measured)")
+    }
+
+    @Test func recoversTheErrorSizeApartFromTheReportedAccuracy() {
+        let fitted = Self.calibration.profile
+        #expect(abs(fitted.horizontalAccuracyMeanMeters - 6) < 0.5)
+        #expect(abs(fitted.errorToAccuracyRatio - 0.4) < 0.1, "ratio \(fitted.errorToAccuracyRatio)")
+        #expect(fitted.accuracyTracking < 0.5, "tracking \(fitted.accuracyTracking)")
+    }
+
+    @Test func recoversTheTimeBehaviour() {
+        let fitted = Self.calibration.profile
+        #expect(fitted.driftTimeConstantSeconds > 10 && fitted.driftTimeConstantSeconds < 40, "time constant \(fitted.driftTimeConstantSeconds) s")
+        #expect(abs(fitted.jitterMeters - 0.2) < 0.1, "jitter \(fitted.jitterMeters) m")
+        #expect(fitted.stoppedErrorMotionFactor < 0.3, "stopped factor \(fitted.stoppedErrorMotionFactor)")
+        #expect(abs(fitted.alongTrackBiasMeters + 1) < 0.5, "bias \(fitted.alongTrackBiasMeters) m")
+        #expect(abs(fitted.fixIntervalMeanSeconds - 1) < 0.01)
+        #expect(abs(fitted.speedDeviationMetersPerSecond - 0.3) < 0.05)
+    }
+
+    @Test func simulationWithTheFittedProfileReproducesTheMeasuredStatisticsWithinAFactorOfOnePointFive() {
+        let measured = Self.calibration.measured
+        let statistics: [(String, (ErrorStatistics) -> Double?)] = [
+            ("error SD", { $0.errorDeviationMeters }),
+            ("decorrelation", { $0.decorrelationSeconds }),
+            ("step median", { $0.stepMedianMeters }),
+        ]
+        for (name, value) in statistics {
+            var simulated = Self.calibration.simulated.compactMap(value)
+            let median = Statistics.percentile(&simulated, 0.5)!
+            let ratio = median / value(measured)!
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(measured)!)")
+        }
+    }
+
+    @Test func aPhoneWithoutTailsIsSaidToShowNone() {
+        #expect(Self.calibration.profile.hasErrorTails == false)
+        #expect(Self.calibration.notes.contains { $0.hasPrefix("no step tail or multipath regime") })
+    }
+
+    /// The phone with a multipath regime and a step tail, calibrated from a 10 km out-and-back at 2 m/s.
+    private static let tailedCalibration: SignalCalibration = {
+        var tailed = phone
+        tailed.multipathOffsetMeters = 1
+        tailed.multipathDwellSeconds = 8
+        tailed.stepTailProbability = 0.03
+        tailed.stepTailMeters = 1.5
+        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 10_000, speedMetersPerSecond: 2, signal: tailed, origin: Fixtures.frame.origin)
+        return try! SignalCalibration(replay: replay(scenario, seed: 4), name: "tailed", seeds: SeedRange(first: 100, last: 109)!)
+    }()
+
+    @Test func recoversTheMultipathRegimeAndTheStepTail() {
+        let fitted = Self.tailedCalibration.profile
+        #expect(abs(fitted.multipathOffsetMeters - 1) < 0.3, "offset \(fitted.multipathOffsetMeters) m")
+        #expect(abs(fitted.multipathDwellSeconds - 8) < 4, "dwell \(fitted.multipathDwellSeconds) s")
+        #expect(abs(fitted.stepTailProbability - 0.03) < 0.01, "tail probability \(fitted.stepTailProbability)")
+        #expect(abs(fitted.stepTailMeters - 1.5) < 0.4, "tail \(fitted.stepTailMeters) m")
+        #expect(Self.tailedCalibration.notes.contains { $0.hasPrefix("multipath regime:") })
+        #expect(Self.tailedCalibration.notes.contains { $0.hasPrefix("step tail:") })
+    }
+
+    @Test func aTailedPhonesStepTailAndPathLengthAreReproducedWithinAFactorOfOnePointFive() {
+        let check = Self.tailedCalibration
+        let statistics: [(String, (ErrorStatistics) -> Double?)] = [
+            ("error SD", { $0.errorDeviationMeters }),
+            ("decorrelation", { $0.decorrelationSeconds }),
+            ("step median", { $0.stepMedianMeters }),
+            ("step p95", { $0.step95thPercentileMeters }),
+            ("path length", { $0.lengthErrorPercent }),
+        ]
+        for (name, value) in statistics {
+            var simulated = check.simulated.compactMap(value)
+            let median = Statistics.percentile(&simulated, 0.5)!
+            let ratio = median / value(check.measured)!
+            #expect(ratio > 1 / 1.5 && ratio < 1.5, "\(name): simulated \(median), measured \(value(check.measured)!)")
+        }
+    }
+
+    @Test func theReportSaysWhetherTheRecordingFallsWithinTheSimulationsRange() {
+        #expect(CalibrationReport.inRange(1.0, [0.9, 1.2], decimals: 2) == "in")
+        #expect(CalibrationReport.inRange(1.3, [0.9, 1.2], decimals: 2) == "out")
+        // Compared as printed: 1.204 shows as 1.20, inside a range that ends at 1.20.
+        #expect(CalibrationReport.inRange(1.204, [0.9, 1.2], decimals: 2) == "in")
+        #expect(CalibrationReport.inRange(nil, [0.9, 1.2], decimals: 2) == "")
+        let text = CalibrationReport.render(Self.tailedCalibration, fixesFile: "noisy.csv", truthFile: "true.csv")
+        let row = text.split(separator: "\n").first { $0.hasPrefix("error step 95th percentile (m)") }!
+        #expect(row.hasSuffix(" in") || row.hasSuffix(" out"))
+        #expect(text.contains("measured in range"))
+    }
+
+    @Test func printedProfileReadsBackAsTheProfileSimulated() throws {
+        let profile = Self.calibration.profile
+        let text = "{\"name\": \"t\", \"description\": \"\", \"origin\": {\"latitude\": 0, \"longitude\": 0}, \"pathTypes\": [\"loop\"], "
+            + "\"distancesMeters\": [1000], \"speedsMetersPerSecond\": [2], \"stopsSeconds\": [0], \"signals\": [\(profile.jsonText())]}"
+        let suite = try ScenarioSuite.decode(Data(text.utf8), file: "pasted.json")
+        #expect(suite.signals == [profile])
+        // The tails print only when fitted, and read back too.
+        let tailed = Self.tailedCalibration.profile
+        #expect(!profile.jsonText().contains("stepTail") && tailed.jsonText().contains("\"multipathDwellSeconds\""))
+        let tailedText = text.replacingOccurrences(of: profile.jsonText(), with: tailed.jsonText())
+        #expect(try ScenarioSuite.decode(Data(tailedText.utf8), file: "pasted.json").signals == [tailed])
+    }
+
+    @Test func fixesExactlyOnTheTruthFitNoErrorAndSaySo() throws {
+        let scenario = Scenario(
+            pathType: .loop, distanceMeters: 2000, speedMetersPerSecond: 2, stopSeconds: 60, signal: Self.phone, origin: Fixtures.frame.origin)
+        let truth = try Recording.read(Data(PathCSV.render(scenario.simulate(seed: 1).truePath).utf8), file: "true.csv")
+        let calibration = try SignalCalibration(
+            replay: RecordingReplay(id: "perfect", fixes: truth, truth: truth), name: "perfect", seeds: SeedRange(100))
+        #expect(calibration.profile.errorToAccuracyRatio == 0 && calibration.profile.jitterMeters == 0)
+        #expect(calibration.notes.contains { $0.contains("no error to fit") })
+        let text = CalibrationReport.render(calibration, fixesFile: "true.csv", truthFile: "true.csv")
+        #expect(!text.contains("nan") && !text.contains("inf"))
+    }
+
+    @Test func aTruthWithoutTimesCannotBeCalibratedFrom() throws {
+        let fixes = try Recording.read(
+            Data("time,latitude,longitude,horizontalAccuracy\n0,37.0,-122.0,5\n1,37.00001,-122.0,5\n2,37.00002,-122.0,5\n".utf8), file: "fixes.csv")
+        let route = try Recording.read(
+            Data("<gpx><rte><rtept lat=\"37.0\" lon=\"-122.0\"/><rtept lat=\"37.001\" lon=\"-122.0\"/></rte></gpx>".utf8), file: "route.gpx")
+        let replay = try RecordingReplay(id: "walk", fixes: fixes, truth: route)
+        #expect(throws: SignalCalibration.CalibrationError.self) {
+            try SignalCalibration(replay: replay, name: "x", seeds: SeedRange(100))
+        }
+    }
+}

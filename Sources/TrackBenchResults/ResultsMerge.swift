@@ -77,9 +77,9 @@ package struct ResultsMerge {
     /// - Throws: `ResultsMergeError` naming the part that is missing, duplicated, foreign, incomplete or out of
     ///   order; `ResultsFileError` for a part that no longer reads as it did.
     package init(_ parts: [Part], recordings suite: RecordingSuite, replays: [RecordingReplay]) throws {
-        let whole = RecordingBenchmark(replays: replays, filters: [])
+        let whole = Benchmark(replays: replays, filters: [])
         try self.init(
-            parts, suiteName: suite.name, fingerprint: suite.fingerprint, seeds: SeedRange(RecordingBenchmark.seed),
+            parts, suiteName: suite.name, fingerprint: suite.fingerprint, seeds: SeedRange(RecordingReplay.seed),
             scenarioIDs: replays.map(\.id), assignment: whole.shardAssignment(count:)
         )
     }

@@ -43,11 +43,11 @@ public struct RecordingReplay: Sendable {
     package let frame: LocalFrame
 
     /// The seed a replay's rows carry: the default first seed, since a replay draws no random numbers.
-    public static let seed = Benchmark.defaultSeed
+    package static let seed = Benchmark.defaultSeed
     /// The `path_type` a replay's rows carry.
-    public static let pathType = "recording"
+    package static let pathType = "recording"
     /// The `signal` a replay's rows carry when the suite gives no `device` tag.
-    public static let defaultSignal = "recorded"
+    package static let defaultSignal = "recorded"
 
     /// How far the best offset may be from the one used before the replay warns, in seconds.
     public static let offsetWarningSeconds = 1.0

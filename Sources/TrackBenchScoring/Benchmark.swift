@@ -50,7 +50,7 @@ public struct Benchmark: Sendable {
     package var unitIndices: [Int] {
         let all = 0..<workload.count
         guard let shard else { return Array(all) }
-        let assignment = shardAssignment(count: shard.count)
+        let assignment = workload.shardAssignment(count: shard.count)
         return all.filter { assignment[$0] == shard.index }
     }
 
@@ -59,14 +59,9 @@ public struct Benchmark: Sendable {
         unitIndices.map(workload.unit(at:))
     }
 
-    /// The shard (1...`count`) of each unit of the whole run, in run order, dealt by expected fixes.
-    package func shardAssignment(count: Int) -> [Int] {
-        Shard.assignment(costs: workload.costs, count: count)
-    }
-
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
     public var runs: Set<ScenarioScore.Run> {
-        Set(unitIndices.map { workload.unit(at: $0).run })
+        Set(unitIndices.map(workload.run(at:)))
     }
 
     /// Whether a run is one this benchmark scores (`ran`: its shard's), and one of the whole run (`planned`),
@@ -75,7 +70,7 @@ public struct Benchmark: Sendable {
     package var membership: (ran: @Sendable (ScenarioScore.Run) -> Bool, planned: @Sendable (ScenarioScore.Run) -> Bool) {
         let position = workload.positions
         let shard = shard
-        let assignment = shard.map { shardAssignment(count: $0.count) } ?? []
+        let assignment = shard.map { workload.shardAssignment(count: $0.count) } ?? []
         let ran: @Sendable (ScenarioScore.Run) -> Bool = { run in
             guard let index = position(run) else { return false }
             return shard.map { assignment[index] == $0.index } ?? true

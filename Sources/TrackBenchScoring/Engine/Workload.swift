@@ -32,6 +32,15 @@ package enum Workload: Sendable {
         }
     }
 
+    /// The run the unit at `index` scores, without making the unit.
+    package func run(at index: Int) -> ScenarioScore.Run {
+        switch self {
+        case let .simulations(scenarios, seeds):
+            ScenarioScore.Run(seed: seeds.first + UInt64(index / scenarios.count), scenarioID: scenarios[index % scenarios.count].id)
+        case .replays, .units: unit(at: index).run
+        }
+    }
+
     /// What each unit costs to run, in run order, in expected delivered fixes: what shards are dealt by, so that
     /// shards take about equally long whatever the mix of short and long scenarios.
     package var costs: [Double] {
@@ -44,6 +53,11 @@ package enum Workload: Sendable {
         case let .units(units):
             return units.map(\.cost)
         }
+    }
+
+    /// The shard (1...`count`) of each unit, in run order, dealt by `costs` (`Shard.assignment`).
+    package func shardAssignment(count: Int) -> [Int] {
+        Shard.assignment(costs: costs, count: count)
     }
 
     /// Finds the position in run order of the unit that scores `run`, without making the units: 8 bytes a scenario

@@ -39,8 +39,6 @@ enum LoadedSuite {
         var context: ResultsContext
         /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
         var description: String
-        /// What the progress line counts: "run" (a scenario under a seed) or "recording".
-        var noun: String
 
         /// The filters run, in order.
         var filters: [FilterConfiguration] { benchmark.filters }
@@ -53,26 +51,17 @@ enum LoadedSuite {
     /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looks them up.
     /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
     func plan(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?) throws(UsageError) -> Plan {
-        let shardText = shard.map { ", shard \($0)" } ?? ""
-        let filterCount = NumberFormat.count(filters.count, "filter")
+        let (benchmark, context): (Benchmark, ResultsContext)
         switch self {
         case let .scenarios(suite):
-            return Plan(
-                benchmark: Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard),
-                context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(filterCount) "
-                    + "(suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
-                noun: "run"
-            )
+            benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
+            context = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds)
         case let .recordings(suite, replays):
             if seedsGiven { throw .seedsForRecordings(suite: suite.name) }
-            return Plan(
-                benchmark: Benchmark(replays: replays, filters: filters, shard: shard),
-                context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(replays.count, "recording")) x \(filterCount) (suite '\(suite.name)'\(shardText))",
-                noun: "recording"
-            )
+            benchmark = Benchmark(replays: replays, filters: filters, shard: shard)
+            context = ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds)
         }
+        return Plan(benchmark: benchmark, context: context, description: benchmark.description(suiteName: name))
     }
 
     /// Runs a planned run, handing each unit's scores, made by `transform` on the task that scored them, to
@@ -86,8 +75,8 @@ enum LoadedSuite {
         transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws -> Void
     ) async throws {
         let total = plan.unitCount.ran
-        let line = progress.map { ProgressLine(total: total, noun: plan.noun, write: $0) }
-        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: total, jobs: jobs, noun: plan.noun)
+        let line = progress.map { ProgressLine(total: total, noun: plan.benchmark.unitNoun, write: $0) }
+        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: total, jobs: jobs, noun: plan.benchmark.unitNoun)
         var update: ((Int) -> Void)?
         if line != nil || note != nil {
             update = { (done: Int) in

@@ -78,6 +78,31 @@ public struct Benchmark: Sendable {
         return (ran, { position($0) != nil })
     }
 
+    /// What the run covers, for messages: "54 scenarios x 13 filters (suite 'default', seeds 100...109)", "3 recordings
+    /// x 13 filters (suite 'mine')", with the shard if any.
+    package func description(suiteName: String) -> String {
+        let shardText = shard.map { ", shard \($0)" } ?? ""
+        let filterCount = NumberFormat.count(filters.count, "filter")
+        switch workload {
+        case let .simulations(scenarios, seeds):
+            return "\(NumberFormat.count(scenarios.count, "scenario")) x \(filterCount) "
+                + "(suite '\(suiteName)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))"
+        case let .replays(replays):
+            return "\(NumberFormat.count(replays.count, "recording")) x \(filterCount) (suite '\(suiteName)'\(shardText))"
+        case let .units(units):
+            return "\(NumberFormat.count(units.count, "unit")) x \(filterCount) (suite '\(suiteName)'\(shardText))"
+        }
+    }
+
+    /// What a progress line counts the units as: "run" (a scenario under a seed), "recording" or "unit".
+    package var unitNoun: String {
+        switch workload {
+        case .simulations: "run"
+        case .replays: "recording"
+        case .units: "unit"
+        }
+    }
+
     /// Runs every filter on one unit.
     /// - Returns: One score per filter, in filter order.
     package func scores(for unit: WorkUnit) -> [ScenarioScore] {

@@ -58,6 +58,16 @@ struct WorkUnitTests {
         #expect(try ResultsCSV.rows(await scenarios.run(maximumConcurrency: 4)) == ResultsCSV.rows(alone))
     }
 
+    @Test func aRunDescribesItsUnitsForMessages() {
+        let scenarios = Array(Fixtures.defaultSuite.scenarios.prefix(2))
+        let simulated = Benchmark(scenarios: scenarios, filters: Self.filters, seeds: SeedRange(100), shard: Shard(index: 1, count: 2)!)
+        #expect(simulated.description(suiteName: "default") == "2 scenarios x 2 filters (suite 'default', seed 100, shard 1/2)")
+        #expect(simulated.unitNoun == "run")
+        let replayed = Benchmark(replays: [Self.replay], filters: Array(Self.filters.prefix(1)))
+        #expect(replayed.description(suiteName: "mine") == "1 recording x 1 filter (suite 'mine')")
+        #expect(replayed.unitNoun == "recording")
+    }
+
     @Test(arguments: [2, 3])
     func everyShardAnswersForTheRunsItScores(shardCount: Int) {
         let workloads: [Workload] = [

@@ -18,7 +18,7 @@ numpy and filterpy, so `.ci/measure/peer.sh` can time the two side by side:
   F = H = I, Q = q^2 dt I, R = accuracy^2 I (accuracy floored at 1 m), one
   predict/update per fix (no predict when the timestamp does not move forward);
 - scores it like Sources/TrackBench/Scoring/EstimateMetrics.swift and
-  Benchmark.swift: haversine lengths of the true, noisy and estimated paths,
+  WorkUnit+Simulated.swift: haversine lengths of the true, noisy and estimated paths,
   distance error %, position error p50/p95/RMSE against the truth at each
   estimate's delivery time, the lag search, kept %, longest gap, speed RMSE,
   and stationary drift and stop detection where there is a stop;

@@ -79,7 +79,7 @@ extension CheckCommand {
         )
         let jobs = try JobsOptions(arguments).jobs
         let progress = try ProgressOptions(arguments).isShown ? context.console.standardError : nil
-        let (ran, planned) = plan.membership
+        let (ran, planned) = plan.benchmark.membership
         var runContext = plan.context
         // Each noise seed stands for the baseline's seed at its position, so the rows pair as if rerun.
         let toBaseline: @Sendable (UInt64) -> UInt64 = { seed in noise.map { seed &- $0.seeds.first &+ $0.baseline.first } ?? seed }

@@ -31,96 +31,37 @@ enum LoadedSuite {
         return suite.scenarios.contains { $0.sensors != nil }
     }
 
-    /// One run of the suite, planned: what it will run and how its results file and messages describe it.
+    /// One run of the suite, planned: the engine that does the work and how its results file and messages describe it.
     struct Plan {
-        /// The benchmark that does the work.
-        enum Work {
-            case scenarios(Benchmark)
-            case recordings(RecordingBenchmark)
-        }
-
-        var work: Work
+        /// The engine, over the suite's units: every scenario under the seeds, or every recording once.
+        var benchmark: Benchmark
         /// The results file's context line.
         var context: ResultsContext
         /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
         var description: String
-        /// How many units (runs) the shard runs, of how many in all.
-        var unitCount: (ran: Int, all: Int)
 
         /// The filters run, in order.
-        var filters: [FilterConfiguration] {
-            switch work {
-            case let .scenarios(benchmark): return benchmark.filters
-            case let .recordings(benchmark): return benchmark.filters
-            }
-        }
+        var filters: [FilterConfiguration] { benchmark.filters }
 
-        /// The runs scored, for judging only what was run.
-        var runs: Set<ScenarioScore.Run> {
-            switch work {
-            case let .scenarios(benchmark): return benchmark.runs
-            case let .recordings(benchmark): return Set(benchmark.runs)
-            }
-        }
-
-        /// Whether a run is one this plan scores (`ran`), and one of the whole suite (`planned`), answered from the
-        /// seeds, the scenarios and the shards' deal (8 bytes a unit), without a set of runs: for judging a baseline of
-        /// any number of seeds.
-        var membership: (ran: @Sendable (ScenarioScore.Run) -> Bool, planned: @Sendable (ScenarioScore.Run) -> Bool) {
-            guard case let .scenarios(benchmark) = work else {
-                let (runs, planned) = (runs, plannedRuns)
-                return ({ runs.contains($0) }, { planned.contains($0) })
-            }
-            let seeds = benchmark.seeds
-            let positions = Dictionary(benchmark.scenarios.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let scenarioCount = benchmark.scenarios.count
-            let shard = benchmark.shard
-            let assignment = shard.map { benchmark.shardAssignment(count: $0.count) } ?? []
-            let planned: @Sendable (ScenarioScore.Run) -> Bool = { run in
-                seeds.first <= run.seed && run.seed <= seeds.last && positions[run.scenarioID] != nil
-            }
-            let ran: @Sendable (ScenarioScore.Run) -> Bool = { run in
-                guard let shard, let position = positions[run.scenarioID], planned(run) else { return planned(run) }
-                return assignment[Int(run.seed - seeds.first) * scenarioCount + position] == shard.index
-            }
-            return (ran, planned)
-        }
-
-        /// Every run of the whole suite, whichever shard runs it.
-        var plannedRuns: Set<ScenarioScore.Run> {
-            switch work {
-            case let .scenarios(benchmark):
-                return Set(benchmark.seeds.seeds.flatMap { seed in benchmark.scenarios.map { ScenarioScore.Run(seed: seed, scenarioID: $0.id) } })
-            case let .recordings(benchmark):
-                return Set(benchmark.replays.map { ScenarioScore.Run(seed: RecordingBenchmark.seed, scenarioID: $0.id) })
-            }
-        }
+        /// How many units (runs) the shard runs, of how many in all.
+        var unitCount: (ran: Int, all: Int) { (benchmark.unitIndices.count, benchmark.workload.count) }
     }
 
     /// Plans a run of `filters` on the suite: every scenario under `seeds`, or every recording once.
     /// - Parameter demArcSeconds: The terrain tiles' post spacings, recorded in the context when a filter looks them up.
     /// - Throws: `UsageError` when `seeds` were given for a recording suite, which has nothing to seed.
     func plan(filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?) throws(UsageError) -> Plan {
-        let shardText = shard.map { ", shard \($0)" } ?? ""
+        let (benchmark, context): (Benchmark, ResultsContext)
         switch self {
         case let .scenarios(suite):
-            let benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
-            return Plan(
-                work: .scenarios(benchmark), context: ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(suite.scenarios.count, "scenario")) x \(NumberFormat.count(filters.count, "filter")) "
-                    + "(suite '\(suite.name)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))",
-                unitCount: (benchmark.unitIndices.count, seeds.count * suite.scenarios.count)
-            )
+            benchmark = Benchmark(scenarios: suite.scenarios, filters: filters, seeds: seeds, shard: shard)
+            context = ResultsContext(suite: suite, seeds: seeds, shard: shard, demArcSeconds: demArcSeconds)
         case let .recordings(suite, replays):
             if seedsGiven { throw .seedsForRecordings(suite: suite.name) }
-            let benchmark = RecordingBenchmark(replays: replays, filters: filters, shard: shard)
-            return Plan(
-                work: .recordings(benchmark), context: ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds),
-                description: "\(NumberFormat.count(replays.count, "recording")) x \(NumberFormat.count(filters.count, "filter")) "
-                    + "(suite '\(suite.name)'\(shardText))",
-                unitCount: (benchmark.units.count, replays.count)
-            )
+            benchmark = Benchmark(replays: replays, filters: filters, shard: shard)
+            context = ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds)
         }
+        return Plan(benchmark: benchmark, context: context, description: benchmark.description(suiteName: name))
     }
 
     /// Runs a planned run, handing each unit's scores, made by `transform` on the task that scored them, to
@@ -133,13 +74,9 @@ enum LoadedSuite {
         _ plan: Plan, jobs: Int, progress: (@Sendable (String) -> Void)? = nil, notes: @escaping @Sendable (String) -> Void,
         transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws -> Void
     ) async throws {
-        let noun: String
-        switch plan.work {
-        case .scenarios: noun = "run"
-        case .recordings: noun = "recording"
-        }
-        let line = progress.map { ProgressLine(total: plan.unitCount.ran, noun: noun, write: $0) }
-        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: plan.unitCount.ran, jobs: jobs, noun: noun)
+        let total = plan.unitCount.ran
+        let line = progress.map { ProgressLine(total: total, noun: plan.benchmark.unitNoun, write: $0) }
+        let note = LongRunNote(processes: LongRunNote.described(plan.filters), total: total, jobs: jobs, noun: plan.benchmark.unitNoun)
         var update: ((Int) -> Void)?
         if line != nil || note != nil {
             update = { (done: Int) in
@@ -159,29 +96,12 @@ enum LoadedSuite {
         }
         do {
             defer { line?.finish() }
-            switch plan.work {
-            case let .scenarios(benchmark):
-                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consumeWhileHealthy)
-            case let .recordings(benchmark):
-                try await benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consumeWhileHealthy)
-            }
+            try await plan.benchmark.stream(maximumConcurrency: jobs, progress: update, transform: transform, consume: consumeWhileHealthy)
         } catch {
             try? ExecOptions.finish(plan.filters)
             throw error
         }
         try ExecOptions.finish(plan.filters)
-    }
-
-    /// Runs `filters` on the suite and keeps every score, as a results file holds them: for judging them all at once.
-    /// - Returns: The plan and the scores in run order.
-    func run(
-        filters: [FilterConfiguration], seeds: SeedRange, seedsGiven: Bool, shard: Shard?, demArcSeconds: [Int]?, jobs: Int,
-        progress: (@Sendable (String) -> Void)? = nil, notes: @escaping @Sendable (String) -> Void
-    ) async throws -> (plan: Plan, scores: [ScenarioScore]) {
-        let plan = try plan(filters: filters, seeds: seeds, seedsGiven: seedsGiven, shard: shard, demArcSeconds: demArcSeconds)
-        var scores: [ScenarioScore] = []
-        try await Self.stream(plan, jobs: jobs, progress: progress, notes: notes, transform: { $0 }) { scores.append(contentsOf: $0) }
-        return (plan, scores)
     }
 
     /// One line per recording: format, fixes kept and skipped, the alignment and the time offset; empty for scenarios.

@@ -49,15 +49,14 @@ public struct RecordingFidelity: Sendable {
             calibration = try SignalCalibration(replay: replay, name: "fitted", seeds: seeds)
         }
         self.calibration = calibration
-        let benchmark = RecordingBenchmark(replays: [replay], filters: filters)
-        real = benchmark.scores(for: replay)
+        real = WorkUnit.replayed(replay).scores(filters: filters)
         // The calibration's own simulations: the same runs its statistics came from.
         simulated = calibration.simulatedFixes.map { fixes in
             var simulatedReplay = replay
             simulatedReplay.fixes = fixes
             simulatedReplay.fixesOutsideTruth = 0
             simulatedReplay.bestTimeOffsetSeconds = nil
-            return benchmark.scores(for: simulatedReplay)
+            return WorkUnit.replayed(simulatedReplay).scores(filters: filters)
         }
     }
 

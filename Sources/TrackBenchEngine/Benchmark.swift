@@ -4,20 +4,20 @@ import TrackBenchMetrics
 import TrackBenchModel
 import TrackBenchSupport
 
-/// Runs every filter on every scenario under every seed and scores the results.
+/// The one engine: runs every filter over every unit of work (a scenario under a seed, or a recording) and scores them.
 ///
-/// Each (seed, scenario) is one unit of work. Units run in parallel, but each
-/// draws from its own random streams and results are put back in order (seed,
-/// then scenario, then filter), so the output is the same for any number of
-/// threads, and each seed's rows are exactly what that seed gives alone.
+/// Units run in parallel, but each draws from its own random streams (a
+/// replay from none) and results are handed over in run order (seed, then
+/// scenario, then filter; a recording suite's in suite order), so the output
+/// is the same for any number of threads, and each seed's rows are exactly
+/// what that seed gives alone. A shard runs its share of the units, dealt by
+/// their expected fixes.
 public struct Benchmark: Sendable {
-    /// The scenarios to run, in report order.
-    public var scenarios: [Scenario]
-    /// The filters to run on each, in report order.
+    /// The units of the whole run, in run order.
+    package var workload: Workload
+    /// The filters to run on each unit, in report order.
     public var filters: [FilterConfiguration]
-    /// The seeds; every scenario's random streams derive from the seed and its id.
-    public var seeds: SeedRange
-    /// The share of the (seed, scenario) units to run; nil for all of them.
+    /// The share of the units to run; nil for all of them.
     public var shard: Shard?
 
     /// The first seed of the default run, 100, the seed Phillips 2019 used for every scenario (Docs/sources.md).
@@ -27,105 +27,94 @@ public struct Benchmark: Sendable {
     /// 130-seed winner in 119 of 121 windows, against 69 % for one seed (Docs/statistics.md).
     public static let defaultSeeds = SeedRange(first: defaultSeed, last: defaultSeed + 9)!
 
-    /// Creates a benchmark.
-    public init(scenarios: [Scenario], filters: [FilterConfiguration], seeds: SeedRange = defaultSeeds, shard: Shard? = nil) {
-        self.scenarios = scenarios
+    /// Creates a benchmark of `workload`'s units.
+    package init(_ workload: Workload, filters: [FilterConfiguration], shard: Shard? = nil) {
+        self.workload = workload
         self.filters = filters
-        self.seeds = seeds
         self.shard = shard
     }
 
-    /// The (seed, scenario) units this benchmark runs, in order: every unit, or the shard's share.
-    ///
-    /// Shards are dealt by each unit's expected fixes, so shards take about
-    /// equally long whatever the mix of short and long scenarios.
-    public var units: [(seed: UInt64, scenario: Scenario)] {
-        unitIndices.map(unit(at:))
+    /// Creates a benchmark that simulates every scenario under every seed; every scenario's random streams derive
+    /// from the seed and its id.
+    public init(scenarios: [Scenario], filters: [FilterConfiguration], seeds: SeedRange = defaultSeeds, shard: Shard? = nil) {
+        self.init(.simulations(scenarios, seeds: seeds), filters: filters, shard: shard)
     }
 
-    /// The positions in run order (seed, then scenario) of the units this benchmark runs: 8 bytes a unit, where a
-    /// unit itself holds a copy of its scenario.
+    /// Creates a benchmark that replays every recording once, against its truth: a replay draws no random numbers,
+    /// and its rows carry `RecordingReplay.seed`.
+    public init(replays: [RecordingReplay], filters: [FilterConfiguration], shard: Shard? = nil) {
+        self.init(.replays(replays), filters: filters, shard: shard)
+    }
+
+    /// The positions in run order of the units this benchmark runs (every unit, or the shard's share): 8 bytes a
+    /// unit, where a unit itself holds a copy of its scenario.
     package var unitIndices: [Int] {
-        let all = 0..<seeds.count * scenarios.count
+        let all = 0..<workload.count
         guard let shard else { return Array(all) }
-        let assignment = shardAssignment(count: shard.count)
+        let assignment = workload.shardAssignment(count: shard.count)
         return all.filter { assignment[$0] == shard.index }
     }
 
-    /// The unit at `index` in run order, ignoring the shard.
-    private func unit(at index: Int) -> (seed: UInt64, scenario: Scenario) {
-        (seeds.first + UInt64(index / scenarios.count), scenarios[index % scenarios.count])
-    }
-
-    /// The shard (1...`count`) of each unit of the whole run, in run order, dealt by expected fixes.
-    package func shardAssignment(count: Int) -> [Int] {
-        let costs = scenarios.map { $0.durationSeconds / $0.signal.fixIntervalMeanSeconds }
-        return Shard.assignment(costs: (0..<seeds.count).flatMap { _ in costs }, count: count)
+    /// The units this benchmark runs, in run order.
+    package var units: [WorkUnit] {
+        unitIndices.map(workload.unit(at:))
     }
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
     public var runs: Set<ScenarioScore.Run> {
-        Set(unitIndices.map { index in
-            let unit = unit(at: index)
-            return ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id)
-        })
+        Set(unitIndices.map(workload.run(at:)))
     }
 
-    /// Simulates one scenario under one seed and scores every filter on it.
-    ///
-    /// Each filter's estimates are measured as they come out, a batch at a
-    /// time (`SimulatedScenario.run(_:events:buffer:consume:)`), so what a
-    /// scenario holds is its delivered fixes, the truth at their times and
-    /// 16 bytes an estimate for the filter being scored.
-    /// - Returns: One score per filter, in filter order.
-    public func scores(for scenario: Scenario, seed: UInt64) -> [ScenarioScore] {
-        // The metrics compare with the exact track, not samples of it: only the true path's length is kept.
-        let simulated = scenario.simulate(seed: seed, keepingTruePath: false)
-        let noisyDistance = simulated.noisyPath.totalDistanceMeters
-        let truth = TruthCache(scenario: scenario, deliveredFixes: simulated.noisyPath.fixes)
-        // Nil without sensors: the filters then run over the fixes, as fast as ever.
-        let events = simulated.events
-        let receivedFixes = simulated.receivedFixes
-        // One buffer for every filter's estimates: each batch is measured and dropped before the next.
-        var buffer: [LocationFix] = []
-        return filters.map { configuration in
-            var measurement = MetricsAccumulator(scenario: scenario, truth: truth)
-            var length = EstimatedPathLength(noisyPath: simulated.noisyPath, noisyMeters: noisyDistance)
-            simulated.run(configuration.makeFilter(scenario: scenario.id, seed: seed), events: events, buffer: &buffer) { estimates in
-                measurement.add(estimates)
-                length.add(estimates)
-            }
-            var score = ScenarioScore(
-                scenarioID: scenario.id,
-                seed: seed,
-                pathType: scenario.pathType.rawValue,
-                nominalDistanceMeters: scenario.distanceMeters,
-                speedMetersPerSecond: scenario.speedMetersPerSecond,
-                stopSeconds: scenario.stopSeconds,
-                signal: scenario.signal.name,
-                filter: configuration.label,
-                filterSpecification: configuration.specification,
-                fixes: receivedFixes,
-                estimatedFixes: measurement.estimateCount,
-                trueDistanceMeters: simulated.trueDistanceMeters,
-                noisyDistanceMeters: noisyDistance,
-                estimatedDistanceMeters: length.meters,
-                metrics: measurement.metrics(deliveredFixes: receivedFixes)
-            )
-            score.gait = scenario.gait?.rawValue
-            if let terrain = scenario.terrain {
-                score.terrain = terrain.name
-                score.trueGainMeters = truth.elevationProfile.gainMeters
-            }
-            return score
+    /// Whether a run is one this benchmark scores (`ran`: its shard's), and one of the whole run (`planned`),
+    /// answered from the workload and the shards' deal (8 bytes a unit), without a set of runs: for judging a
+    /// baseline of any number of seeds.
+    package var membership: (ran: @Sendable (ScenarioScore.Run) -> Bool, planned: @Sendable (ScenarioScore.Run) -> Bool) {
+        let position = workload.positions
+        let shard = shard
+        let assignment = shard.map { workload.shardAssignment(count: $0.count) } ?? []
+        let ran: @Sendable (ScenarioScore.Run) -> Bool = { run in
+            guard let index = position(run) else { return false }
+            return shard.map { assignment[index] == $0.index } ?? true
         }
+        return (ran, { position($0) != nil })
+    }
+
+    /// What the run covers, for messages: "54 scenarios x 13 filters (suite 'default', seeds 100...109)", "3 recordings
+    /// x 13 filters (suite 'mine')", with the shard if any.
+    package func description(suiteName: String) -> String {
+        let shardText = shard.map { ", shard \($0)" } ?? ""
+        let filterCount = NumberFormat.count(filters.count, "filter")
+        switch workload {
+        case let .simulations(scenarios, seeds):
+            return "\(NumberFormat.count(scenarios.count, "scenario")) x \(filterCount) "
+                + "(suite '\(suiteName)', \(seeds.count == 1 ? "seed" : "seeds") \(seeds)\(shardText))"
+        case let .replays(replays):
+            return "\(NumberFormat.count(replays.count, "recording")) x \(filterCount) (suite '\(suiteName)'\(shardText))"
+        case let .units(units):
+            return "\(NumberFormat.count(units.count, "unit")) x \(filterCount) (suite '\(suiteName)'\(shardText))"
+        }
+    }
+
+    /// What a progress line counts the units as: "run" (a scenario under a seed), "recording" or "unit".
+    package var unitNoun: String {
+        switch workload {
+        case .simulations: "run"
+        case .replays: "recording"
+        case .units: "unit"
+        }
+    }
+
+    /// Runs every filter on one unit.
+    /// - Returns: One score per filter, in filter order.
+    package func scores(for unit: WorkUnit) -> [ScenarioScore] {
+        unit.scores(filters: filters)
     }
 
     /// Runs the whole benchmark.
     /// - Parameters:
-    ///   - maximumConcurrency: How many scenarios may run at once; all cores by default. Results do not depend on it.
-    ///   - progress: Told how many of `units` are done after each one, one call at a time: for a progress line.
-    /// - Returns: Scores ordered by seed, then scenario, then filter; with a shard, only its units' scores.
+    ///   - maximumConcurrency: How many units may run at once; all cores by default. Results do not depend on it.
+    ///   - progress: Told how many of the units are done after each one, one call at a time: for a progress line.
+    /// - Returns: Scores in run order, then filter; with a shard, only its units' scores.
     public func run(
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
     ) async -> [ScenarioScore] {
@@ -147,8 +136,7 @@ public struct Benchmark: Sendable {
         transform: @escaping @Sendable ([ScenarioScore]) -> Unit, consume: (Unit) throws(Failure) -> Void
     ) async throws(Failure) {
         try await OrderedConcurrency.forEach(unitIndices, maximumConcurrency: maximumConcurrency, progress: progress, { [self] index in
-            let unit = self.unit(at: index)
-            return transform(self.scores(for: unit.scenario, seed: unit.seed))
+            transform(self.scores(for: self.workload.unit(at: index)))
         }, consume: consume)
     }
 }

@@ -42,6 +42,13 @@ public struct RecordingReplay: Sendable {
     /// The frame positions are measured in: centred on the truth's first point (or the first fix).
     package let frame: LocalFrame
 
+    /// The seed a replay's rows carry: the default first seed, since a replay draws no random numbers.
+    package static let seed = Benchmark.defaultSeed
+    /// The `path_type` a replay's rows carry.
+    package static let pathType = "recording"
+    /// The `signal` a replay's rows carry when the suite gives no `device` tag.
+    package static let defaultSignal = "recorded"
+
     /// How far the best offset may be from the one used before the replay warns, in seconds.
     public static let offsetWarningSeconds = 1.0
     /// The offsets searched around the one used, in seconds.

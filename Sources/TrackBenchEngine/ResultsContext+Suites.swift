@@ -14,7 +14,7 @@ extension ResultsContext {
 
     /// The context of a replay of a recording suite by this TrackBench: one seed, since nothing is drawn at random.
     public init(recordings suite: RecordingSuite, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
-        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: SeedRange(RecordingBenchmark.seed),
+        self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: SeedRange(RecordingReplay.seed),
                   version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
         self.demArcSeconds = demArcSeconds
     }

@@ -63,11 +63,7 @@ package struct ResultsMerge {
     ///   order; `ResultsFileError` for a part that no longer reads as it did.
     package init(_ parts: [Part], suite: ScenarioSuite) throws {
         let seeds = parts.first?.context.seeds ?? Benchmark.defaultSeeds
-        let whole = Benchmark(scenarios: suite.scenarios, filters: [], seeds: seeds)
-        try self.init(
-            parts, suiteName: suite.name, fingerprint: suite.fingerprint, seeds: seeds, scenarioIDs: suite.scenarios.map(\.id),
-            assignment: whole.shardAssignment(count:)
-        )
+        try self.init(parts, suiteName: suite.name, fingerprint: suite.fingerprint, workload: .simulations(suite.scenarios, seeds: seeds))
     }
 
     /// Checks that `parts` make up a whole run of a recording suite.
@@ -77,23 +73,17 @@ package struct ResultsMerge {
     /// - Throws: `ResultsMergeError` naming the part that is missing, duplicated, foreign, incomplete or out of
     ///   order; `ResultsFileError` for a part that no longer reads as it did.
     package init(_ parts: [Part], recordings suite: RecordingSuite, replays: [RecordingReplay]) throws {
-        let whole = RecordingBenchmark(replays: replays, filters: [])
-        try self.init(
-            parts, suiteName: suite.name, fingerprint: suite.fingerprint, seeds: SeedRange(RecordingBenchmark.seed),
-            scenarioIDs: replays.map(\.id), assignment: whole.shardAssignment(count:)
-        )
+        try self.init(parts, suiteName: suite.name, fingerprint: suite.fingerprint, workload: .replays(replays))
     }
 
-    /// Checks parts of a run of `scenarioIDs` under `seeds`, whose units are dealt to shards by `assignment`.
-    private init(
-        _ parts: [Part], suiteName: String, fingerprint: String, seeds: SeedRange, scenarioIDs: [String], assignment: (Int) -> [Int]
-    ) throws {
+    /// Checks parts of a run of `workload`, whose units are dealt to shards as the engine deals them.
+    private init(_ parts: [Part], suiteName: String, fingerprint: String, workload: Workload) throws {
         let byShard = try Self.shards(of: parts)
         let context = byShard[0].context
         guard fingerprint == context.suiteFingerprint, suiteName == context.suiteName else {
             throw ResultsMergeError.otherSuite(name: suiteName, fingerprint: fingerprint, expected: context.suiteFingerprint)
         }
-        units = Units(seeds: seeds, scenarioIDs: scenarioIDs, shards: assignment(byShard.count))
+        units = Units(workload: workload, shards: workload.shardAssignment(count: byShard.count))
         filters = try Self.checkUnits(of: byShard, units: units)
         self.parts = byShard
         var whole = context
@@ -208,17 +198,16 @@ package struct ResultsMerge {
 extension ResultsMerge {
     /// The units of a whole run in run order (seed, then scenario), each with the shard it is dealt to.
     private struct Units {
-        let seeds: SeedRange
-        let scenarioIDs: [String]
-        /// Each scenario's position in the suite.
-        let positions: [String: Int]
+        /// The whole run's units, in run order.
+        let workload: Workload
+        /// Finds a run's position in run order (`Workload.positions`).
+        let position: @Sendable (ScenarioScore.Run) -> Int?
         /// The shard (1...N) of each unit.
         let shards: [Int]
 
-        init(seeds: SeedRange, scenarioIDs: [String], shards: [Int]) {
-            self.seeds = seeds
-            self.scenarioIDs = scenarioIDs
-            positions = Dictionary(zip(scenarioIDs, scenarioIDs.indices)) { first, _ in first }
+        init(workload: Workload, shards: [Int]) {
+            self.workload = workload
+            position = workload.positions
             self.shards = shards
         }
 
@@ -226,15 +215,10 @@ extension ResultsMerge {
         var count: Int { shards.count }
 
         /// The position in run order of `run`; nil for a run the whole run does not have.
-        func index(of run: ScenarioScore.Run) -> Int? {
-            guard let position = positions[run.scenarioID], seeds.first <= run.seed, run.seed <= seeds.last else { return nil }
-            return Int(run.seed - seeds.first) * scenarioIDs.count + position
-        }
+        func index(of run: ScenarioScore.Run) -> Int? { position(run) }
 
         /// The run at `index` in run order.
-        func run(at index: Int) -> ScenarioScore.Run {
-            ScenarioScore.Run(seed: seeds.first + UInt64(index / scenarioIDs.count), scenarioID: scenarioIDs[index % scenarioIDs.count])
-        }
+        func run(at index: Int) -> ScenarioScore.Run { workload.run(at: index) }
     }
 }
 

@@ -16,7 +16,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         truthFile: "fuzz", day: UTCTime.days(year: 2020, month: 10, day: 16)
     )
     if let replay = try? RecordingReplay(entry) {
-        _ = RecordingBenchmark(replays: [replay], filters: [FilterRegistry.builtIn.defaultConfigurations[0]]).scores(for: replay)
+        _ = WorkUnit.replayed(replay).scores(filters: [FilterRegistry.builtIn.defaultConfigurations[0]])
     }
     return 0
 }

@@ -22,6 +22,6 @@ extension Fixtures {
 extension Benchmark {
     /// Scores every unit (seed and scenario; a shard's if set) on the calling thread, in order: the reference the parallel run must match.
     package func scoresInOrder() -> [ScenarioScore] {
-        units.flatMap { scores(for: $0.scenario, seed: $0.seed) }
+        units.flatMap(scores(for:))
     }
 }

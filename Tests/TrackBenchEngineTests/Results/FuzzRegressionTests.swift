@@ -35,7 +35,7 @@ struct FuzzRegressionTests {
             id: "fuzz", fixes: recording, truth: recording, distanceMeters: nil, timeOffsetSeconds: 0, tags: [:], fixesFile: input, truthFile: input
         )
         if let replay = try? RecordingReplay(entry) {
-            #expect(RecordingBenchmark(replays: [replay], filters: FilterRegistry.builtIn.defaultConfigurations).scores(for: replay).count == 13)
+            #expect(WorkUnit.replayed(replay).scores(filters: FilterRegistry.builtIn.defaultConfigurations).count == 13)
         }
     }
 

@@ -73,10 +73,10 @@ struct ShardTests {
     }
 
     @Test func shardsPartitionTheUnitsAndBalanceTheirFixes() {
-        let all = benchmark().units.map { "\($0.seed) \($0.scenario.id)" }
+        let all = benchmark().units.map { "\($0.run.seed) \($0.run.scenarioID)" }
         let shards = (1...4).map { benchmark(shard: Shard(index: $0, count: 4)).units }
-        #expect(shards.flatMap { $0.map { "\($0.seed) \($0.scenario.id)" } }.sorted() == all.sorted())
-        let fixes = shards.map { units in units.reduce(0.0) { $0 + $1.scenario.durationSeconds } }
+        #expect(shards.flatMap { $0.map { "\($0.run.seed) \($0.run.scenarioID)" } }.sorted() == all.sorted())
+        let fixes = shards.map { units in units.reduce(0.0) { $0 + $1.cost } }
         #expect(fixes.max()! < 1.5 * fixes.min()!)
     }
 
@@ -120,43 +120,43 @@ struct ShardTests {
     @Test func aPartWithoutItsLastUnitOrWithAnotherShardsUnitIsIncomplete() throws {
         let suite = Fixtures.defaultSuite.prefix(9)
         var texts = try partTexts(3)
-        let last = try #require(benchmark(shard: Shard(index: 3, count: 3)).units.last)
+        let last = try #require(benchmark(shard: Shard(index: 3, count: 3)).units.last?.run)
         texts[2] = editingRows(texts[2]) { $0.removeLast(2) }
         try withParts(texts) { parts in
-            let problem = "it has no rows for scenario '\(last.scenario.id)' under seed \(last.seed)"
+            let problem = "it has no rows for scenario '\(last.scenarioID)' under seed \(last.seed)"
             #expect(throws: ResultsMergeError.incomplete("part3.csv", problem: problem)) { try ResultsMerge(parts, suite: suite) }
         }
         texts = try partTexts(3)
-        let lastOfFirst = try #require(benchmark(shard: Shard(index: 1, count: 3)).units.last)
+        let lastOfFirst = try #require(benchmark(shard: Shard(index: 1, count: 3)).units.last?.run)
         let moved = texts[0].split(separator: "\n").suffix(2)
         texts[1] = editingRows(texts[1]) { $0 += moved }
         try withParts(texts) { parts in
-            let problem = "it holds scenario '\(lastOfFirst.scenario.id)' under seed \(lastOfFirst.seed), which shard 2/3 does not run"
+            let problem = "it holds scenario '\(lastOfFirst.scenarioID)' under seed \(lastOfFirst.seed), which shard 2/3 does not run"
             #expect(throws: ResultsMergeError.incomplete("part2.csv", problem: problem)) { try ResultsMerge(parts, suite: suite) }
         }
     }
 
     @Test func aUnitMissingAFilterIsAnErrorNamingTheUnitAndBothFilterLists() throws {
         var texts = try partTexts(3)
-        let last = try #require(benchmark(shard: Shard(index: 3, count: 3)).units.last)
+        let last = try #require(benchmark(shard: Shard(index: 3, count: 3)).units.last?.run)
         texts[2] = editingRows(texts[2]) { $0.removeLast() }
         try withParts(texts) { parts in
             let merge = try ResultsMerge(parts, suite: Fixtures.defaultSuite.prefix(9))
             let labels = Fixtures.rawAndKalman.map(\.label)
-            let expected = ResultsMergeError.inconsistentFilters(scenarioID: last.scenario.id, seed: last.seed, expected: labels, found: [labels[0]])
+            let expected = ResultsMergeError.inconsistentFilters(scenarioID: last.scenarioID, seed: last.seed, expected: labels, found: [labels[0]])
             #expect(throws: expected) { try mergedText(merge) }
         }
     }
 
     @Test func aPartOutOfRunOrderIsAnErrorNamingItsLine() throws {
         var texts = try partTexts(3)
-        let units = benchmark(shard: Shard(index: 1, count: 3)).units
+        let units = benchmark(shard: Shard(index: 1, count: 3)).units.map(\.run)
         // The second unit's two rows moved before the first's: line 5 then holds the first unit, after the second.
         texts[0] = editingRows(texts[0]) { $0 = Array($0[2..<4] + $0[0..<2] + $0[4...]) }
         try withParts(texts) { parts in
             let expected = ResultsMergeError.outOfOrder(
-                "part1.csv", line: 5, run: ScenarioScore.Run(seed: units[0].seed, scenarioID: units[0].scenario.id),
-                after: ScenarioScore.Run(seed: units[1].seed, scenarioID: units[1].scenario.id)
+                "part1.csv", line: 5, run: ScenarioScore.Run(seed: units[0].seed, scenarioID: units[0].scenarioID),
+                after: ScenarioScore.Run(seed: units[1].seed, scenarioID: units[1].scenarioID)
             )
             #expect(throws: expected) { try ResultsMerge(parts, suite: Fixtures.defaultSuite.prefix(9)) }
             #expect(expected.localizedDescription.hasPrefix("'part1.csv' is not in run order: line 5 holds scenario"))

@@ -50,8 +50,7 @@ struct BenchmarkTests {
         let first = scores.filter { $0.seed == 100 }
         let second = scores.filter { $0.seed == 101 }
         #expect(zip(first, second).allSatisfy { $0.noisyDistanceMeters != $1.noisyDistanceMeters })
-        var alone = benchmark
-        alone.seeds = SeedRange(101)
+        let alone = Benchmark(scenarios: Array(Fixtures.defaultSuite.scenarios.prefix(12)), filters: Fixtures.rawAndKalman, seeds: SeedRange(101))
         #expect(alone.scoresInOrder() == second)
     }
 

@@ -37,7 +37,7 @@ import TrackBenchTestSupport
     }
 
     private func rawScore(_ replay: RecordingReplay) -> ScenarioScore {
-        RecordingBenchmark(replays: [replay], filters: [try! FilterRegistry.builtIn.configuration(parsing: "raw")]).scores(for: replay)[0]
+        WorkUnit.replayed(replay).scores(filters: [try! FilterRegistry.builtIn.configuration(parsing: "raw")])[0]
     }
 
     /// NMEA GGA (and RMC when `date` is given) every `stepSeconds` from `start` seconds before midnight to `end` after,

@@ -23,28 +23,27 @@ enum CalibrateCommand: Command {
         help: "The reference recorded with times, in any format 'fixes' takes, or checkpoints (a checkpoint CSV, or a GetSensorData "
             + "log's POSI records: the fixes' own file may be named)."
     ).required()
-    static let defaultProfileName = "calibrated"
     static let profileName = Option<String>(
         name: "--name",
         valueName: "name",
         help: "The profile's name: lowercase letters, digits and '-'.",
-        default: defaultProfileName,
         expected: "lowercase letters, digits and '-' (it becomes part of scenario ids)"
     ) { SignalProfile.isValidName($0) ? $0 : nil }
+        .defaulting(to: "calibrated")
     static let timeOffset = Option<Double>(
         name: "--time-offset",
         valueName: "seconds",
         help: "Seconds added to the fixes' times to put them on the truth's clock.",
-        default: "0",
         expected: "a number of seconds within -\(offsetLimit)...\(offsetLimit)"
     ) { text in Double(text).flatMap { $0.isFinite && abs($0) <= RecordingSuite.timeOffsetLimitSeconds ? $0 : nil } }
+        .defaulting(to: 0, shown: NumberFormat.compact(0))
     static let provider = Option<String>(
         name: "--provider",
         valueName: "name",
         help: "The GnssLogger provider to read: GPS, FLP or NLP.",
-        default: RecordingReadOptions.defaultProvider,
         expected: "GPS, FLP or NLP"
     ) { $0.isEmpty ? nil : $0 }
+        .defaulting(to: RecordingReadOptions.defaultProvider)
     static let seed = SeedOptions.seed.help(
         "Simulate the profile on the recording's route under this one seed, 0 to \(UInt64.max), for the statistics compared with the recording's."
     )
@@ -61,11 +60,11 @@ enum CalibrateCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let fixesFile = try arguments.onlyPositional("the recording's file", command: name)
         let truthFile = try arguments.required(truth, command: name)
-        let name = try arguments.value(profileName, default: defaultProfileName)
-        let offset = try arguments.value(timeOffset, default: 0)
+        let name = try arguments.value(profileName)
+        let offset = try arguments.value(timeOffset)
         let day = try arguments.value(DateOption.date)
         var readOptions = RecordingReadOptions()
-        if let provider = try arguments.value(provider) { readOptions.provider = provider }
+        readOptions.provider = try arguments.value(provider)
         let seeds = try SeedOptions(arguments).seeds
         let fixes = try Recording.load(from: URL(fileURLWithPath: fixesFile), options: readOptions)
         let reference = try Recording.load(from: URL(fileURLWithPath: truthFile), options: readOptions)

@@ -70,7 +70,7 @@ extension CheckCommand {
         let (suite, file) = try context.loadedSuite(SuiteOptions(arguments))
         if noise != nil && !suite.takesSeeds { throw UsageError.seedsForRecordings(suite: suite.name) }
         let filters = try dem.apply(to: filters(
-            from: arguments, baseline: baseline?.filters ?? [], baselineFile: try arguments.value(Self.baseline, default: defaultBaseline),
+            from: arguments, baseline: baseline?.filters ?? [], baselineFile: try arguments.value(Self.baseline),
             withSensors: suite.hasSensors, context: context
         ))
         try context.requireSensors(for: filters, hasSensors: suite.hasSensors, file: file)

@@ -15,17 +15,15 @@ enum CheckCommand: Command {
     static let name = "check"
     static let overview = "Rerun the suite and fail if a filter got worse than the committed baseline (paired tests per filter, metric and group)."
     static let arguments: [Argument] = []
-    static let defaultBaseline = "Results/baseline.csv"
-    static let baseline = Option<String>(name: "--baseline", valueName: "file", help: "Baseline results CSV.", default: defaultBaseline)
+    static let baseline = Option<String>(name: "--baseline", valueName: "file", help: "Baseline results CSV.").defaulting(to: "Results/baseline.csv")
     static let filter = FilterOptions.filter.help(
         "Filter to check, as for 'run'; only its rows of the baseline are compared (with --update-baseline, only its rows are replaced). "
             + "Repeat for more.",
         default: "the filters 'run' runs on the suite, plus the baseline's other filters"
     )
     static let absolute = nonNegative(
-        name: "--absolute-tolerance", valueName: "x",
-        help: "Changes up to x in the metric's unit (%, m, s, m/s) are ignored.", default: "\(Tolerance.standard.absolute)"
-    )
+        name: "--absolute-tolerance", valueName: "x", help: "Changes up to x in the metric's unit (%, m, s, m/s) are ignored."
+    ).defaulting(to: Tolerance.standard.absolute)
     static let relative = nonNegative(
         name: "--relative-tolerance", valueName: "fraction",
         help: "Changes up to this fraction of the baseline's mean (of the value, with --exact) are ignored.",
@@ -86,7 +84,7 @@ enum CheckCommand: Command {
         try arguments.noPositionals(command: name)
         let isExact = arguments.isSet(exact)
         let tolerances = try toleranceSet(from: arguments, exact: isExact)
-        let baselineFile = try arguments.value(baseline, default: defaultBaseline)
+        let baselineFile = try arguments.value(baseline)
         guard !arguments.isSet(update) else {
             let old = try loadBaseline(baselineFile, arguments: arguments, context: context)
             var current = try currentResults(arguments, baseline: old.map(ResultsSummary.init), context: context)
@@ -131,7 +129,7 @@ enum CheckCommand: Command {
     }
 
     /// Declares a tolerance option: a finite number, 0 or more.
-    private static func nonNegative(name: String, valueName: String, help: String, default defaultValue: String) -> Option<Double> {
+    private static func nonNegative(name: String, valueName: String, help: String, default defaultValue: String? = nil) -> Option<Double> {
         Option(name: name, valueName: valueName, help: help, default: defaultValue, expected: "a number >= 0") { text in
             Double(text).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
         }
@@ -141,7 +139,7 @@ enum CheckCommand: Command {
     /// - Throws: `UsageError.invalidValue` for a metric given two `--tolerance`s: which one was meant is a guess.
     private static func toleranceSet(from arguments: ParsedArguments, exact isExact: Bool) throws(UsageError) -> ToleranceSet {
         var set = ToleranceSet(standard: Tolerance(
-            absolute: try arguments.value(absolute, default: Tolerance.standard.absolute),
+            absolute: try arguments.value(absolute),
             relative: try arguments.value(relative, default: isExact ? Tolerance.standard.relative : pairedRelativeTolerance)
         ))
         for (metric, value) in try arguments.all(tolerance) {

@@ -35,9 +35,14 @@ struct CommandContext: Sendable {
 
     /// Loads the suite the options name, or the default suite.
     func suite(_ options: SuiteOptions) throws(ScenarioFileError) -> (suite: ScenarioSuite, file: String) {
+        (try suite(options, from: SuiteDocument.read(URL(fileURLWithPath: options.file))), options.file)
+    }
+
+    /// Decodes the scenario suite of `document`, the file the options name, already read.
+    func suite(_ options: SuiteOptions, from document: SuiteDocument) throws(ScenarioFileError) -> ScenarioSuite {
         let file = options.file
         do {
-            return (try ScenarioSuite.load(from: URL(fileURLWithPath: file)), file)
+            return try document.scenarioSuite()
         } catch .unreadable(let path, _) where options.scenarioFile == nil && !FileManager.default.fileExists(atPath: file) {
             throw .unreadable(
                 file: path,

@@ -15,9 +15,9 @@ enum CompareCommand: Command {
         name: "--by",
         valueName: "group",
         help: "Group scenarios by \(groupings) after the all-scenarios table.",
-        default: ComparisonReport.Grouping.signal.rawValue,
         expected: "one of \(groupings)"
     ) { ComparisonReport.Grouping(rawValue: $0) }
+        .defaulting(to: .signal, shown: ComparisonReport.Grouping.signal.rawValue)
     static let output = OutputOptions.folder.help(
         "Also write the report as \(ComparisonReport.fileName) and its chart as \(ComparisonChart.fileName) into this folder, created if missing."
     )
@@ -32,7 +32,7 @@ enum CompareCommand: Command {
         if arguments.positionals.count > 2 {
             throw UsageError.unexpectedArgument(arguments.positionals[2], command: name)
         }
-        let grouping = try arguments.value(by, default: .signal)
+        let grouping = try arguments.value(by)
         let folderURL = try arguments.value(output)
         let files = arguments.positionals
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))

@@ -15,9 +15,9 @@ enum DEMCommand: Command {
         name: "--arc-seconds",
         valueName: "n",
         help: "Post spacing: 1 (3601 x 3601 posts, 25 MB a tile, as SRTM GL1) or 3 (1201 x 1201, 2.8 MB).",
-        default: "1",
         expected: "1 or 3"
     ) { text in ["1": 3601, "3": 1201][text] }
+        .defaulting(to: 3601, shown: "1")
     static let verticalError = Option<Double>(
         name: "--vertical-error",
         valueName: "meters",
@@ -35,7 +35,7 @@ enum DEMCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         try arguments.noPositionals(command: name)
         let folder = try arguments.required(output, command: name, purpose: ", the folder for the tiles")
-        let postsPerSide = try arguments.value(arcSeconds, default: 3601)
+        let postsPerSide = try arguments.value(arcSeconds)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let model = try errorModel(arguments)
         let plan = try TerrainTilePlan(scenarios: suite.scenarios)

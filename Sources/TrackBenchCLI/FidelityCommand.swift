@@ -41,15 +41,15 @@ enum FidelityCommand: Command {
         )
         let seeds = try SeedOptions(arguments).seeds
         let profile = try CompareProfileOptions.profile(arguments, context: context)
-        let url = URL(fileURLWithPath: suiteFile)
-        guard RecordingSuite.isRecordingSuite(url) else {
+        let document = SuiteDocument.read(URL(fileURLWithPath: suiteFile))
+        guard document.isRecordingSuite else {
             throw UsageError.invalidArgument(
                 name: suiteArgument.name,
                 message: "'\(suiteFile)' is not a recording suite (a JSON file with 'recordings'); "
                     + "fidelity compares real recordings with their simulation"
             )
         }
-        let suite = try RecordingSuite.load(from: url)
+        let suite = try document.recordingSuite()
         let day = try arguments.value(DateOption.date)
         var entries: [FidelityReport.Entry] = []
         for var entry in suite.entries {

@@ -132,15 +132,15 @@ enum LoadedSuite {
 }
 
 extension CommandContext {
-    /// Loads the suite the options name (a scenario file or a recording suite), or the default suite.
+    /// Loads the suite the options name (a scenario file or a recording suite), or the default suite, reading the
+    /// file once.
     func loadedSuite(_ options: SuiteOptions) throws -> (suite: LoadedSuite, file: String) {
         let file = options.file
-        let url = URL(fileURLWithPath: file)
-        guard RecordingSuite.isRecordingSuite(url) else {
-            let (suite, file) = try suite(options)
-            return (.scenarios(suite), file)
+        let document = SuiteDocument.read(URL(fileURLWithPath: file))
+        guard document.isRecordingSuite else {
+            return (.scenarios(try suite(options, from: document)), file)
         }
-        let suite = try RecordingSuite.load(from: url)
+        let suite = try document.recordingSuite()
         let replays = try suite.entries.map { entry throws(RecordingReplay.AlignmentError) in try RecordingReplay(entry) }
         return (.recordings(suite, replays), file)
     }
@@ -148,9 +148,10 @@ extension CommandContext {
     /// Loads a scenario suite for a command that simulates; a recording suite is an error naming the command.
     func scenarioSuite(_ options: SuiteOptions, command: String) throws -> (suite: ScenarioSuite, file: String) {
         let file = options.file
-        if RecordingSuite.isRecordingSuite(URL(fileURLWithPath: file)) {
+        let document = SuiteDocument.read(URL(fileURLWithPath: file))
+        if document.isRecordingSuite {
             throw UsageError.recordingSuiteNotSupported(file: file, command: command)
         }
-        return try suite(options)
+        return (try suite(options, from: document), file)
     }
 }

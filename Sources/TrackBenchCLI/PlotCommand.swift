@@ -13,7 +13,8 @@ enum PlotCommand: Command {
     /// the best of the default suite; those the registry has, or its first three if it has none of them.
     static let defaultFilters = ["raw", "kalman", "rts-smoother"]
     static let defaultFolder = "Results/plots"
-    static let output = OutputOptions.folder.help("Folder to write into, created if missing.", default: defaultFolder)
+    static let output = OutputOptions.folder.help("Folder to write into, created if missing.")
+        .defaulting(to: URL(fileURLWithPath: defaultFolder), shown: defaultFolder)
     static let filter = FilterOptions.filter.help(
         "A filter to draw, in the order given. Repeatable.", default: defaultFilters.joined(separator: ", ")
     )
@@ -22,7 +23,7 @@ enum PlotCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let id = try arguments.onlyPositional("a scenario id", command: name)
-        let folderURL = try arguments.value(output, default: URL(fileURLWithPath: defaultFolder))
+        let folderURL = try arguments.value(output)
         let seed = try SeedOptions.single(arguments)
         let given = try FilterOptions(arguments).specifications
         let specifications = given.isEmpty ? defaultFilters.filter { context.registry.filterType(named: $0) != nil } : given

@@ -14,10 +14,9 @@ enum SpeedCommand: Command {
         name: "--repeat",
         valueName: "n",
         help: "Timed runs over every path per filter; the median is printed.",
-        default: "\(defaultRepetitions)",
         expected: "a whole number from 1 to 1000"
     ) { text in Int(text).flatMap { (1...1000).contains($0) ? $0 : nil } }
-    static let defaultRepetitions = 5
+        .defaulting(to: 5)
     static let options = SuiteOptions.options + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options
         + ExecOptions.options + [HelpOption.help.spec]
 
@@ -30,7 +29,7 @@ enum SpeedCommand: Command {
                 ? context.registry.defaultConfigurations
                 : try context.filters(specifications, option: filter.name, processes: try ExecOptions(arguments))
         )
-        let count = try arguments.value(repetitions, default: defaultRepetitions)
+        let count = try arguments.value(repetitions)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         try context.requireSensors(for: filters, hasSensors: LoadedSuite.scenarios(suite).hasSensors, file: file)
         let inputs = suite.scenarios.map { FilterSpeed.Input($0.simulate(seed: seed, keepingTruePath: false)) }

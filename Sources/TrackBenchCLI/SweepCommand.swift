@@ -23,9 +23,9 @@ enum SweepCommand: Command {
         name: "--by",
         valueName: "metric",
         help: "Metric (CSV column) that picks the best value.",
-        default: "error_pct, the mean absolute distance error",
         expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))"
     ) { Metric(column: $0) }
+        .defaulting(to: .errorPercent, shown: "\(Metric.errorPercent.column), the mean absolute distance error")
     static let output = OutputOptions.folder.help(
         "Also write sweep.csv, sweep.md and \(SweepChart.fileName) into this folder; with --shard, the shard's partial results.csv (required)."
     )
@@ -37,7 +37,7 @@ enum SweepCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let (parameter, values) = try assignment(arguments)
-        let rankingMetric = try arguments.value(by, default: .errorPercent)
+        let rankingMetric = try arguments.value(by)
         let seeds = try SeedOptions(arguments).seeds
         let jobs = try JobsOptions(arguments).jobs
         let dem = try DEMOptions(arguments, context: context)

@@ -20,23 +20,24 @@ enum TuneCommand: Command {
         help: "A parameter and its values, as for 'sweep': START...END:STEP or A,B,C. Give one for each parameter (e.g. max=10,30 q=1...4:1)."
     )
     static let arguments = [filterArgument, assignmentArgument]
+    static let seeds = SeedOptions.seeds.help("Training seeds: the search sees only these.")
+        .defaulting(to: Benchmark.defaultSeeds, shown: "\(Benchmark.defaultSeeds)")
     /// The held-out seeds unless told otherwise: far from the default training seeds, so neither overlaps the other.
-    static let defaultHeldOutSeeds = SeedRange(first: 1000, last: 1009)!
-    static let seeds = SeedOptions.seeds.help("Training seeds: the search sees only these.", default: "\(Benchmark.defaultSeeds)")
+    static let defaultHeldOutSeeds = SeedRange(first: 1000, last: 1009) ?? Benchmark.defaultSeeds
     static let heldOutSeeds = Option<SeedRange>(
         name: "--holdout-seeds",
         valueName: "first...last",
         help: "Held-out seeds the best settings and the current one rerun on; they may not overlap the training seeds.",
-        default: "\(defaultHeldOutSeeds)",
         expected: "FIRST...LAST with FIRST <= LAST, at most \(SeedRange.limit) seeds (or one seed N)"
     ) { SeedRange(parsing: $0) }
+        .defaulting(to: defaultHeldOutSeeds, shown: "\(defaultHeldOutSeeds)")
     static let objective = Option<Metric>(
         name: "--objective",
         valueName: "metric",
         help: "Metric (CSV column) whose mean picks the best setting.",
-        default: "error_pct, the mean absolute distance error, as the ranking sorts",
         expected: "one of \(Metric.allCases.map(\.column).joined(separator: ", "))"
     ) { Metric(column: $0) }
+        .defaulting(to: .errorPercent, shown: "\(Metric.errorPercent.column), the mean absolute distance error, as the ranking sorts")
     static let maximum = constraintOption(
         name: "--max", help: "Keep only settings whose mean of METRIC is at most VALUE, e.g. lag_s=2. Repeat for more metrics."
     )
@@ -47,13 +48,13 @@ enum TuneCommand: Command {
         name: "--pareto",
         valueName: "metric,metric[,metric]",
         help: "Two or three metrics whose Pareto front of the settings the report lists and draws.",
-        default: "error_pct,lag_s",
         expected: "two or three different metric columns separated by commas, such as error_pct,lag_s,position_p95_m"
     ) { text in
         let metrics = text.split(separator: ",", omittingEmptySubsequences: false).map { Metric(column: String($0)) }
         guard (2...3).contains(metrics.count), metrics.allSatisfy({ $0 != nil }), Set(metrics).count == metrics.count else { return nil }
         return metrics.compactMap { $0 }
     }
+        .defaulting(to: [.errorPercent, .lagSeconds], shown: [Metric.errorPercent, .lagSeconds].map(\.column).joined(separator: ","))
     static let budget = Option<Int>(
         name: "--budget",
         valueName: "runs",
@@ -65,9 +66,9 @@ enum TuneCommand: Command {
         name: "--top",
         valueName: "k",
         help: "How many of the best training settings rerun on the held-out seeds.",
-        default: "3",
         expected: "a whole number from 1 to 20"
     ) { text in Int(text).flatMap { (1...20).contains($0) ? $0 : nil } }
+        .defaulting(to: 3)
     static let current = Option<String>(
         name: "--current",
         valueName: "spec",
@@ -76,8 +77,8 @@ enum TuneCommand: Command {
     )
     static let defaultOutput = ResultsFolder.local + "/tune"
     static let output = OutputOptions.folder.help(
-        "Folder for tune.md, tune.csv and \(TuneChart.paretoFileName) (and \(TuneChart.heatMapFileName) for two parameters).", default: defaultOutput
-    )
+        "Folder for tune.md, tune.csv and \(TuneChart.paretoFileName) (and \(TuneChart.heatMapFileName) for two parameters)."
+    ).defaulting(to: URL(fileURLWithPath: defaultOutput), shown: defaultOutput)
     static let scenarios = SuiteOptions.scenarios.help(
         "Scenario file defining the suite (a recording suite has no seeds to train and hold out on).", default: SuiteOptions.defaultScenarioFile
     )
@@ -99,8 +100,8 @@ enum TuneCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let tuned = try TunedFilter(arguments.positionals.first ?? "", parameters: assignments(arguments), context: context)
-        let trainingSeeds = try arguments.value(seeds, default: Benchmark.defaultSeeds)
-        let heldOut = try arguments.value(heldOutSeeds, default: defaultHeldOutSeeds)
+        let trainingSeeds = try arguments.value(seeds)
+        let heldOut = try arguments.value(heldOutSeeds)
         guard heldOut.last < trainingSeeds.first || heldOut.first > trainingSeeds.last else {
             throw UsageError.invalidValue(
                 option: heldOutSeeds.name, value: "\(heldOut)",
@@ -108,12 +109,12 @@ enum TuneCommand: Command {
             )
         }
         let goal = try objectiveOptions(arguments)
-        let keep = try arguments.value(top, default: 3)
+        let keep = try arguments.value(top)
         let dem = try DEMOptions(arguments, context: context)
         let processes = try ExecOptions(arguments)
         let jobs = try JobsOptions(arguments).jobs
         let progress = try ProgressOptions(arguments).isShown ? context.console.standardError : nil
-        let folder = try arguments.value(output, default: URL(fileURLWithPath: defaultOutput))
+        let folder = try arguments.value(output)
         let (suite, file) = try context.scenarioSuite(SuiteOptions(arguments), command: name)
         let runBudget = try arguments.value(budget)
         let schedule = try TuneSchedule(
@@ -202,8 +203,8 @@ enum TuneCommand: Command {
             }
         }
         return TuneObjective(
-            metric: try arguments.value(objective, default: .errorPercent), constraints: constraints,
-            paretoMetrics: try arguments.value(pareto, default: [.errorPercent, .lagSeconds])
+            metric: try arguments.value(objective), constraints: constraints,
+            paretoMetrics: try arguments.value(pareto)
         )
     }
 

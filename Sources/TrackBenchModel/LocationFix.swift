@@ -8,6 +8,10 @@ import TrackBenchGeodesy
 /// invalid and must not be trusted, a negative `speedMetersPerSecond` or
 /// `courseDegrees` means the value is unknown.
 public struct LocationFix: Sendable, Hashable {
+    /// The value that marks an accuracy, course or speed as unknown (or a coordinate or altitude as invalid), as
+    /// phones mark it: any negative number means so, and TrackBench writes this one.
+    public static let unknown = -1.0
+
     /// Latitude in degrees, positive north of the equator.
     public var latitude: Double
     /// Longitude in degrees, positive east of Greenwich.
@@ -41,8 +45,8 @@ public struct LocationFix: Sendable, Hashable {
         altitudeMeters: Double = 0,
         horizontalAccuracyMeters: Double = 0,
         verticalAccuracyMeters: Double = 0,
-        courseDegrees: Double = -1,
-        speedMetersPerSecond: Double = -1,
+        courseDegrees: Double = unknown,
+        speedMetersPerSecond: Double = unknown,
         timestampSeconds: Double,
         deliveryTimeSeconds: Double? = nil
     ) {

@@ -128,7 +128,9 @@ struct MarkdownPage {
                     continue
                 }
                 let number = NumberFormat.fixed(value, decimals: 2)
-                var cell = NumberFormat.fixed(best[metric]!, decimals: 2) == number ? "**\(number)**" : number
+                // The best is among the means, this one included, so it is there whenever this value is.
+                let isBest = best[metric].map { NumberFormat.fixed($0, decimals: 2) == number } ?? false
+                var cell = isBest ? "**\(number)**" : number
                 if metric.isHeadline, let halfWidth = entry.confidenceHalfWidths[metric] {
                     cell += " ± " + NumberFormat.fixed(halfWidth, decimals: 2)
                 }

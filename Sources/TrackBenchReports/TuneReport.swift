@@ -101,16 +101,16 @@ package struct TuneReport: Sendable {
         winnerIndex = trainingOrder.first.flatMap { grid[$0].training.means[objective.metric]?.isFinite == true ? $0 : nil }
 
         let summaries = Dictionary(heldOut.summaries.map { ($0.filter, $0) }, uniquingKeysWith: { first, _ in first })
-        let rerun = settings.indices.filter { summaries[settings[$0].label] != nil }
-        heldOutOrder = objective.ranked(rerun.map { summaries[settings[$0].label]!.means }).map { rerun[$0] }
+        let rerun = settings.indices.compactMap { index in summaries[settings[index].label].map { (index: index, summary: $0) } }
+        heldOutOrder = objective.ranked(rerun.map(\.summary.means)).map { rerun[$0].index }
         let metric = objective.metric
         let best = heldOutOrder.first.map { settings[$0].label }
         let current = currentIndex.flatMap { summaries[settings[$0].label] != nil ? settings[$0].label : nil }
-        for index in rerun {
+        for (index, summary) in rerun {
             let label = settings[index].label
             let means = heldOut.seedMeans(of: label)[metric] ?? [:]
             self.settings[index].heldOut = HeldOut(
-                summary: summaries[label]!,
+                summary: summary,
                 confidenceHalfWidth: Statistics.confidenceHalfWidth95(heldOut.seeds.compactMap { means[$0] }),
                 versusBest: best.flatMap { $0 == label ? nil : heldOut.significance(of: label, against: $0) },
                 versusCurrent: current.flatMap { $0 == label ? nil : heldOut.significance(of: label, against: $0) }

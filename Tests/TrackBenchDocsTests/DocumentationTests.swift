@@ -90,7 +90,7 @@ struct DocumentationTests {
         func table<Root>(_ keys: [ProfileKey<Root>]) -> [String] {
             ["| Key | Unit | Accepted | Meaning |", "|---|---|---|---|"]
                 + keys.map { key in
-                    let optional = key.leftOut.map { "; optional, \(NumberFormat.compact($0)) when left out" } ?? ""
+                    let optional = key.number?.leftOut.map { "; optional, \(NumberFormat.compact($0)) when left out" } ?? ""
                     return "| `\(key.name)` | \(key.unit) | \(key.expectation) | \(key.summary)\(optional) |"
                 }
         }
@@ -105,9 +105,9 @@ struct DocumentationTests {
         let rows = SignalProfile.keys.map { key -> String in
             let given: String
             switch key.value {
-            case let .number(_, keyPath, .optional): given = "no, default \(NumberFormat.compact(leftOut[keyPath: keyPath]))"
+            case let .number(number) where !key.isRequired: given = "no, default \(NumberFormat.compact(leftOut[keyPath: number.keyPath]))"
             case .barometer: given = "no, default none"
-            case .name, .number(_, _, .required), .wholeNumber, .faults: given = "yes"
+            case .name, .number, .wholeNumber, .faults: given = "yes"
             }
             return "| `\(key.name)` | \(key.unit) | \(key.expectation) | \(given) | \(key.summary) |"
         }

@@ -8,16 +8,16 @@ struct ExecOptions {
         name: "--exec-timeout",
         valueName: "seconds",
         help: "How long a filter process (exec:COMMAND, Docs/filter-protocol.md) may go without writing a whole line before the run stops.",
-        default: FilterParameter.format(FilterProcess.defaultTimeout),
         expected: "seconds, more than 0 and at most 86400"
     ) { text in Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil } }
+        .defaulting(to: FilterProcess.defaultTimeout, shown: FilterParameter.format(FilterProcess.defaultTimeout))
     static let options = [timeout.spec]
 
     /// More than 0.
     var timeout: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        timeout = try arguments.value(Self.timeout, default: FilterProcess.defaultTimeout)
+        timeout = try arguments.value(Self.timeout)
     }
 
     /// The timings the filter processes among `filters` declared in their hellos, by specification, for the ranking.

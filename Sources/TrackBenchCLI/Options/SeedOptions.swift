@@ -18,7 +18,7 @@ struct SeedOptions {
     ) { SeedRange(parsing: $0) }
     static let options = [seed.spec, seeds.spec]
     /// `--seed` of the commands that simulate one run (`export`, `plot`, `speed`), which default to the first default seed.
-    static let singleSeed = seed.help("Simulate under this seed, 0 to \(UInt64.max).", default: "\(Benchmark.defaultSeeds.first)")
+    static let singleSeed = seed.help("Simulate under this seed, 0 to \(UInt64.max).").defaulting(to: Benchmark.defaultSeeds.first)
 
     /// The seeds to run with.
     var seeds: SeedRange
@@ -40,6 +40,6 @@ struct SeedOptions {
 
     /// The one seed of a command that simulates a single run (`singleSeed`), or the default range's first seed.
     static func single(_ arguments: ParsedArguments) throws(UsageError) -> UInt64 {
-        try arguments.value(singleSeed, default: Benchmark.defaultSeeds.first)
+        try arguments.value(singleSeed)
     }
 }

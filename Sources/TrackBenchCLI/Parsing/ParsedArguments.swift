@@ -21,7 +21,14 @@ struct ParsedArguments: Equatable, Sendable {
         return try option.read(text)
     }
 
-    /// The value given to `option`, read by its parser, or `defaultValue` when it was not given.
+    /// The value given to `option`, read by its parser, or its declared default when it was not given.
+    /// - Throws: `UsageError.invalidValue` naming the option, the value and what was expected.
+    func value<Value>(_ option: DefaultedOption<Value>) throws(UsageError) -> Value {
+        try value(option.option) ?? option.defaultValue()
+    }
+
+    /// The value given to `option`, read by its parser, or `defaultValue` when it was not given: for a default that
+    /// depends on other options; one that does not is declared with the option (`DefaultedOption`).
     /// - Throws: `UsageError.invalidValue` naming the option, the value and what was expected.
     func value<Value>(_ option: Option<Value>, default defaultValue: @autoclosure () -> Value) throws(UsageError) -> Value {
         try value(option) ?? defaultValue()
@@ -50,6 +57,9 @@ struct ParsedArguments: Equatable, Sendable {
     /// The value given to `option` as typed (a repeated option's last), to repeat it in a suggested command line.
     func text<Value>(_ option: Option<Value>) -> String? { values[option.name]?.last }
 
+    /// The value given to an option with a default as typed, to repeat it in a suggested command line; nil when not given.
+    func text<Value>(_ option: DefaultedOption<Value>) -> String? { text(option.option) }
+
     /// Every value given to a repeatable option as typed, in order, to repeat them in a suggested command line.
     func texts<Value>(_ option: Option<Value>) -> [String] { values[option.name] ?? [] }
 
@@ -61,6 +71,9 @@ struct ParsedArguments: Equatable, Sendable {
 
     /// Whether an option was given, whatever its value.
     func isGiven<Value>(_ option: Option<Value>) -> Bool { isGiven(option.spec) }
+
+    /// Whether an option with a default was given, whatever its value.
+    func isGiven<Value>(_ option: DefaultedOption<Value>) -> Bool { isGiven(option.spec) }
 
     /// The one positional argument of a command that takes exactly one.
     /// - Parameters:

@@ -240,7 +240,7 @@ enum CSVRecordingReader {
             let horizontal: Double
             if let accuracy = numbers.accuracy {
                 // A negative accuracy marks an invalid coordinate (Core Location, TrackBench's path CSV): kept as such.
-                horizontal = accuracy >= 0 ? accuracy : -1
+                horizontal = accuracy >= 0 ? accuracy : LocationFix.unknown
             } else {
                 horizontal = builder.fallbackAccuracy(hdop: numbers.hdop, options: options)
             }
@@ -249,9 +249,9 @@ enum CSVRecordingReader {
                 longitude: longitude,
                 altitudeMeters: numbers.altitude ?? 0,
                 horizontalAccuracyMeters: horizontal,
-                verticalAccuracyMeters: numbers.altitude == nil ? -1 : (numbers.verticalAccuracy ?? -1),
-                courseDegrees: numbers.course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? -1,
-                speedMetersPerSecond: numbers.speed.flatMap { $0 >= 0 ? $0 : nil } ?? -1,
+                verticalAccuracyMeters: numbers.altitude == nil ? LocationFix.unknown : (numbers.verticalAccuracy ?? LocationFix.unknown),
+                courseDegrees: numbers.course.flatMap { $0 >= 0 && $0 <= 360 ? $0.truncatingRemainder(dividingBy: 360) : nil } ?? LocationFix.unknown,
+                speedMetersPerSecond: numbers.speed.flatMap { $0 >= 0 ? $0 : nil } ?? LocationFix.unknown,
                 timestampSeconds: time.seconds,
                 // TrackBench's path CSV: a cached fix re-delivered later keeps its old timestamp.
                 deliveryTimeSeconds: timeColumn == .secondsAsWritten ? numbers.delivery.map { max($0, time.seconds) } : nil

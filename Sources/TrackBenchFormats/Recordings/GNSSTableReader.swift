@@ -106,14 +106,15 @@ enum GNSSTableReader {
                 continue
             }
             let speed = row.velocity.map { ($0.north * $0.north + $0.east * $0.east).squareRoot() }
-            var course = -1.0
+            var course = LocationFix.unknown
             if let velocity = row.velocity, let speed, speed >= 0.1 {
                 let degrees = atan2(velocity.east, velocity.north) * 180 / .pi
                 course = degrees < 0 ? degrees + 360 : degrees
             }
             builder.append(LocationFix(
                 latitude: row.latitude, longitude: row.longitude, altitudeMeters: row.height ?? 0, horizontalAccuracyMeters: 0,
-                verticalAccuracyMeters: -1, courseDegrees: course, speedMetersPerSecond: speed ?? -1, timestampSeconds: row.seconds
+                verticalAccuracyMeters: LocationFix.unknown, courseDegrees: course, speedMetersPerSecond: speed ?? LocationFix.unknown,
+                timestampSeconds: row.seconds
             ), line: row.line)
         }
         builder.notes.append(

@@ -92,8 +92,8 @@ enum GetSensorDataReader {
             }
             builder.append(LocationFix(
                 latitude: latitude, longitude: longitude, altitudeMeters: altitude, horizontalAccuracyMeters: accuracy,
-                verticalAccuracyMeters: -1, courseDegrees: speed > 0 && (0..<360).contains(bearing) ? bearing : -1,
-                speedMetersPerSecond: speed >= 0 ? speed : -1, timestampSeconds: record.fixSeconds
+                verticalAccuracyMeters: LocationFix.unknown, courseDegrees: speed > 0 && (0..<360).contains(bearing) ? bearing : LocationFix.unknown,
+                speedMetersPerSecond: speed >= 0 ? speed : LocationFix.unknown, timestampSeconds: record.fixSeconds
             ), line: record.line)
         }
         let appZero = clock ?? created

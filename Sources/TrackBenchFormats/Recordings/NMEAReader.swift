@@ -172,9 +172,9 @@ enum NMEAReader {
             // whatever GST says about the altitude's deviation.
             altitudeMeters: epoch.altitudeMeters ?? 0,
             horizontalAccuracyMeters: accuracy,
-            verticalAccuracyMeters: epoch.altitudeMeters == nil ? -1 : (epoch.errorSD?.altitude ?? -1),
-            courseDegrees: epoch.courseDegrees ?? -1,
-            speedMetersPerSecond: epoch.speedMetersPerSecond ?? -1,
+            verticalAccuracyMeters: epoch.altitudeMeters == nil ? LocationFix.unknown : (epoch.errorSD?.altitude ?? LocationFix.unknown),
+            courseDegrees: epoch.courseDegrees ?? LocationFix.unknown,
+            speedMetersPerSecond: epoch.speedMetersPerSecond ?? LocationFix.unknown,
             timestampSeconds: Double(day * 86_400) + epoch.timeOfDaySeconds
         ), line: epoch.line)
     }

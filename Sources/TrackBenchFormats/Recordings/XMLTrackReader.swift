@@ -71,7 +71,7 @@ enum XMLTrackReader {
                 longitude: longitude,
                 altitudeMeters: point.elevation ?? 0,
                 horizontalAccuracyMeters: accuracy,
-                verticalAccuracyMeters: point.elevation == nil ? -1 : 0,
+                verticalAccuracyMeters: point.elevation == nil ? LocationFix.unknown : 0,
                 timestampSeconds: point.time?.seconds ?? Double(builder.fixes.count)
             ), line: point.line)
         }

@@ -6,11 +6,13 @@ extension BarometerProfile: Decodable {
         try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.init(intervalSeconds: 0, noiseMeters: 0, driftMetersPerHour: 0)
+        // Every barometer key is a number.
         for key in Self.keys {
+            guard let number = key.number else { continue }
             let codingKey = AnyCodingKey(stringValue: key.name)
             let value = try container.decode(Double.self, forKey: codingKey)
-            try require(key.accepts(value), codingKey, in: container, "expected \(key.range), got \(value)")
-            self[keyPath: key.keyPath] = value
+            try require(number.accepts(value), codingKey, in: container, "expected \(number.range(unit: key.unit)), got \(value)")
+            self[keyPath: number.keyPath] = value
         }
     }
 }

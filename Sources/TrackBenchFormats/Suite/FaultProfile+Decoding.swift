@@ -10,24 +10,26 @@ extension FaultProfile: Decodable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self = .none
         let ages: [PartialKeyPath<FaultProfile>] = [\.staleFixMinimumAgeSeconds, \.staleFixMaximumAgeSeconds]
-        for key in Self.keys where ages.contains(key.keyPath) {
+        func isAge(_ key: ProfileKey<FaultProfile>) -> Bool { key.number.map { ages.contains($0.keyPath) } ?? false }
+        for key in Self.keys where isAge(key) {
             try decode(key, from: container)
         }
         try require(
             staleFixMaximumAgeSeconds >= staleFixMinimumAgeSeconds, AnyCodingKey(stringValue: "staleFixMaximumAgeSeconds"), in: container,
             "expected at least staleFixMinimumAgeSeconds (\(staleFixMinimumAgeSeconds)), got \(staleFixMaximumAgeSeconds)"
         )
-        for key in Self.keys where !ages.contains(key.keyPath) {
+        for key in Self.keys where !isAge(key) {
             try decode(key, from: container)
         }
     }
 
-    /// Reads `key` from `container` into the faults, checking it against its bounds.
+    /// Reads `key` from `container` into the faults, checking it against its bounds; every fault key is a number.
     private mutating func decode(_ key: ProfileKey<FaultProfile>, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        guard let number = key.number else { return }
         let codingKey = AnyCodingKey(stringValue: key.name)
         let value = try container.decode(Double.self, forKey: codingKey)
-        let expected = key.unit == Self.probabilityUnit ? "a probability per fix within 0...1" : key.range
-        try require(key.accepts(value), codingKey, in: container, "expected \(expected), got \(value)")
-        self[keyPath: key.keyPath] = value
+        let expected = key.unit == Self.probabilityUnit ? "a probability per fix within 0...1" : number.range(unit: key.unit)
+        try require(number.accepts(value), codingKey, in: container, "expected \(expected), got \(value)")
+        self[keyPath: number.keyPath] = value
     }
 }

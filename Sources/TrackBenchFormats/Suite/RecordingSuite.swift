@@ -103,18 +103,12 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
 }
 
 extension RecordingSuite {
-    /// The keys that make a JSON file a recording suite rather than a scenario file.
-    static let marker = "recordings"
-
     /// Whether the file at `url` is a recording suite (a JSON object with `recordings`); false for anything else.
     /// A file that is not valid JSON counts as one when it names `"recordings"`, so its syntax error is reported
-    /// as a recording suite's, not a scenario file's.
+    /// as a recording suite's, not a scenario file's. A caller that goes on to load the suite reads the file once
+    /// with `SuiteDocument.read(_:)` instead.
     public static func isRecordingSuite(_ url: URL) -> Bool {
-        guard let data = try? FileContents.read(url, limit: ScenarioLimits.suiteFileBytes) else { return false }
-        guard let keys = StrictJSONDecoder.topLevelKeys(of: data) else {
-            return String(decoding: data, as: UTF8.self).contains("\"\(marker)\"")
-        }
-        return keys.contains(marker)
+        SuiteDocument.read(url).isRecordingSuite
     }
 
     /// Loads a recording suite and reads every recording it names.
@@ -124,20 +118,21 @@ extension RecordingSuite {
     /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line, or the truth that
     ///   covers no distance.
     public static func load(from url: URL) throws(RecordingSuiteError) -> RecordingSuite {
-        let file = url.path
-        let data: Data
-        do {
-            data = try FileContents.read(url, limit: ScenarioLimits.suiteFileBytes)
-        } catch {
-            throw .suiteFile(.unreadable(file: file, reason: error.reason))
-        }
+        try SuiteDocument.read(url).recordingSuite()
+    }
+}
+
+extension SuiteDocument {
+    /// Decodes the file as a recording suite and reads every recording it names (`RecordingSuite.load(from:)`).
+    /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line, or the truth that
+    ///   covers no distance.
+    package func recordingSuite() throws(RecordingSuiteError) -> RecordingSuite {
         let decoded: (value: RecordingSuiteFile, fingerprint: String)
         do {
-            decoded = try StrictJSONDecoder.decode(RecordingSuiteFile.self, from: data, file: file)
+            decoded = try decode(RecordingSuiteFile.self)
         } catch {
             throw .suiteFile(error)
         }
-        let folder = url.deletingLastPathComponent()
         func fileURL(_ name: String) -> URL {
             URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
         }
@@ -150,7 +145,7 @@ extension RecordingSuite {
         }
         guard totalBytes <= RecordingSuite.byteLimit else { throw .tooManyBytes(suite: file, bytes: totalBytes, files: named.count) }
         var hash = FNV1a.hash64(decoded.fingerprint.utf8)
-        var entries: [Entry] = []
+        var entries: [RecordingSuite.Entry] = []
         for item in decoded.value.recordings {
             func read(_ name: String, options: RecordingReadOptions) throws(RecordingSuiteError) -> Recording {
                 do {
@@ -176,7 +171,7 @@ extension RecordingSuite {
             if let truth, let truthFile = item.truth, Path(truth.fixes).totalDistanceMeters == 0 {
                 throw .truthCoversNoDistance(suite: file, id: item.id, truthFile: truthFile, points: truth.fixes.count, isTimed: truth.hasTimes)
             }
-            entries.append(Entry(
+            entries.append(RecordingSuite.Entry(
                 id: item.id, fixes: fixes, truth: truth, distanceMeters: item.distanceMeters,
                 timeOffsetSeconds: item.timeOffsetSeconds, tags: item.tags, fixesFile: item.fixes, truthFile: item.truth, day: item.day
             ))

@@ -13,13 +13,7 @@ extension ScenarioSuite {
     /// - Parameter url: The JSON file; see `Scenarios/default.json` for the format.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     public static func load(from url: URL) throws(ScenarioFileError) -> ScenarioSuite {
-        let data: Data
-        do {
-            data = try FileContents.read(url, limit: ScenarioLimits.suiteFileBytes)
-        } catch {
-            throw .unreadable(file: url.path, reason: error.reason)
-        }
-        return try decode(data, file: url.path)
+        try SuiteDocument.read(url).scenarioSuite()
     }
 
     /// Decodes a suite from the JSON text of a scenario file.
@@ -28,7 +22,15 @@ extension ScenarioSuite {
     ///   - file: The name to quote in errors.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
-        let decoded = try StrictJSONDecoder.decode(SuiteFile.self, from: data, file: file)
+        try SuiteDocument(data: data, file: file).scenarioSuite()
+    }
+}
+
+extension SuiteDocument {
+    /// Decodes the file as a scenario file (`ScenarioSuite.load(from:)`), reading the recorded paths it names.
+    /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
+    package func scenarioSuite() throws(ScenarioFileError) -> ScenarioSuite {
+        let decoded = try decode(SuiteFile.self)
         var suite = decoded.value.suite
         var fingerprint = decoded.fingerprint
         if !decoded.value.routes.isEmpty {
@@ -36,7 +38,7 @@ extension ScenarioSuite {
             var hash = FNV1a.hash64(fingerprint.utf8)
             var routes: [RecordedRoute] = []
             for reference in decoded.value.routes {
-                let (route, bytes) = try readRoute(reference, suiteFile: file, signals: suite.signals)
+                let (route, bytes) = try Self.readRoute(reference, suiteFile: file, signals: suite.signals)
                 hash = FNV1a.hash64(bytes, startingFrom: hash)
                 routes.append(route)
             }

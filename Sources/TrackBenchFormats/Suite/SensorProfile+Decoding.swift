@@ -39,19 +39,22 @@ extension GaitProfile: Decodable {
     }
 }
 
-/// Reads every declared key of `keys` from `container` into `value`, checking each against its bounds.
+/// Reads every declared key of `keys` from `container` into `value`, checking each against its bounds; every sensor
+/// and gait key is a number.
 private func decodeKeys<Root>(_ keys: [ProfileKey<Root>], into value: inout Root, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
     for key in keys {
+        guard let declared = key.number else { continue }
         let codingKey = AnyCodingKey(stringValue: key.name)
         let number: Double
-        if let leftOut = key.leftOut {
+        if let leftOut = declared.leftOut {
             number = try container.decodeIfPresent(Double.self, forKey: codingKey) ?? leftOut
         } else {
             number = try container.decode(Double.self, forKey: codingKey)
         }
         try require(
-            key.accepts(number), codingKey, in: container, "expected a number \(key.expectation) (\(key.unit)), got \(NumberFormat.compact(number))"
+            declared.accepts(number), codingKey, in: container,
+            "expected a number \(key.expectation) (\(key.unit)), got \(NumberFormat.compact(number))"
         )
-        value[keyPath: key.keyPath] = number
+        value[keyPath: declared.keyPath] = number
     }
 }

@@ -29,7 +29,7 @@ extension SignalProfile: Decodable {
     }
 
     /// Reads `key` from `container` into the profile, checking it; an optional key left out changes nothing.
-    private mutating func decode(_ key: SignalProfileKey, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+    private mutating func decode(_ key: ProfileKey<SignalProfile>, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         let codingKey = AnyCodingKey(stringValue: key.name)
         switch key.value {
         case .name:
@@ -45,15 +45,15 @@ extension SignalProfile: Decodable {
                 "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(number)"
             )
             self[keyPath: keyPath] = number
-        case let .number(bounds, keyPath, presence):
+        case let .number(number):
             let given: Double?
-            switch presence {
+            switch number.presence {
             case .required: given = try container.decode(Double.self, forKey: codingKey)
-            case .optional: given = try container.decodeIfPresent(Double.self, forKey: codingKey)
+            case let .optional(leftOut, _): given = try container.decodeIfPresent(Double.self, forKey: codingKey) ?? leftOut
             }
-            guard let number = given else { return }
-            try require(bounds.accepts(number), codingKey, in: container, "expected a number \(bounds.expectation), got \(number)")
-            self[keyPath: keyPath] = number
+            guard let given else { return }
+            try require(number.accepts(given), codingKey, in: container, "expected a number \(number.bounds.expectation), got \(given)")
+            self[keyPath: number.keyPath] = given
         case .faults:
             faults = try container.decode(FaultProfile.self, forKey: codingKey)
         case .barometer:
@@ -66,13 +66,12 @@ extension SignalProfile: Decodable {
         case name, wholeNumber, requiredNumber, faults, optionalNumber, barometer
 
         /// The group `key` is checked with.
-        init(_ key: SignalProfileKey) {
+        init(_ key: ProfileKey<SignalProfile>) {
             switch key.value {
             case .name: self = .name
             case .wholeNumber: self = .wholeNumber
-            case .number(_, _, .required): self = .requiredNumber
+            case .number: self = key.isRequired ? .requiredNumber : .optionalNumber
             case .faults: self = .faults
-            case .number(_, _, .optional): self = .optionalNumber
             case .barometer: self = .barometer
             }
         }

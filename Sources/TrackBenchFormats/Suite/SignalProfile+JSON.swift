@@ -15,18 +15,20 @@ extension SignalProfile {
     }
 
     /// The JSON value `key` holds, for members indented by `indentation`; nil for a key not written.
-    private func jsonValue(of key: SignalProfileKey, indentation: String) -> String? {
+    private func jsonValue(of key: ProfileKey<SignalProfile>, indentation: String) -> String? {
         switch key.value {
         case .name:
             return "\"\(name)\""
-        case let .number(_, keyPath, presence):
-            if case let .optional(writtenWhenAboveZero?) = presence, !(self[keyPath: writtenWhenAboveZero] > 0) { return nil }
-            return Self.jsonNumber(self[keyPath: keyPath])
+        case let .number(number):
+            if case let .optional(_, writtenWhenAboveZero?) = number.presence, !(self[keyPath: writtenWhenAboveZero] > 0) { return nil }
+            return Self.jsonNumber(self[keyPath: number.keyPath])
         case let .wholeNumber(_, keyPath):
             return "\(self[keyPath: keyPath])"
         case .barometer:
             guard let barometer else { return nil }
-            let members = BarometerProfile.keys.map { "\"\($0.name)\": \(Self.jsonNumber(barometer[keyPath: $0.keyPath]))" }
+            let members = BarometerProfile.keys.compactMap { key in
+                key.number.map { "\"\(key.name)\": \(Self.jsonNumber(barometer[keyPath: $0.keyPath]))" }
+            }
             return "{ " + members.joined(separator: ", ") + " }"
         case .faults:
             return faults.jsonText(indentation: indentation)
@@ -48,7 +50,9 @@ extension FaultProfile {
     /// The faults as a profile's `faults` object: JSON on one line per key, numbers as `SignalProfile.jsonNumber` writes them.
     func jsonText(indentation: String) -> String {
         let inner = indentation + "  "
-        let members = Self.keys.map { "\(inner)\"\($0.name)\": \(SignalProfile.jsonNumber(self[keyPath: $0.keyPath]))" }
+        let members = Self.keys.compactMap { key in
+            key.number.map { "\(inner)\"\(key.name)\": \(SignalProfile.jsonNumber(self[keyPath: $0.keyPath]))" }
+        }
         return "{\n" + members.joined(separator: ",\n") + "\n\(indentation)}"
     }
 }

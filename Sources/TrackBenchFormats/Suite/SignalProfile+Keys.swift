@@ -2,8 +2,8 @@ import TrackBenchModel
 extension SignalProfile {
     /// Every key of a profile, in file order: the one list decoding, `jsonText`, the documentation (Docs/noise-model.md)
     /// and calibration loop over.
-    static let keys: [SignalProfileKey] = [
-        SignalProfileKey(name: "name", unit: "", summary: "the profile's name; part of scenario ids", value: .name),
+    static let keys: [ProfileKey<SignalProfile>] = [
+        ProfileKey(name: "name", unit: "", summary: "the profile's name; part of scenario ids", value: .name),
         .required(
             "horizontalAccuracyMeanMeters", "m", "mean reported 2-D RMS accuracy",
             minimum: 0, excludesMinimum: true, maximum: ScenarioLimits.lengthMeters, \.horizontalAccuracyMeanMeters
@@ -28,7 +28,7 @@ extension SignalProfile {
             "fixIntervalDeviationSeconds", "s", "deviation of the time between fixes",
             minimum: 0, maximum: ScenarioLimits.durationSeconds, \.fixIntervalDeviationSeconds
         ),
-        SignalProfileKey(
+        ProfileKey(
             name: "warmUpFixes", unit: "fixes", summary: "how many fixes at the start have inflated accuracy",
             value: .wholeNumber(0...1_000_000, \.warmUpFixes)
         ),
@@ -116,13 +116,13 @@ extension SignalProfile {
                 + "`jitterMeters`, `stepTailMeters` and `multipathOffsetMeters`",
             minimum: 0, maximum: 1000, \.stepSizeSpreadPercent, writtenWhenAboveZero: \SignalProfile.stepSizeSpreadPercent
         ),
-        SignalProfileKey(
+        ProfileKey(
             name: "barometer", unit: "",
             summary: "`{\"intervalSeconds\": I, \"noiseMeters\": N, \"driftMetersPerHour\": D}`, a barometer reading its altitude change "
                 + "since the start every I s, with per-reading noise N m and a weather drift whose rate has deviation D m/h (N and D 0 to 1000)",
             value: .barometer
         ),
-        SignalProfileKey(name: "faults", unit: "", summary: "the [fault profile](faults.md); all zero for a clean signal", value: .faults),
+        ProfileKey(name: "faults", unit: "", summary: "the [fault profile](faults.md); all zero for a clean signal", value: .faults),
     ]
 
     /// A profile with every required value zero and every optional one at `init`'s default, named `name`: what decoding
@@ -156,9 +156,9 @@ extension SignalProfile {
         var profile = self
         for key in Self.keys {
             switch key.value {
-            case let .number(_, keyPath, .optional): profile[keyPath: keyPath] = leftOut[keyPath: keyPath]
+            case let .number(number) where !key.isRequired: profile[keyPath: number.keyPath] = leftOut[keyPath: number.keyPath]
             case .barometer: profile.barometer = leftOut.barometer
-            case .name, .number(_, _, .required), .wholeNumber, .faults: break
+            case .name, .number, .wholeNumber, .faults: break
             }
         }
         return profile

@@ -1,12 +1,12 @@
-/// A strict JSON syntax check that names the line and column of the first problem.
+/// A strict JSON parser that builds a `JSONValue` tree and names the line and column of the first problem.
 ///
 /// Foundation's parser accepts trailing commas and repeated keys (the last
 /// one silently wins), which would let a typo in a scenario file change a
-/// benchmark without a word. This check runs first and rejects both, along
-/// with anything else that is not RFC 8259 JSON, and bounds nesting so no
-/// input can exhaust the stack. A number beyond a double's range (1e309) or
-/// too small to tell from zero (1e-400), which Foundation refuses without
-/// saying where, is named here with its key.
+/// benchmark without a word. This parser rejects both, along with anything
+/// else that is not RFC 8259 JSON, and bounds nesting so no input can exhaust
+/// the stack. A number beyond a double's range (1e309) or too small to tell
+/// from zero (1e-400) is named with its key. A suite file is parsed here
+/// once; every value of the tree keeps the line and column it starts at.
 struct StrictJSON {
     /// Why the text is not strict JSON, and where.
     struct SyntaxError: Error, Equatable {
@@ -27,40 +27,26 @@ struct StrictJSON {
     private var index = 0
     /// The key whose value is being read, for messages; nil outside any object.
     private var key: String?
-
-    /// A number that is not a whole number within Int's range (a fraction, an exponent, or more digits), with
-    /// where it is: when a key that counts things holds one, Foundation says only "not valid JSON".
-    struct NotWhole: Equatable {
-        /// The key holding it; nil in an array at the top level.
-        var key: String?
-        /// The number as written, shortened to `maximumQuotedLength`.
-        var text: String
-        /// Where it starts.
-        var line: Int
-        var column: Int
-        /// Its bytes in the file.
-        var range: Range<Int>
-    }
+    /// The line of the byte at `index`, and where that line starts: counted as white space is passed over, the only
+    /// place a line break may stand, so each value's place costs nothing.
+    private var line = 1
+    private var lineStart = 0
 
     /// The most characters of a number or text quoted back in a message.
     static let maximumQuotedLength = 32
 
-    /// The numbers that are not whole numbers within Int's range, in file order.
-    private(set) var notWhole: [NotWhole] = []
-
-    /// Checks `bytes` (UTF-8, without a byte order mark).
-    /// - Returns: The numbers that would not decode as an Int, in file order, for messages.
+    /// Parses `bytes` (UTF-8, without a byte order mark).
+    /// - Returns: The value the text holds, each part with where it starts.
     /// - Throws: `SyntaxError` at the first problem.
-    @discardableResult
-    static func validate(_ bytes: [UInt8]) throws(SyntaxError) -> [NotWhole] {
+    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = StrictJSON(bytes: bytes)
         parser.skipWhitespace()
-        try parser.value(depth: 0)
+        let value = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else {
             throw parser.error("unexpected text after the end of the JSON value")
         }
-        return parser.notWhole
+        return value
     }
 
     /// `text` cut to `maximumQuotedLength` characters, saying how long it was.
@@ -91,6 +77,10 @@ struct StrictJSON {
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             index += 1
+            if byte == 0x0A {
+                line += 1
+                lineStart = index
+            }
         }
     }
 
@@ -101,33 +91,43 @@ struct StrictJSON {
         index += 1
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) {
+    private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
         guard depth < Self.maximumDepth else {
             throw error("nested deeper than \(Self.maximumDepth) levels")
         }
+        let (line, column) = (line, index - lineStart + 1)
+        let content: JSONValue.Content
         switch current {
-        case UInt8(ascii: "{"): try object(depth: depth + 1)
-        case UInt8(ascii: "["): try array(depth: depth + 1)
-        case UInt8(ascii: "\""): _ = try string()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte): try number()
+        case UInt8(ascii: "{"): content = .object(try object(depth: depth + 1))
+        case UInt8(ascii: "["): content = .array(try array(depth: depth + 1))
+        case UInt8(ascii: "\""): content = .string(String(decoding: try string(), as: UTF8.self))
+        case UInt8(ascii: "t"):
+            try literal("true")
+            content = .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            content = .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            content = .null
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte): content = .number(try number())
         case nil: throw error("the text ends where a value was expected")
         default: throw error("expected a value (object, array, string, number, true, false or null)")
         }
+        return JSONValue(content: content, line: line, column: column)
     }
 
-    private mutating func object(depth: Int) throws(SyntaxError) {
+    private mutating func object(depth: Int) throws(SyntaxError) -> [JSONValue.Member] {
         let outerKey = key
         defer { key = outerKey }
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
-            return
+            return []
         }
-        // Keys are compared as decoded text, so "a\u0062" repeats "ab" as Foundation sees it.
+        var members: [JSONValue.Member] = []
+        // Keys are compared as decoded text, so "a\u0062" repeats "ab", as a decoder sees it.
         var keys: Set<String> = []
         while true {
             skipWhitespace()
@@ -146,7 +146,7 @@ struct StrictJSON {
             try expect(":")
             skipWhitespace()
             self.key = key
-            try value(depth: depth)
+            members.append(JSONValue.Member(key: key, value: try value(depth: depth)))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1
@@ -154,23 +154,24 @@ struct StrictJSON {
             }
             guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             index += 1
-            return
+            return members
         }
     }
 
-    private mutating func array(depth: Int) throws(SyntaxError) {
+    private mutating func array(depth: Int) throws(SyntaxError) -> [JSONValue] {
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1
-            return
+            return []
         }
+        var elements: [JSONValue] = []
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") {
                 throw error("expected a value after ',' (trailing commas are not allowed)")
             }
-            try value(depth: depth)
+            elements.append(try value(depth: depth))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1
@@ -178,11 +179,11 @@ struct StrictJSON {
             }
             guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             index += 1
-            return
+            return elements
         }
     }
 
-    /// Reads a string and returns its UTF-8 with escapes decoded, for key comparison.
+    /// Reads a string and returns its UTF-8 with escapes decoded.
     private mutating func string() throws(SyntaxError) -> [UInt8] {
         index += 1
         var decoded: [UInt8] = []
@@ -291,28 +292,24 @@ struct StrictJSON {
         }
     }
 
-    private mutating func number() throws(SyntaxError) {
+    /// Reads a number and returns it as written.
+    private mutating func number() throws(SyntaxError) -> String {
         let start = index
         try numberSyntax()
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let named = "the number \(Self.quoted(text))\(key.map { " of key '\(Self.quoted($0))'" } ?? "")"
-        if Int(text) == nil {
-            let place = error("")
-            notWhole.append(
-                NotWhole(key: key, text: Self.quoted(text), line: place.line, column: place.column - (index - start), range: start..<index)
-            )
-        }
         let value = Double(text) ?? .nan
         guard value.isFinite else {
             index = start
             throw error("\(named) is beyond the range of a double (about ±1.8e308)")
         }
-        // Foundation also refuses a number that is not zero but rounds to it.
+        // A number that is not zero but rounds to it would silently read as 0.
         let mantissa = text.prefix { $0 != "e" && $0 != "E" }
         guard value != 0 || !mantissa.contains(where: { ("1"..."9").contains($0) }) else {
             index = start
             throw error("\(named) is too small for a double (below about 4.9e-324); write 0")
         }
+        return text
     }
 
     /// Reads a number's text: an optional '-', digits without a leading zero, an optional fraction and exponent.

@@ -4,84 +4,60 @@ import TrackBenchSupport
 /// Decodes a suite file strictly: valid JSON without duplicate keys, every key known, errors that name the key.
 ///
 /// Scenario files and recording suites share it, so both reject the same
-/// mistakes with the same messages.
+/// mistakes with the same messages. The text is parsed once, by `StrictJSON`,
+/// and the value decoded from the tree by `JSONValueDecoder`.
 package enum StrictJSONDecoder {
-    /// Decodes `type` from a file's bytes, after dropping a byte order mark and validating the JSON.
+    /// Decodes `type` from a file's bytes, after dropping a byte order mark and parsing the JSON.
     /// - Returns: The value and the file's fingerprint: FNV-1a 64 of its text with line endings made LF, 16 hex digits.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
     package static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, file: String
     ) throws(ScenarioFileError) -> (value: T, fingerprint: String) {
+        let bytes = withoutByteOrderMark(data)
+        return (try decode(type, from: try parse(bytes, file: file), file: file), fingerprint(of: bytes))
+    }
+
+    /// The bytes of `data` without a leading UTF-8 byte order mark.
+    static func withoutByteOrderMark(_ data: Data) -> [UInt8] {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
         }
-        let notWhole: [StrictJSON.NotWhole]
+        return bytes
+    }
+
+    /// Parses `bytes` (without a byte order mark) into a tree.
+    /// - Throws: `ScenarioFileError.malformedJSON` naming the line, the column and the problem.
+    static func parse(_ bytes: [UInt8], file: String) throws(ScenarioFileError) -> JSONValue {
         do {
-            notWhole = try StrictJSON.validate(bytes)
+            return try StrictJSON.parse(bytes)
         } catch {
             throw .malformedJSON(file: file, detail: error.description)
         }
-        let value: T
+    }
+
+    /// Decodes `type` from a parsed tree.
+    /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
+    static func decode<T: Decodable>(_ type: T.Type, from tree: JSONValue, file: String) throws(ScenarioFileError) -> T {
         do {
-            value = try JSONDecoder().decode(T.self, from: Data(bytes))
-        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            // Foundation says only "not valid JSON" when a whole-number key holds 15.5 or 20 digits: find which.
-            guard let number = wholeNumberCulprit(T.self, bytes: bytes, candidates: notWhole) else {
-                throw fileError(for: .dataCorrupted(context), file: file)
-            }
+            return try JSONValueDecoder(tree).decode(T.self)
+        } catch let number as JSONValueDecoder.NotWholeNumber {
             throw .malformedJSON(
                 file: file,
                 detail: "line \(number.line), column \(number.column): \(number.key.map { "key '\(sanitized($0))' holds " } ?? "")"
-                    + "\(number.text), which is not a whole number from \(Int.min) to \(Int.max); this key takes a whole number"
+                    + "\(number.text), which is not a whole number \(number.range); this key takes a whole number"
             )
         } catch let error as DecodingError {
             throw fileError(for: error, file: file)
         } catch {
-            throw .malformedJSON(file: file, detail: syntaxDetail(of: error))
+            throw .malformedJSON(file: file, detail: "\(error)")
         }
-        return (value, fingerprint(of: bytes))
-    }
-
-    /// The number whose replacement by 0 lets the file decode past Foundation's top-level complaint: the value a
-    /// whole-number key could not hold. Tried in file order; only on that error, so the cost is no one's but a
-    /// broken file's.
-    private static func wholeNumberCulprit<T: Decodable>(_ type: T.Type, bytes: [UInt8], candidates: [StrictJSON.NotWhole]) -> StrictJSON.NotWhole? {
-        for candidate in candidates {
-            var trial = bytes
-            trial.replaceSubrange(candidate.range, with: [UInt8(ascii: "0")])
-            do {
-                _ = try JSONDecoder().decode(T.self, from: Data(trial))
-                return candidate
-            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-                continue
-            } catch {
-                return candidate
-            }
-        }
-        return nil
     }
 
     /// FNV-1a 64 of the text with line endings made LF, as 16 hex digits.
     static func fingerprint(of bytes: [UInt8]) -> String {
         let text = TextLines.normalized(String(decoding: bytes, as: UTF8.self))
         return FNV1a.hex(FNV1a.hash64(text.utf8))
-    }
-
-    /// The top-level keys of a JSON object file, or nil if it is not one; for telling suite kinds apart.
-    static func topLevelKeys(of data: Data) -> Set<String>? {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes.removeFirst(3)
-        }
-        guard (try? StrictJSON.validate(bytes)) != nil,
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
-        return Set(object.keys)
-    }
-
-    private static func syntaxDetail(of error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 
     private static func fileError(for error: DecodingError, file: String) -> ScenarioFileError {

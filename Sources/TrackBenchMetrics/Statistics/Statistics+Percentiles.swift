@@ -36,8 +36,9 @@ extension Statistics {
             }
             valueOfRank = selected
         }
+        // Every fraction's lower rank is among `needed`, so each has its value; a missing one would read as NaN.
         return ranks.map { rank in
-            let lowerValue = valueOfRank[rank.lower]!
+            let lowerValue = valueOfRank[rank.lower] ?? .nan
             guard let upperValue = valueOfRank[rank.lower + 1], rank.weight > 0 else { return lowerValue }
             return lowerValue + (upperValue - lowerValue) * rank.weight
         }

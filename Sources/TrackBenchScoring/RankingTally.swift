@@ -123,6 +123,28 @@ package struct RankingTally: Sendable {
         Significance(pairing: pairs(of: first), with: pairs(of: second), level: level)
     }
 
+    /// `pairedMetric` of `second` against `first` (the first side), paired by scenario and seed, judged by the one
+    /// decision (`PairedDecision`) as a comparison on its own: the change in the mean, tested over seeds and by the
+    /// signed rank of the changed pairs.
+    package func decision(of second: String, against first: String) -> PairedDecision {
+        var firstValues: [UInt64: Double] = [:]
+        for (run, value) in pairs(of: first) {
+            firstValues[run] = value
+        }
+        var differences = PairedDifferences()
+        var seedSums: [UInt64: (sum: Double, count: Int)] = [:]
+        for (run, value) in pairs(of: second) {
+            guard let a = firstValues[run], let b = value, a.isFinite, b.isFinite else { continue }
+            differences.add(a, b)
+            seedSums[run >> 32, default: (0, 0)].sum += b - a
+            seedSums[run >> 32, default: (0, 0)].count += 1
+        }
+        let seedChanges = seedSums.keys.sorted().compactMap { seedSums[$0].map { $0.sum / Double($0.count) } }
+        return PairedDecision.comparing(
+            metric: pairedMetric, differences: differences, seedTest: PairedTTest(differences: seedChanges), seedCount: seedChanges.count
+        )
+    }
+
     /// `filter`'s rows as (run, value) pairs, in row order; none for a filter without rows.
     private func pairs(of filter: String) -> LazyMapSequence<Zip2Sequence<[UInt64], [Double]>, (UInt64, Double?)> {
         let tally = filterIndices[filter].map { filters[$0] }

@@ -8,7 +8,8 @@ extension PairedVerdicts {
     /// and the tolerances are `check`'s defaults (`PairedDecision.absoluteAllowance`, `PairedDecision.relativeAllowance`).
     public static func decisions(of metric: Metric, first: [ScenarioScore], second: [ScenarioScore]) -> [String: [String: PairedDecision]] {
         let tolerances = ToleranceSet(standard: Tolerance(absolute: PairedDecision.absoluteAllowance, relative: PairedDecision.relativeAllowance))
-        let verdicts = PairedVerdicts(BaselineComparison(baseline: first, current: second, tolerances: tolerances, comparesInputs: false), tolerances: tolerances)
+        let comparison = BaselineComparison(baseline: first, current: second, tolerances: tolerances, comparesInputs: false)
+        let verdicts = PairedVerdicts(comparison, tolerances: tolerances)
         var decisions: [String: [String: PairedDecision]] = [:]
         for test in verdicts.tests where test.metric == metric {
             decisions[test.filter, default: [:]][test.group] = test.decision

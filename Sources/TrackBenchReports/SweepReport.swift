@@ -107,7 +107,7 @@ package struct SweepReport: Sendable {
             return "Best \(best) by \(rankingMetric.column): \(others) is really worse (\(PairedDecision.ruleText))." + divergedNote
         }
         return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
-            + "\(ties.count == 1 ? "is" : "are") not really worse (\(PairedDecision.ruleText)). "
+            + "\(ties.count == 1 ? "is" : "are") not really different from it (\(PairedDecision.ruleText)). "
             + "Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
     }
 

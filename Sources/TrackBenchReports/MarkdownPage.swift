@@ -159,7 +159,8 @@ struct MarkdownPage {
         guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
         var text = "Each filter against the one ranked below it, paired over the same \(pairs) "
             + "\(isRecordingRun ? "recordings" : "runs (scenario and seed)") and judged as `check` judges a change: "
-        text += PairedDecision.ruleText + "; here the family is each comparison's two tests (Docs/statistics.md).\n\n"
+        text += PairedDecision.ruleText
+            + "; the family is the lower filter's every test, as `check` forms it against the higher (Docs/statistics.md).\n\n"
         for (entry, next) in zip(ranking.entries, ranking.entries.dropFirst()) {
             guard let decision = entry.versusNext else { continue }
             let a = MarkdownText.code(entry.summary.filter)

@@ -118,7 +118,8 @@ package struct SweepReport: Sendable {
         var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
         text += "Means over the suite's scenarios and \(seedCount == 1 ? "one seed" : "\(seedCount) seeds") (absolute for distance error and lag). "
         text += "Best by `\(rankingMetric.column)`: marked `*`; values not really worse than the best, marked `=`, judged against it "
-        text += "as `check` judges a change: \(PairedDecision.ruleText); the family is each comparison's two tests (Docs/statistics.md).\n\n"
+        text += "as `check` judges a change: \(PairedDecision.ruleText); "
+            + "the family is the value's every test, as `check` forms it against the best (Docs/statistics.md).\n\n"
         text += "| \(parameter) | Best | Improved | " + metrics.map { metric in
             metric == rankingMetric && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
         }.joined(separator: " | ") + " | vs best |\n"

@@ -16,12 +16,11 @@ import TrackBenchSupport
 ///   unchanged pairs dropped (at least `minimumChangedPairs` of them, the
 ///   fewest whose smallest p-value can reach `level`).
 /// - **The level rule.** The tests of one family are corrected by Holm's
-///   step-down procedure at `level`. In `check` a family is one filter's
-///   every test (metrics, groups, guarded scenarios), and `compare` takes each
-///   of its cells from that same family; a ranking (the report, `sweep`)
-///   asks one question of one metric, so its family is that comparison's two
-///   tests, which is the family `check` forms for a filter whose only change
-///   is that metric over the whole suite.
+///   step-down procedure at `level`. A family is one filter's every test
+///   (metrics, groups, guarded scenarios): `check` forms it per filter,
+///   `compare` takes each of its cells from `check`'s, and the report and
+///   `sweep` form the same family for the two filters or values they
+///   compare (`PairedFamily`), so all four call the same differences real.
 /// - **The allowance** (the threshold): the change in the mean must exceed
 ///   the largest of `absoluteAllowance` in the metric's unit,
 ///   `relativeAllowance` of the first side's mean, and the resolution
@@ -123,14 +122,6 @@ public struct PairedDecision: Sendable, Hashable {
         self.seedTest = seedCount >= Self.minimumSeeds ? seedTest : nil
         consistency = changedCount >= Self.minimumChangedPairs ? Significance(changed) : nil
         self.allowance = allowance ?? Self.allowance(for: metric, firstMean: differences.firstSum / count)
-    }
-
-    /// Judges one comparison on its own: its tests are its family (a ranking's question of one metric).
-    package static func comparing(metric: Metric, differences: PairedDifferences, seedTest: PairedTTest?, seedCount: Int) -> PairedDecision {
-        var decision = PairedDecision(metric: metric, differences: differences, seedTest: seedTest, seedCount: seedCount)
-        let holm = HolmCorrection(pValues: decision.pValues, alpha: level)
-        decision.applying(levels: holm.levels[...], rejected: holm.rejected[...])
-        return decision
     }
 
     /// Sets the levels and rejections Holm's procedure gave `pValues`, in that order, and the verdict.

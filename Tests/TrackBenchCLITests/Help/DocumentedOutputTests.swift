@@ -40,7 +40,7 @@ struct DocumentedOutputTests {
 
     @Test func theTuningPageQuotesBothKindsOfSweepVerdict() throws {
         let outputs = try Self.quotedOutputs().filter { $0.page == "tuning.md" }
-        #expect(outputs.map(\.arguments) == [["sweep", "kalman", "q=1,2,4"], ["sweep", "kalman", "q=3.5...4.5:0.5"]])
+        #expect(outputs.map(\.arguments) == [["sweep", "kalman", "q=1,2,4"], ["sweep", "kalman", "q=1...6:1"]])
         #expect(outputs.first?.lines.contains { $0.hasPrefix("Best q = ") } == true)
         #expect(outputs.last?.lines.contains { $0.hasPrefix("No single best q: ") } == true)
     }

@@ -102,7 +102,7 @@ let package = Package(
             "TrackBenchReports", "TrackBenchTestSupport", "TrackBenchRunFixtures",
         ]),
         .testTarget(name: "TrackBenchGateTests", dependencies: [
-            "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation", "TrackBenchFilters", "TrackBenchMetrics",
+            "TrackBenchSupport", "TrackBenchModel", "TrackBenchFormats", "TrackBenchSimulation", "TrackBenchFilters", "TrackBenchMetrics",
             "TrackBenchEngine", "TrackBenchReports", "TrackBenchGate", "TrackBenchRunFixtures",
             "TrackBenchTestSupport",
         ]),

@@ -2,6 +2,7 @@ import Foundation
 import TrackBenchMetrics
 import TrackBenchReports
 import TrackBenchSupport
+import TrackBenchGate
 
 /// `compare`: two results files side by side.
 enum CompareCommand: Command {
@@ -37,7 +38,8 @@ enum CompareCommand: Command {
         let files = arguments.positionals
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
         let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))
-        let report = ComparisonReport(first: (files[0], first), second: (files[1], second), grouping: grouping)
+        let decisions = PairedVerdicts.decisions(of: .errorPercent, first: first.scores, second: second.scores)
+        let report = ComparisonReport(first: (files[0], first), second: (files[1], second), grouping: grouping, decisions: decisions)
         guard report.sharedRunCount > 0 else {
             throw CommandError.nothingToCompare(first: files[0], second: files[1])
         }

@@ -254,25 +254,9 @@ public struct BaselineReport: Sendable {
             + "t over \(finding.seedCount) seeds: p \(pText(finding.seedTest.pValue)) ≤ \(pText(finding.level).dropFirst(2))"
     }
 
-    /// The test that decided, with its p-value and the level it was compared with: the rejected one with the
-    /// smaller p-value, else the one closest to its level; "too few pairs for a test (n = 3)" when none ran.
+    /// The test that decided, with its p-value and the level it was compared with (`PairedDecision.testText`).
     static func decision(_ test: PairedVerdicts.Test) -> String {
-        var candidates: [(name: String, p: Double, level: Double, rejected: Bool)] = []
-        if let seedTest = test.seedTest, let level = test.seedLevel {
-            candidates.append(("t over \(test.seedCount) seeds", seedTest.pValue, level, test.seedRejected))
-        }
-        if let p = test.consistency?.pValue, let level = test.consistencyLevel {
-            candidates.append(("signed rank, \(test.changedCount) changed", p, level, test.consistencyRejected))
-        }
-        guard !candidates.isEmpty else {
-            if test.changedCount == 0 { return "no change" }
-            return test.pairCount < CellEvidence.minimumChangedPairs
-                ? "too few pairs for a test (n = \(test.pairCount))"
-                : "too few changed pairs for a test (\(test.changedCount) of \(test.pairCount))"
-        }
-        let rejected = candidates.filter(\.rejected)
-        let shown = (rejected.isEmpty ? candidates : rejected).min { $0.p / $0.level < $1.p / $1.level }!
-        return "\(shown.name): p \(pText(shown.p)) \(shown.rejected ? "≤" : ">") \(pText(shown.level).dropFirst(2))"
+        test.decision.testText
     }
 
     /// Tests as a table, one row each: the filter, then `testCells`.
@@ -427,8 +411,8 @@ public struct BaselineReport: Sendable {
         if let verdicts {
             text += "Each filter's metrics were paired with the baseline's over (scenario, seed) and judged by the change in their mean, "
             text += "over the whole suite and within each group of scenarios, with two tests: Student's paired t-test over seeds "
-                + "(per seed, the mean change over the group's scenarios; at least \(CellEvidence.minimumSeeds) seeds) and Wilcoxon's "
-                + "signed-rank test on the pairs that changed (unchanged pairs dropped; at least \(CellEvidence.minimumChangedPairs)). "
+                + "(per seed, the mean change over the group's scenarios; at least \(PairedDecision.minimumSeeds) seeds) and Wilcoxon's "
+                + "signed-rank test on the pairs that changed (unchanged pairs dropped; at least \(PairedDecision.minimumChangedPairs)). "
             text += "Each filter's tests that ran are one family, corrected by Holm's step-down procedure at "
                 + "\(NumberFormat.compact(PairedVerdicts.familyAlpha)) (\(NumberFormat.count(verdicts.testCount, "test")) ran"
                 + (verdicts.filters.count > 1 ? " in \(verdicts.filters.count) families)" : ")")
@@ -538,7 +522,7 @@ public struct BaselineReport: Sendable {
 
     /// "= 0.042", or "= 3.1e-12" for small values, which a Bonferroni level needs.
     static func pText(_ p: Double) -> String {
-        p >= 0.001 ? "= " + NumberFormat.fixed(p, decimals: 3) : "= " + String(format: "%.1e", p)
+        PairedDecision.pText(p)
     }
 
     static func signed(_ value: Double, decimals: Int) -> String {

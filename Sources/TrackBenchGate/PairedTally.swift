@@ -144,13 +144,7 @@ package struct PairedTally: Sendable {
     }
 
     private static func group(of score: ScenarioScore, by grouping: String) -> String {
-        switch grouping {
-        case "signal": return "signal \(score.signal)"
-        case "gait": return score.gait.map { "gait \($0)" } ?? "no gait"
-        case "speed": return "speed \(NumberFormat.compact(score.speedMetersPerSecond)) m/s"
-        case "distance": return "distance \(NumberFormat.compact(score.nominalDistanceMeters)) m"
-        default: return "path \(score.pathType)"
-        }
+        PairedFamily.group(of: score, by: grouping)
     }
 
     /// The ways the pairs split into groups: the report's breakdowns (gait rather than speed when any row has one) when

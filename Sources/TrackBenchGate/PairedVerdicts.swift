@@ -9,7 +9,7 @@ import TrackBenchMetrics
 /// run's values over (scenario, seed) and weighs the change in the mean, over
 /// the whole suite and within each group of scenarios (signal, speed or gait,
 /// distance, path type, and a recording suite's tags), with two tests
-/// (`CellEvidence`): Student's paired t-test over seeds, the seed being the
+/// (`PairedDecision`): Student's paired t-test over seeds, the seed being the
 /// unit of replication, and Wilcoxon's signed-rank test on the pairs that
 /// changed.
 ///
@@ -29,8 +29,8 @@ import TrackBenchMetrics
 /// (the per-scenario guard).
 ///
 /// A filter and metric with too few pairs for either test (fewer than
-/// `CellEvidence.minimumSeeds` seeds and fewer than
-/// `CellEvidence.minimumChangedPairs` pairs: the example recordings) cannot be
+/// `PairedDecision.minimumSeeds` seeds and fewer than
+/// `PairedDecision.minimumChangedPairs` pairs: the example recordings) cannot be
 /// tested; its rows are judged one by one against the tolerance instead, as
 /// `--exact` judges every row, and the report says so. With enough pairs of
 /// which too few changed (a row or two of one seed), no test runs either and
@@ -38,23 +38,10 @@ import TrackBenchMetrics
 public struct PairedVerdicts: Sendable {
     /// The false-alarm probability the gate allows per filter and run: 0.1 %, so that a baseline of ten filters
     /// that did not change fails at most 1 % of the time, while each filter's verdict stays its own.
-    public static let familyAlpha = 0.001
+    public static let familyAlpha = PairedDecision.level
 
-    /// What one test found.
-    public enum Verdict: String, Sendable, Equatable, CaseIterable {
-        /// Significantly worse by more than the allowance.
-        case regression
-        /// Significantly better by more than the allowance.
-        case improvement
-        /// Significant, but the change is within the allowance, which decided.
-        case withinTolerance = "within tolerance"
-        /// Not significant.
-        case withinNoise = "within noise"
-        /// Every pair gave the same value.
-        case identical
-        /// Too few pairs for either test; the rows are judged one by one.
-        case rowByRow = "too few pairs for a test"
-    }
+    /// What one test found: `PairedDecision`'s verdict, the one decision `compare`, `sweep` and the report share.
+    public typealias Verdict = PairedDecision.Verdict
 
     /// One filter's metric within one group, baseline against run.
     public struct Test: Sendable {
@@ -90,6 +77,8 @@ public struct PairedVerdicts: Sendable {
         public var allowance: Double
         /// The verdict.
         public var verdict: Verdict
+        /// The same test as the one decision `compare`, `sweep` and the report make, the baseline the first side.
+        public var decision: PairedDecision
 
         /// The change in the mean, run minus baseline, in the metric's unit: the statistic the test over seeds tests.
         public var change: Double { currentMean - baselineMean }
@@ -160,20 +149,26 @@ public struct PairedVerdicts: Sendable {
         var rowByRow: Set<String> = []
         for filter in filters {
             let family = cells.filter { $0.filter == filter }
-            let evidence = family.map { CellEvidence(differences: $0.cell.differences, seedMeans: $0.cell.seedMeans) }
+            let evidence = family.map { cell in
+                let differences = cell.cell.differences
+                let allowance = Self.allowance(
+                    for: cell.metric, baselineMean: differences.firstSum / Double(max(1, differences.count)), tolerances: tolerances
+                )
+                return PairedDecision(
+                    metric: cell.metric, differences: differences, seedTest: cell.cell.seedMeans.test, seedCount: cell.cell.seedMeans.seedCount,
+                    allowance: allowance
+                )
+            }
             var scenarios = family.indices.filter { family[$0].group == Self.wholeSuite }.flatMap { position in
                 let cell = family[position]
-                let allowance = Self.allowance(for: cell.metric, baselineMean: evidence[position].baselineMean, tolerances: tolerances)
                 return tally.scenarios(filter: filter, metric: cell.metric).compactMap { scenario in
-                    ScenarioWorsening.candidate(filter: filter, metric: cell.metric, scenario: scenario, allowance: allowance)
+                    ScenarioWorsening.candidate(filter: filter, metric: cell.metric, scenario: scenario, allowance: evidence[position].allowance)
                 }
             }
             // One family: every test that ran in a group where something changed, and every guarded scenario's.
-            let holm = HolmCorrection(
-                pValues: evidence.flatMap { $0.isIdentical ? [] : $0.pValues } + scenarios.map(\.seedTest.pValue), alpha: Self.familyAlpha
-            )
-            let judged = Self.judge(family.map { ($0.filter, $0.metric, $0.group) }, evidence: evidence, holm: holm, tolerances: tolerances)
-            for test in judged where test.verdict == .rowByRow && test.group == Self.wholeSuite {
+            let holm = HolmCorrection(pValues: evidence.flatMap(\.pValues) + scenarios.map(\.seedTest.pValue), alpha: Self.familyAlpha)
+            let judged = Self.judge(family.map { ($0.filter, $0.group) }, evidence: evidence, holm: holm)
+            for test in judged where test.verdict == .tooFewPairs && test.group == Self.wholeSuite {
                 rowByRow.insert(Self.cellKey(test.filter, test.metric))
             }
             tests += judged
@@ -193,31 +188,21 @@ public struct PairedVerdicts: Sendable {
     }
 
     /// One filter's tests, judged with the family's Holm correction, whose p-values start with theirs in order.
-    private static func judge(
-        _ cells: [(filter: String, metric: Metric, group: String)], evidence: [CellEvidence], holm: HolmCorrection, tolerances: ToleranceSet
-    ) -> [Test] {
+    private static func judge(_ cells: [(filter: String, group: String)], evidence: [PairedDecision], holm: HolmCorrection) -> [Test] {
         var position = 0
         return zip(cells, evidence).map { cell, evidence in
-            var test = Test(
-                filter: cell.filter, metric: cell.metric, group: cell.group, pairCount: evidence.pairCount, changedCount: evidence.changedCount,
-                seedCount: evidence.seedCount, baselineMean: evidence.baselineMean, currentMean: evidence.currentMean,
-                seedTest: evidence.seedTest, consistency: evidence.consistency,
-                allowance: allowance(for: cell.metric, baselineMean: evidence.baselineMean, tolerances: tolerances), verdict: .identical
+            var decision = evidence
+            let count = decision.pValues.count
+            decision.applying(levels: holm.levels[position..<position + count], rejected: holm.rejected[position..<position + count])
+            position += count
+            return Test(
+                filter: cell.filter, metric: decision.metric, group: cell.group, pairCount: decision.pairCount, changedCount: decision.changedCount,
+                seedCount: decision.seedCount, baselineMean: decision.firstMean, currentMean: decision.secondMean,
+                seedTest: decision.seedTest, seedLevel: decision.seedLevel, consistency: decision.consistency,
+                consistencyLevel: decision.consistencyLevel, seedRejected: decision.seedRejected,
+                consistencyRejected: decision.consistencyRejected, allowance: decision.allowance, verdict: decision.verdict,
+                decision: decision
             )
-            if !evidence.isIdentical {
-                if evidence.seedTest != nil {
-                    test.seedLevel = holm.levels[position]
-                    test.seedRejected = holm.rejected[position]
-                    position += 1
-                }
-                if evidence.consistency?.pValue != nil {
-                    test.consistencyLevel = holm.levels[position]
-                    test.consistencyRejected = holm.rejected[position]
-                    position += 1
-                }
-            }
-            test.verdict = verdict(of: test, isIdentical: evidence.isIdentical)
-            return test
         }
     }
 
@@ -234,23 +219,8 @@ public struct PairedVerdicts: Sendable {
     /// `lag_s`), since a change below the written resolution is rounding, not a filter getting worse.
     static func allowance(for metric: Metric, baselineMean: Double, tolerances: ToleranceSet) -> Double {
         let tolerance = tolerances[metric]
-        let resolution = pow(10, -Double(metric.decimals))
-        return max(tolerance.absolute, tolerance.relative * abs(baselineMean), resolution)
+        return PairedDecision.allowance(for: metric, firstMean: baselineMean, absolute: tolerance.absolute, relative: tolerance.relative)
     }
 
     private static func cellKey(_ filter: String, _ metric: Metric) -> String { filter + "\u{0}" + metric.column }
-
-    private static func verdict(of test: Test, isIdentical: Bool) -> Verdict {
-        if isIdentical { return .identical }
-        // Too few pairs for any test: judge the rows. Enough pairs but too few changed (on one or two seeds) is no
-        // evidence of a change of the filter: within noise, as the pairs that moved are noisy samples.
-        guard test.hasTest else { return test.pairCount < CellEvidence.minimumChangedPairs ? .rowByRow : .withinNoise }
-        guard test.isSignificant else { return .withinNoise }
-        // Differences of values written with few decimals carry binary noise (0.5 - 0.4 > 0.1): a hair over the
-        // allowance is the allowance.
-        let limit = test.allowance * (1 + 1e-9)
-        if test.worsening > limit { return .regression }
-        if -test.worsening > limit { return .improvement }
-        return .withinTolerance
-    }
 }

@@ -21,7 +21,7 @@ public struct ScenarioWorsening: Sendable {
     /// ... and by more than this many times the metric's allowance over the whole suite: 10.
     public static let allowanceMultiple = 10.0
     /// A scenario is guarded only with at least this many seeds, as many as the test over seeds needs.
-    public static let minimumSeeds = CellEvidence.minimumSeeds
+    public static let minimumSeeds = PairedDecision.minimumSeeds
 
     /// The filter label.
     public var filter: String

@@ -1,6 +1,6 @@
 import TrackBenchMetrics
 
-/// One group's change in the mean per seed, gathered as pairs come, for the paired t-test over seeds (`CellEvidence`).
+/// One group's change in the mean per seed, gathered as pairs come, for the paired t-test over seeds (`PairedDecision`).
 ///
 /// When the rows come seed by seed (as `run` writes them), each seed's mean
 /// of run minus baseline is folded into running moments as soon as the next

@@ -12,6 +12,9 @@ package struct RankingTally: Sendable {
     package let seedMetrics: [Metric]
     /// The metric whose values are kept per row, for paired tests between filters.
     package let pairedMetric: Metric
+    /// Whether every row is kept, for `decision(of:against:)`, which judges two filters with every metric as `check`
+    /// does: the report and `sweep` keep them, `tune`'s held-out reruns need only 16 bytes a row.
+    package let keepsRows: Bool
     /// The seeds of the rows, in order of first appearance.
     package private(set) var seeds: [UInt64] = []
     private var seedIndices: [UInt64: Int] = [:]
@@ -31,6 +34,8 @@ package struct RankingTally: Sendable {
         /// Each row's run (`runKey`), with `absentFlag` set where `pairedMetric` does not apply, and its value.
         var pairedRuns: [UInt64] = []
         var pairedValues: [Double] = []
+        /// The rows themselves, when the tally keeps them (`keepsRows`).
+        var rows: [ScenarioScore] = []
     }
 
     /// Set in a paired run key when the row has no value of `pairedMetric`.
@@ -40,14 +45,19 @@ package struct RankingTally: Sendable {
     /// - Parameters:
     ///   - seedMetrics: The metrics to average per seed; by default the headline metrics, as `FilterRanking` shows them.
     ///   - pairedMetric: The metric to keep per row; by default the distance error, which `FilterRanking` tests.
-    package init(seedMetrics: [Metric] = Metric.allCases.filter(\.isHeadline), pairedMetric: Metric = .errorPercent) {
+    ///   - keepsRows: Whether to keep every row, for `decision(of:against:)`.
+    package init(seedMetrics: [Metric] = Metric.allCases.filter(\.isHeadline), pairedMetric: Metric = .errorPercent, keepsRows: Bool = true) {
         self.seedMetrics = seedMetrics
         self.pairedMetric = pairedMetric
+        self.keepsRows = keepsRows
     }
 
     /// A tally of `scores`, added in order.
-    package init(_ scores: [ScenarioScore], seedMetrics: [Metric] = Metric.allCases.filter(\.isHeadline), pairedMetric: Metric = .errorPercent) {
-        self.init(seedMetrics: seedMetrics, pairedMetric: pairedMetric)
+    package init(
+        _ scores: [ScenarioScore], seedMetrics: [Metric] = Metric.allCases.filter(\.isHeadline), pairedMetric: Metric = .errorPercent,
+        keepsRows: Bool = true
+    ) {
+        self.init(seedMetrics: seedMetrics, pairedMetric: pairedMetric, keepsRows: keepsRows)
         for score in scores { add(score) }
     }
 
@@ -82,6 +92,7 @@ package struct RankingTally: Sendable {
         let value = pairedMetric.summaryValue(in: score)
         filters[filter].pairedRuns.append(value == nil ? run | Self.absentFlag : run)
         filters[filter].pairedValues.append(value ?? 0)
+        if keepsRows { filters[filter].rows.append(score) }
     }
 
     private mutating func index(of seed: UInt64) -> Int {
@@ -121,6 +132,15 @@ package struct RankingTally: Sendable {
     /// `Significance(_:first:second:level:)` compares their rows.
     package func significance(of second: String, against first: String, level: Double = Significance.alpha) -> Significance {
         Significance(pairing: pairs(of: first), with: pairs(of: second), level: level)
+    }
+
+    /// `pairedMetric` over the whole suite of `second` judged against `first` (the first side), paired by scenario and
+    /// seed, by the one decision within the family `check` forms for `second` against a baseline of `first`
+    /// (`PairedFamily`). Needs `keepsRows`.
+    package func decision(of second: String, against first: String) -> PairedDecision? {
+        precondition(keepsRows, "a paired decision needs the rows")
+        let rows = { (filter: String) in self.filterIndices[filter].map { self.filters[$0].rows } ?? [] }
+        return PairedFamily(first: rows(first), second: rows(second)).decisions[pairedMetric]?[PairedFamily.wholeSuite]
     }
 
     /// `filter`'s rows as (run, value) pairs, in row order; none for a filter without rows.

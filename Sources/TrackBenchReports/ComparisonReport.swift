@@ -6,7 +6,9 @@ import TrackBenchSupport
 /// two branches), then compare the two `results.csv` files. Only results
 /// present in both files (the same scenario, filter and seed) are compared,
 /// so both sides of every mean cover the same runs; each filter's distance
-/// errors are paired run by run and tested with `Significance`.
+/// errors are paired run by run, shown with their Hodges-Lehmann shift
+/// (`Significance`), and judged by the one decision (`PairedDecision`) within
+/// the filter's family exactly as `check` judges B against a baseline A.
 package struct ComparisonReport: Sendable {
     /// The file name `compare --output` writes the report under.
     package static let fileName = "comparison.md"
@@ -35,12 +37,19 @@ package struct ComparisonReport: Sendable {
     package var second: (name: String, file: ResultsFile)
     /// How to group scenarios below the all-scenarios table.
     package var grouping: Grouping
+    /// `check`'s decisions on the distance error of B against the baseline A, by filter and group (its family's).
+    package var decisions: [String: [String: PairedDecision]]
 
     /// Creates a comparison of two runs.
-    package init(first: (name: String, file: ResultsFile), second: (name: String, file: ResultsFile), grouping: Grouping) {
+    /// - Parameter decisions: `check`'s decisions on the distance error, by filter and group, B judged against A.
+    package init(
+        first: (name: String, file: ResultsFile), second: (name: String, file: ResultsFile), grouping: Grouping,
+        decisions: [String: [String: PairedDecision]]
+    ) {
         self.first = first
         self.second = second
         self.grouping = grouping
+        self.decisions = decisions
     }
 
     /// The results present in both files.
@@ -57,26 +66,28 @@ package struct ComparisonReport: Sendable {
 
     /// What a filter's paired difference in one group says.
     package enum Verdict: Sendable, Equatable {
-        /// B's absolute distance errors are really lower (`Significance.isReal`).
+        /// B's absolute distance errors are really lower: `check` would call B an improvement.
         case secondBetter
-        /// B's absolute distance errors are really higher.
+        /// B's absolute distance errors are really higher: `check` would call B a regression.
         case firstBetter
-        /// The difference is within noise, or consistent but under the noise threshold.
+        /// The difference is within noise or within the allowance, or there were too few pairs for a test.
         case tied
         /// Every pair gave the same error.
         case identical
         /// No pair had a finite error on both sides: the filter diverged on every run of the group.
         case diverged
 
-        init(_ significance: Significance) {
+        init(_ significance: Significance, _ decision: PairedDecision?) {
             if significance.pairCount == 0 {
                 self = .diverged
             } else if significance.nonZeroCount == 0 {
                 self = .identical
-            } else if !significance.isReal {
-                self = .tied
             } else {
-                self = significance.estimate < 0 ? .secondBetter : .firstBetter
+                switch decision?.verdict {
+                case .regression: self = .firstBetter
+                case .improvement: self = .secondBetter
+                default: self = .tied
+                }
             }
         }
     }
@@ -84,8 +95,11 @@ package struct ComparisonReport: Sendable {
     /// One filter's absolute distance errors in one group, paired run by run (B's minus A's).
     package struct PairedDifference: Sendable {
         package var filter: String
+        /// The Hodges-Lehmann shift and its 95 % interval, which the chart draws.
         package var significance: Significance
-        package var verdict: Verdict { Verdict(significance) }
+        /// `check`'s decision on this filter and group; nil for a group the gate does not test (`--by stop`).
+        package var decision: PairedDecision?
+        package var verdict: Verdict { Verdict(significance, decision) }
     }
 
     /// A group of scenarios: its shared results on each side and each filter's paired difference.
@@ -111,7 +125,9 @@ package struct ComparisonReport: Sendable {
                 let afterByFilter = Dictionary(grouping: after, by: \.filter)
                 let differences = filters.compactMap { filter -> PairedDifference? in
                     guard let first = beforeByFilter[filter], let second = afterByFilter[filter] else { return nil }
-                    return PairedDifference(filter: filter, significance: Significance(.errorPercent, first: first, second: second))
+                    return PairedDifference(
+                        filter: filter, significance: Significance(.errorPercent, first: first, second: second), decision: decisions[filter]?[title]
+                    )
                 }
                 groups.append(Group(title: title, before: before, after: after, differences: differences))
             }
@@ -127,10 +143,8 @@ package struct ComparisonReport: Sendable {
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
         text += "The last two columns pair each filter's absolute distance errors run by run: "
             + "the Hodges-Lehmann estimate of their difference with its 95 % interval, "
-        text += "and whether it is real (Wilcoxon signed-rank test, p ≤ 0.05, which is exactly when the interval excludes 0, "
-            + "and over 1 % of the larger of the two means; Docs/statistics.md). "
-        text += "This is a comparison of two runs, not the regression gate: `check` tests the change in each metric's mean per filter "
-            + "at 0.001 (Holm) against an allowance of 1 % of the baseline's mean (Docs/regression-gate.md).\n"
+        text += "and the verdict `check --baseline A` gives B, in the same family: \(PairedDecision.ruleText); "
+            + "the family is each filter's every test, as in `check` (Docs/statistics.md).\n"
         if let warning = contextWarning {
             text += "\n" + warning + "\n"
         }
@@ -182,7 +196,7 @@ package struct ComparisonReport: Sendable {
                 }
             }
             cells.append(Self.difference(difference.significance))
-            cells.append(Self.verdict(difference.significance))
+            cells.append(Self.verdict(difference))
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
@@ -196,14 +210,20 @@ package struct ComparisonReport: Sendable {
         return estimate + " [" + NumberFormat.fixed(interval.lower, decimals: 3) + ", " + NumberFormat.fixed(interval.upper, decimals: 3) + "]"
     }
 
-    /// "B better", "A better" or "tied" with the p-value, "identical", or "diverged" when no pair was finite.
-    package static func verdict(_ significance: Significance) -> String {
-        switch Verdict(significance) {
-        case .secondBetter: return "B better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
-        case .firstBetter: return "A better (p \(MarkdownReport.pText(significance.pValue ?? 1)))"
-        case .tied: return MarkdownReport.tie(significance)
-        case .identical: return "identical"
-        case .diverged: return NumberFormat.nonFinite
+    /// "B better", "B worse" or "tied" with the test that decided, "identical", "too few pairs for a test (n = 3)",
+    /// or "diverged" when no pair was finite.
+    package static func verdict(_ difference: PairedDifference) -> String {
+        guard let decision = difference.decision else {
+            return difference.verdict == .diverged ? NumberFormat.nonFinite : "not a group the gate tests"
+        }
+        switch (difference.verdict, decision.verdict) {
+        case (.diverged, _): return NumberFormat.nonFinite
+        case (.identical, _): return "identical"
+        case (_, .regression): return "B worse (\(decision.testText))"
+        case (_, .improvement): return "B better (\(decision.testText))"
+        case (_, .tooFewPairs): return decision.testText
+        case (_, .withinTolerance): return "tied (\(decision.testText), within the allowance)"
+        default: return "tied (\(decision.testText))"
         }
     }
 }

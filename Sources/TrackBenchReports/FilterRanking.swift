@@ -6,8 +6,8 @@ import TrackBenchSupport
 /// For each filter: its summary over every (scenario, seed), the 95 %
 /// confidence interval of each headline metric's mean (one suite mean per
 /// seed, Student's t), how many seeds it won, whether it can run live, and
-/// whether it is really better than the filter ranked below it
-/// (`Significance`, paired over the same scenarios and seeds) or tied with it.
+/// whether it is really better than the filter ranked below it or tied with it
+/// (`PairedDecision`, paired over the same scenarios and seeds: the one decision `check` also makes).
 public struct FilterRanking: Sendable {
     /// One filter's place in the ranking.
     public struct Entry: Sendable {
@@ -22,8 +22,8 @@ public struct FilterRanking: Sendable {
         public var seedsWon: Double
         /// Online or offline, from the filter's specification; nil when the registry does not know a filter it names.
         public var timing: FilterTiming?
-        /// The paired comparison with the filter ranked next below; nil for the last.
-        public var versusNext: Significance?
+        /// The filter ranked next below judged against this one (the first side) on the distance error; nil for the last.
+        public var versusNext: PairedDecision?
     }
 
     /// The filters, best first.
@@ -70,7 +70,7 @@ public struct FilterRanking: Sendable {
             let timing = tally.specification(of: summary.filter).flatMap {
                 timings[$0] ?? (try? registry.configuration(parsing: $0).timing)
             }
-            let versusNext = rank + 1 < summaries.count ? tally.significance(of: summaries[rank + 1].filter, against: summary.filter) : nil
+            let versusNext = rank + 1 < summaries.count ? tally.decision(of: summaries[rank + 1].filter, against: summary.filter) : nil
             return Entry(summary: summary, confidenceHalfWidths: halfWidths, seedsWon: won, timing: timing, versusNext: versusNext)
         }
     }

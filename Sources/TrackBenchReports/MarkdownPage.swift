@@ -142,40 +142,44 @@ struct MarkdownPage {
         return text
     }
 
-    /// "ahead", "tied", "identical" or "one sample: no test", for the ranking's last column.
-    private static func shortVerdict(_ significance: Significance) -> String {
-        if significance.nonZeroCount == 0 { return "identical" }
-        guard let p = significance.pValue else { return MarkdownReport.noTest }
-        return significance.isReal ? "ahead (p \(MarkdownReport.pText(p)))" : MarkdownReport.tie(significance)
+    /// "ahead", "tied", "tied (within the allowance)", "identical" or "too few pairs for a test (n = 3)", for the
+    /// ranking's last column: the next filter judged against this one by the one decision; the sentences under the
+    /// table name the test that decided.
+    private static func shortVerdict(_ decision: PairedDecision) -> String {
+        switch decision.verdict {
+        case .identical: return "identical"
+        case .tooFewPairs: return decision.testText
+        case .regression: return "ahead"
+        case .withinTolerance: return "tied (within the allowance)"
+        case .withinNoise, .improvement: return "tied"
+        }
     }
 
     /// The ranking's adjacent pairs in words: which differences are real and which are noise.
     private func verdicts(_ ranking: FilterRanking) -> String {
         guard ranking.entries.count > 1, let pairs = ranking.entries.first?.versusNext?.pairCount else { return "" }
         var text = "Each filter against the one ranked below it, paired over the same \(pairs) "
-            + "\(isRecordingRun ? "recordings" : "runs (scenario and seed)"): "
-        text += "the gap is the Hodges-Lehmann estimate of the paired difference with its 95 % interval; it is real when "
-        text += "Wilcoxon's signed-rank test gives p ≤ \(NumberFormat.compact(Significance.alpha)) (the interval excludes 0) "
-        text += "and it exceeds \(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the error.\n\n"
+            + "\(isRecordingRun ? "recordings" : "runs (scenario and seed)") and judged as `check` judges a change: "
+        text += PairedDecision.ruleText
+            + "; the family is the lower filter's every test, as `check` forms it against the higher (Docs/statistics.md).\n\n"
         for (entry, next) in zip(ranking.entries, ranking.entries.dropFirst()) {
-            guard let significance = entry.versusNext else { continue }
+            guard let decision = entry.versusNext else { continue }
             let a = MarkdownText.code(entry.summary.filter)
             let b = MarkdownText.code(next.summary.filter)
-            let gap = "the " + percent(abs(significance.estimate)) + "-point gap"
-                + MarkdownReport.intervalText(significance, mirrored: significance.estimate < 0)
-            if significance.nonZeroCount == 0 {
+            let gap = "the " + NumberFormat.fixed(abs(decision.change), decimals: 3) + "-point gap in the mean ("
+                + NumberFormat.fixed(decision.firstMean, decimals: 3) + " → " + NumberFormat.fixed(decision.secondMean, decimals: 3)
+                + ", allowance " + NumberFormat.fixed(decision.allowance, decimals: 3) + ")"
+            switch decision.verdict {
+            case .identical:
                 text += "- \(a) and \(b) give identical distance errors.\n"
-            } else if let p = significance.pValue {
-                if significance.isReal {
-                    text += "- \(a) is better than \(b): \(gap) is real (p \(MarkdownReport.pText(p))).\n"
-                } else if significance.isSignificant {
-                    text += "- \(a) and \(b) are tied: \(gap) is consistent (p \(MarkdownReport.pText(p))) "
-                        + "but under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % noise threshold.\n"
-                } else {
-                    text += "- \(a) and \(b) are tied: \(gap) is within noise (p \(MarkdownReport.pText(p))).\n"
-                }
-            } else {
-                text += "- \(a) and \(b): \(gap) comes from one sample: no test.\n"
+            case .tooFewPairs:
+                text += "- \(a) and \(b): \(decision.testText), so \(gap) is not judged.\n"
+            case .regression:
+                text += "- \(a) is better than \(b): \(gap) is real (\(decision.testText)).\n"
+            case .withinTolerance:
+                text += "- \(a) and \(b) are tied: \(gap) is significant (\(decision.testText)) but within the allowance.\n"
+            case .withinNoise, .improvement:
+                text += "- \(a) and \(b) are tied: \(gap) is within noise (\(decision.testText)).\n"
             }
         }
         return text

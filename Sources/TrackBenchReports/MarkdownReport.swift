@@ -42,15 +42,6 @@ public struct MarkdownReport: Sendable {
     /// What a comparison of a single pair says: there is nothing to test.
     static let noTest = "one sample: no test"
 
-    /// "tied (p = 0.418)", or "tied (p = 0.003, under the 1 % threshold)" when the interval excludes zero but the
-    /// gap is under the noise threshold, which then decided.
-    static func tie(_ significance: Significance) -> String {
-        guard let p = significance.pValue else { return noTest }
-        if let tooFew = tooFewPairs(significance) { return "tied: " + tooFew }
-        let underThreshold = significance.isSignificant ? ", under the \(NumberFormat.compact(Significance.noiseThreshold * 100)) % threshold" : ""
-        return "tied (p \(pText(p))\(underThreshold))"
-    }
-
     /// "too few pairs for a test (n = 3)" when the pairs are too few for any p-value to reach the test's level
     /// (fewer than 6 at 0.05): a p-value of such a test says nothing, so none is shown. Nil when the test can decide.
     static func tooFewPairs(_ significance: Significance) -> String? {
@@ -60,14 +51,5 @@ public struct MarkdownReport: Sendable {
     /// "< 0.001" or "= 0.042".
     static func pText(_ p: Double) -> String {
         p < 0.001 ? "< 0.001" : "= " + NumberFormat.fixed(p, decimals: 3)
-    }
-
-    /// " (95 % interval 0.01 to 0.07)", or nothing when there is no interval at that level; `mirrored` negates it,
-    /// for a gap shown as a magnitude.
-    static func intervalText(_ significance: Significance, mirrored: Bool = false) -> String {
-        guard let interval = significance.interval else { return "" }
-        let (lower, upper) = mirrored ? (-interval.upper, -interval.lower) : (interval.lower, interval.upper)
-        let level = NumberFormat.compact((1 - significance.level) * 100)
-        return " (\(level) % interval \(NumberFormat.fixed(lower, decimals: 2)) to \(NumberFormat.fixed(upper, decimals: 2)))"
     }
 }

@@ -4,9 +4,9 @@ import TrackBenchSupport
 /// A tuning sweep's table: one row per parameter value, the summary metrics as columns, the best row and its ties marked.
 ///
 /// With several seeds the best value is only as good as its margin: a value
-/// whose difference from the best is not real (`Significance`, paired over
-/// the same scenarios and seeds) is marked tied, and when any value ties the
-/// sweep names no single winner.
+/// whose difference from the best is not real (`PairedDecision`, paired over
+/// the same scenarios and seeds: the one decision `check` also makes) is
+/// marked tied, and when any value ties the sweep names no single winner.
 package struct SweepReport: Sendable {
     /// One parameter value's results.
     package struct Row: Sendable {
@@ -16,8 +16,8 @@ package struct SweepReport: Sendable {
         package var summary: FilterSummary
         /// Half-width of the 95 % confidence interval of the ranking metric's mean over seeds; nil with one seed.
         package var confidenceHalfWidth: Double?
-        /// This value against the best one on the ranking metric; nil for the best row itself.
-        package var versusBest: Significance?
+        /// This value judged against the best one (the first side) on the ranking metric; nil for the best row itself.
+        package var versusBest: PairedDecision?
 
         /// Whether some metric came out NaN or infinite: the filter diverged with this value.
         package var hasDiverged: Bool {
@@ -79,7 +79,7 @@ package struct SweepReport: Sendable {
         bestIndex = best?.index
         guard let bestIndex else { return }
         for index in rows.indices where index != bestIndex {
-            rows[index].versusBest = tally.significance(of: rows[index].summary.filter, against: rows[bestIndex].summary.filter)
+            rows[index].versusBest = tally.decision(of: rows[index].summary.filter, against: rows[bestIndex].summary.filter)
         }
     }
 
@@ -103,12 +103,10 @@ package struct SweepReport: Sendable {
         let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
         if ties.isEmpty {
             let others = diverged.isEmpty ? "every other value" : "every other value that did not diverge"
-            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (p ≤ \(NumberFormat.compact(Significance.alpha)) "
-                + "and over \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart)." + divergedNote
+            return "Best \(best) by \(rankingMetric.column): \(others) is really worse (\(PairedDecision.ruleText))." + divergedNote
         }
         return "No single best \(parameter): \(best) has the best mean \(rankingMetric.column), but \(parameter) = \(ties.joined(separator: ", ")) "
-            + "\(ties.count == 1 ? "is" : "are") not really different from it (p > \(NumberFormat.compact(Significance.alpha)) "
-            + "or under \(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart). "
+            + "\(ties.count == 1 ? "is" : "are") not really different from it (\(PairedDecision.ruleText)). "
             + "Run more seeds (--seeds) to separate them, or pick by another metric." + divergedNote
     }
 
@@ -118,12 +116,12 @@ package struct SweepReport: Sendable {
         let hasIntervals = seedCount > 1
         var text = "## Sweep of `\(parameter)` for `\(filter)`\n\n"
         text += "Means over the suite's scenarios and \(seedCount == 1 ? "one seed" : "\(seedCount) seeds") (absolute for distance error and lag). "
-        text += "Best by `\(rankingMetric.column)`: marked `*`; values not really different from the best, marked `=`: the paired "
-        text += "Wilcoxon signed-rank test gives p > \(NumberFormat.compact(Significance.alpha)), or the gap is under "
-        text += "\(NumberFormat.compact(Significance.noiseThreshold * 100)) % of the mean (Docs/statistics.md).\n\n"
+        text += "Best by `\(rankingMetric.column)`: marked `*`; values not really worse than the best, marked `=`, judged against it "
+        text += "as `check` judges a change: \(PairedDecision.ruleText); "
+            + "the family is the value's every test, as `check` forms it against the best (Docs/statistics.md).\n\n"
         text += "| \(parameter) | Best | Improved | " + metrics.map { metric in
             metric == rankingMetric && hasIntervals ? "\(metric.title) ± 95 % CI" : metric.title
-        }.joined(separator: " | ") + " | p vs best |\n"
+        }.joined(separator: " | ") + " | vs best |\n"
         text += "|---:|:---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|\n"
         for (index, row) in rows.enumerated() {
             let value = FilterParameter.format(row.value)
@@ -142,8 +140,21 @@ package struct SweepReport: Sendable {
         return text + "\n" + verdict + "\n"
     }
 
+    /// A value against the best: "worse (t over 10 seeds: p = 1.2e-05 ≤ 5.0e-04)", "tied (...)", "identical" or
+    /// "too few pairs for a test (n = 3)".
+    static func versusBestText(_ decision: PairedDecision) -> String {
+        switch decision.verdict {
+        case .identical: return "identical"
+        case .tooFewPairs: return decision.testText
+        case .regression: return "worse (\(decision.testText))"
+        case .improvement: return "better (\(decision.testText))"
+        case .withinTolerance: return "tied (\(decision.testText), within the allowance)"
+        case .withinNoise: return "tied (\(decision.testText))"
+        }
+    }
+
     /// "= 0.042", "< 0.001, under 1 %" when the threshold decided a tie, "too few pairs for a test (n = 3)", or
-    /// "one sample: no test".
+    /// "one sample: no test": a tuning's held-out comparison (`TuneReport`).
     static func versusBestText(_ significance: Significance) -> String {
         guard let p = significance.pValue else { return MarkdownReport.noTest }
         if let tooFew = MarkdownReport.tooFewPairs(significance) { return tooFew }

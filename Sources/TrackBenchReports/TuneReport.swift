@@ -120,7 +120,7 @@ package struct TuneReport: Sendable {
 
     /// What the held-out runs must be tallied with: the objective per seed and per row, for intervals and paired tests.
     package static func heldOutTally(objective: TuneObjective) -> RankingTally {
-        RankingTally(seedMetrics: [objective.metric], pairedMetric: objective.metric)
+        RankingTally(seedMetrics: [objective.metric], pairedMetric: objective.metric, keepsRows: false)
     }
 
     /// How much worse the objective is on held-out seeds than on training seeds, in percent of the training mean:

@@ -53,7 +53,7 @@ package enum ComparisonChart {
         let groups = report.groups
         let rows = groups.flatMap(\.differences)
         let values = rows.map { ComparisonReport.difference($0.significance) }
-        let verdicts = rows.map { ComparisonReport.verdict($0.significance) }
+        let verdicts = rows.map(ComparisonReport.verdict)
         let valueHeader = "B - A [95 % interval]"
         let verdictHeader = "Verdict"
 

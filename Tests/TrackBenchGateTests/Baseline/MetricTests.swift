@@ -76,7 +76,7 @@ struct MetricTests {
         #expect(sweepTable.contains(" \(metric.title) |") || sweepTable.contains(" \(metric.title) ± 95 % CI |"))
         #expect(sweep.renderCSV().split(separator: "\n")[0].split(separator: ",").contains(Substring(metric.column)))
         let file = ResultsFile(context: context, scores: Self.scores)
-        let comparison = ComparisonReport(first: ("a", file), second: ("b", file), grouping: .none)
+        let comparison = ComparisonReport(first: ("a", file), second: ("b", file), grouping: .none, decisions: [:])
         #expect(comparison.render().contains(" \(metric.title) |"))
     }
 

@@ -109,7 +109,7 @@ struct PairedVerdictsTests {
         let comparison = BaselineComparison(baseline: few, current: current)
         let result = PairedVerdicts(comparison, tolerances: ToleranceSet())
         let whole = try #require(result.tests.first { $0.metric == .errorPercent })
-        #expect(whole.verdict == .rowByRow)
+        #expect(whole.verdict == .tooFewPairs)
         #expect(result.rowRegressions.map(\.key) == [few[1].key] && result.hasRegression)
     }
 

@@ -185,7 +185,9 @@ struct SignificanceTests {
         #expect(ranking.seedCount == 4)
         #expect(ranking.entries[0].confidenceHalfWidths[.errorPercent] != nil)
         let versus = try! #require(ranking.entries[0].versusNext)
-        #expect(versus.pairCount == 12 && versus.isReal)
+        // 12 pairs on 4 seeds (too few for the t-test over seeds), 3 of them the other way: the signed rank's p = 0.02
+        // cannot reach the level of 0.001, so the gap is within noise, as `check` would judge it.
+        #expect(versus.pairCount == 12 && versus.changedCount == 12 && versus.seedTest == nil && versus.verdict == .withinNoise)
         #expect(ranking.entries[1].versusNext == nil)
     }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import TrackBenchReports
 import TrackBenchTestSupport
 import TrackBenchRunFixtures
+@testable import TrackBenchGate
 
 struct ComparisonReportTests {
     private func file(_ scores: [ScenarioScore]) -> ResultsFile {
@@ -18,7 +19,10 @@ struct ComparisonReportTests {
             if score.filter == "kalman" && score.signal == "weak" { changed.estimatedDistanceMeters = score.trueDistanceMeters * 1.01 }
             return changed
         }
-        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .signal).render()
+        let text = ComparisonReport(
+            first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .signal,
+            decisions: PairedVerdicts.decisions(of: .errorPercent, first: first, second: second)
+        ).render()
         #expect(text.contains("### all scenarios") && text.contains("### signal weak") && text.contains("### signal strong"))
         let weak = text.components(separatedBy: "### signal weak")[1].components(separatedBy: "###")[0]
         let kalmanRow = weak.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!
@@ -27,7 +31,7 @@ struct ComparisonReportTests {
         // both ways, and the typical paired change (the Hodges-Lehmann estimate, the median of the Walsh averages)
         // is +0.405 with an interval spanning zero: not a real difference.
         #expect(kalmanRow.contains("| 1.219 -> 1.000 (-0.219) |"))
-        #expect(kalmanRow.hasSuffix("| 0.405 [-1.178, 0.739] | tied (p = 0.495) |"))
+        #expect(kalmanRow.hasSuffix("| 0.405 [-1.178, 0.739] | tied (signed rank, 18 changed: p = 0.495 > 0.001) |"))
         let strong = text.components(separatedBy: "### signal strong")[1].components(separatedBy: "###")[0]
         #expect(strong.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!.contains("(0.000)"))
     }
@@ -35,7 +39,10 @@ struct ComparisonReportTests {
     @Test func listsFiltersFoundInOnlyOneFile() {
         let first = Fixtures.defaultScores
         let second = first.filter { $0.filter == "raw" }
-        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none).render()
+        let text = ComparisonReport(
+            first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none,
+            decisions: PairedVerdicts.decisions(of: .errorPercent, first: first, second: second)
+        ).render()
         #expect(text.contains("Only in A: `kalman`"))
         #expect(!text.contains("### signal"))
     }
@@ -47,7 +54,10 @@ struct ComparisonReportTests {
             if score.filter == "kalman" { changed.estimatedDistanceMeters = .infinity }
             return changed
         }
-        let text = ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none).render()
+        let text = ComparisonReport(
+            first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .none,
+            decisions: PairedVerdicts.decisions(of: .errorPercent, first: first, second: second)
+        ).render()
         let kalmanRow = text.split(separator: "\n").first { $0.hasPrefix("| `kalman`") }!
         #expect(kalmanRow.hasSuffix("|  | diverged |"), "\(kalmanRow)")
         let rawRow = text.split(separator: "\n").first { $0.hasPrefix("| `raw`") }!

@@ -5,6 +5,7 @@ import Foundation
 @testable import TrackBenchMetrics
 @testable import TrackBenchEngine
 @testable import TrackBenchReports
+@testable import TrackBenchGate
 import TrackBenchTestSupport
 import TrackBenchRunFixtures
 #if canImport(FoundationXML)
@@ -29,7 +30,10 @@ struct ComparisonChartTests {
             if score.filter == "raw" && score.signal == "strong" { changed.estimatedDistanceMeters = score.noisyDistanceMeters * 1.05 }
             return changed
         }
-        return ComparisonReport(first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .signal)
+        return ComparisonReport(
+            first: ("a.csv", file(first)), second: ("b.csv", file(second)), grouping: .signal,
+            decisions: PairedVerdicts.decisions(of: .errorPercent, first: first, second: second)
+        )
     }()
     private static let svg = ComparisonChart.render(report)
 
@@ -75,7 +79,7 @@ struct ComparisonChartTests {
             #expect(abs(point.x - x(difference.significance.estimate)) < 0.01, "\(difference.filter): \(point.x)")
             // The numbers beside the point are the Markdown table's last two cells.
             let value = ComparisonReport.difference(difference.significance)
-            let verdict = ComparisonReport.verdict(difference.significance)
+            let verdict = ComparisonReport.verdict(difference)
             #expect(Self.svg.contains(">\(value)</text>") && Self.svg.contains(">\(XMLText.escaped(verdict))</text>"))
             #expect(markdown.contains("| \(value) | \(verdict) |"))
         }
@@ -116,7 +120,10 @@ struct ComparisonChartTests {
             if score.filter == "kalman" { changed.estimatedDistanceMeters = .nan }
             return changed
         }
-        let report = ComparisonReport(first: ("A&B<1>.csv", Self.file(first)), second: ("b.csv", Self.file(second)), grouping: .none)
+        let report = ComparisonReport(
+            first: ("A&B<1>.csv", Self.file(first)), second: ("b.csv", Self.file(second)), grouping: .none,
+            decisions: PairedVerdicts.decisions(of: .errorPercent, first: first, second: second)
+        )
         let svg = ComparisonChart.render(report)
         #expect(XMLParser(data: Data(svg.utf8)).parse())
         #expect(svg.contains(">a&lt;b&amp;c</text>") && svg.contains("A = A&amp;B&lt;1&gt;.csv"))

@@ -42,7 +42,7 @@ enum LoadedSuite {
         var work: Work
         /// The results file's context line.
         var context: ResultsContext
-        /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
+        /// "72 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
         var description: String
         /// How many units (runs) the shard runs, of how many in all.
         var unitCount: (ran: Int, all: Int)

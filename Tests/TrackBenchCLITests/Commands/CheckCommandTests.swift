@@ -10,7 +10,7 @@ struct CheckCommandTests {
             ["check", "--update-baseline", "--seed", "100", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"]
         )
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Wrote 108 results"))
+        #expect(result.standardOutput.contains("Wrote 144 results"))
         return baseline
     }
 
@@ -53,11 +53,11 @@ struct CheckCommandTests {
                 environment: ["GITHUB_STEP_SUMMARY": summary.path]
             )
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.hasPrefix("## TrackBench check\n\n**PASSED: no filter got worse: 2 filters, 108 results paired, "))
+            #expect(result.standardOutput.hasPrefix("## TrackBench check\n\n**PASSED: no filter got worse: 2 filters, 144 results paired, "))
             #expect(try String(contentsOf: summary, encoding: .utf8).contains("PASSED: no filter got worse"))
             let exact = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
             #expect(exact.status == 0 && exact.standardOutput.contains("PASSED: no regressions in "))
-            #expect(exact.standardOutput.contains(" metric comparisons over 108 results"))
+            #expect(exact.standardOutput.contains(" metric comparisons over 144 results"))
         }
     }
 
@@ -114,7 +114,7 @@ struct CheckCommandTests {
         let verdict = result.standardOutput.split(separator: "\n")[1]
         #expect(verdict.hasPrefix("**FAILED: `team` got worse: `position_p50_m` +"), "\(verdict)")
         // The change in the mean with its unit and group, the means, the allowance, and the test that decided with its level:
-        // "+16.170 m in all scenarios (5.329 → 21.498, allowance 0.053, signed rank, 54 changed: p = 1.7e-10 ≤ 1.4e-04)".
+        // "+14.578 m in all scenarios (5.508 → 20.086, allowance 0.055, signed rank, 72 changed: p = 1.7e-13 ≤ 1.3e-05)".
         #expect(verdict.contains(" m in all scenarios (") && verdict.contains(", allowance ") && verdict.contains(": p = "))
         #expect(verdict.contains(" ≤ ") && verdict.contains(" and in 5 more metrics "))
     }
@@ -241,7 +241,7 @@ struct CheckCommandTests {
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--junit", junit.path] + rawAndKalman)
             #expect(result.status == 0)
             let xml = try String(contentsOf: junit, encoding: .utf8)
-            #expect(xml.contains("<testsuite name=\"trackbench check\" tests=\"26\" failures=\"0\">"))
+            #expect(xml.contains("<testsuite name=\"trackbench check\" tests=\"28\" failures=\"0\">"))
             #expect(xml.contains("<testcase name=\"signal weak\" classname=\"kalman\"/>"))
         }
     }
@@ -269,7 +269,7 @@ struct CheckCommandTests {
             try ("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: ending)).write(to: baseline, atomically: true, encoding: .utf8)
             let result = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
             #expect(result.status == 2, "\(result.standardError)")
-            #expect(result.standardOutput.contains("over 108 results"))
+            #expect(result.standardOutput.contains("over 144 results"))
         }
     }
 

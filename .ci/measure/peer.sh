@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `trackbench run --seed 100 --filter kalman` side by side with a Python
 # peer that does the same job with numpy and filterpy (.ci/measure/peer_filterpy.py):
-# simulate the 54 default scenarios, run the accuracy-weighted Kalman filter,
+# simulate the 72 default scenarios, run the accuracy-weighted Kalman filter,
 # score every metric, write results.csv and a report. A measuring tool, not a
 # test; filterpy is not a dependency of the package.
 #

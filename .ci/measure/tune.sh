@@ -4,7 +4,7 @@
 #
 #   .ci/measure/tune.sh [RUNS]      (default 3 runs of each workload; medians printed)
 #
-# The workloads are 6 x 6 grids of built-in filters over the default suite (54 scenarios) with 10 training
+# The workloads are 6 x 6 grids of built-in filters over the default suite (72 scenarios) with 10 training
 # seeds (100...109) and 10 held-out seeds (1000...1009), the target being under 60 s on a 2-core
 # machine, and a 2 x 3 grid of the same pipeline, whose peak memory beside the 6 x 6 grid's shows that
 # memory does not grow with the settings. For each it prints the median wall time, CPU time (user + system)

@@ -9,7 +9,7 @@ extension CheckCommand {
     /// at a time (`deliver`).
     struct CurrentResults {
         var context: ResultsContext
-        /// "54 scenarios x 13 filters x 10 seeds", for messages.
+        /// "72 scenarios x 13 filters x 10 seeds", for messages.
         var description: String
         /// Whether a baseline row is judged: its filter is one this run checks, and its run is this shard's
         /// (the first shard also answers for runs no shard has: a scenario since renamed).

@@ -37,7 +37,7 @@ enum LoadedSuite {
         var benchmark: Benchmark
         /// The results file's context line.
         var context: ResultsContext
-        /// "54 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
+        /// "72 scenarios x 13 filters (suite 'default', seeds 100...109)" or "3 recordings x 13 filters (suite 'mine')", with the shard if any.
         var description: String
 
         /// The filters run, in order.

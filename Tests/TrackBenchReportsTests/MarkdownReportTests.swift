@@ -17,7 +17,7 @@ struct MarkdownReportTests {
         let firstRow = report[ranking.upperBound...].split(separator: "\n").first { $0.hasPrefix("| 1 |") }
         let best = FilterSummary.ranking(of: Fixtures.defaultScores)[0].filter
         #expect(firstRow?.contains("`\(best)`") == true)
-        #expect(report.contains("Suite `default`: 54 scenarios x 2 filters x seed 100, TrackBench \(ResultsContext.currentVersion)."))
+        #expect(report.contains("Suite `default`: 72 scenarios x 2 filters x seed 100, TrackBench \(ResultsContext.currentVersion)."))
     }
 
     @Test func breaksDownBySignalSpeedDistanceAndPathType() {

@@ -10,7 +10,7 @@ struct CheckCommandTests {
             ["check", "--update-baseline", "--seed", "100", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"]
         )
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Wrote 108 results"))
+        #expect(result.standardOutput.contains("Wrote 144 results"))
         return baseline
     }
 
@@ -53,11 +53,11 @@ struct CheckCommandTests {
                 environment: ["GITHUB_STEP_SUMMARY": summary.path]
             )
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.hasPrefix("## TrackBench check\n\n**PASSED: no filter got worse: 2 filters, 108 results paired, "))
+            #expect(result.standardOutput.hasPrefix("## TrackBench check\n\n**PASSED: no filter got worse: 2 filters, 144 results paired, "))
             #expect(try String(contentsOf: summary, encoding: .utf8).contains("PASSED: no filter got worse"))
             let exact = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
             #expect(exact.status == 0 && exact.standardOutput.contains("PASSED: no regressions in "))
-            #expect(exact.standardOutput.contains(" metric comparisons over 108 results"))
+            #expect(exact.standardOutput.contains(" metric comparisons over 144 results"))
         }
     }
 
@@ -67,7 +67,7 @@ struct CheckCommandTests {
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101"] + rawAndKalman)
             // Other noise is other input by design: the rows are paired and judged, not set aside as changed input.
             #expect(result.status == 0 || result.status == 2, "\(result.standardError)")
-            #expect(result.standardOutput.contains("108 results paired"))
+            #expect(result.standardOutput.contains("144 results paired"))
             #expect(result.standardOutput.contains("run under seeds 101 on independent noise (--noise-seeds)"))
             #expect(!result.standardOutput.contains("Changed inputs"))
             let mismatched = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--noise-seeds", "101...102"])
@@ -89,9 +89,9 @@ struct CheckCommandTests {
             #expect(result.status == 2)
             #expect(result.standardOutput.contains("FAILED: 1 regression in 1 scenario (`kalman`)"))
             #expect(result.standardOutput.contains("| `loop-1000m-1.4mps-strong` | `kalman` | 100 | `error_pct` | 0.0000 |"))
-            // One noisy row is not a verdict on the filter: paired, the same edit passes, comparing 54 pairs.
+            // One noisy row is not a verdict on the filter: paired, the same edit passes, comparing 72 pairs.
             let paired = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman"])
-            #expect(paired.status == 0 && paired.standardOutput.contains("108 results paired"))
+            #expect(paired.status == 0 && paired.standardOutput.contains("144 results paired"))
         }
     }
 
@@ -114,7 +114,7 @@ struct CheckCommandTests {
         let verdict = result.standardOutput.split(separator: "\n")[1]
         #expect(verdict.hasPrefix("**FAILED: `team` got worse: `position_p50_m` +"), "\(verdict)")
         // The change in the mean with its unit and group, the means, the allowance, and the test that decided with its level:
-        // "+16.170 m in all scenarios (5.329 → 21.498, allowance 0.053, signed rank, 54 changed: p = 1.7e-10 ≤ 1.4e-04)".
+        // "+14.578 m in all scenarios (5.508 → 20.086, allowance 0.055, signed rank, 72 changed: p = 1.7e-13 ≤ 1.3e-05)".
         #expect(verdict.contains(" m in all scenarios (") && verdict.contains(", allowance ") && verdict.contains(": p = "))
         #expect(verdict.contains(" ≤ ") && verdict.contains(" and in 5 more metrics "))
     }
@@ -133,7 +133,7 @@ struct CheckCommandTests {
     @Test func aRealImprovementPassesAndFailsOnlyInStrictMode() async throws {
         let lenient = try await checkTeam(from: "kalman:q=1", to: "kalman:q=5")
         #expect(lenient.status == 0, "\(lenient.standardOutput)")
-        #expect(lenient.standardOutput.contains("**PASSED: no filter got worse: 1 filter, 54 results paired"))
+        #expect(lenient.standardOutput.contains("**PASSED: no filter got worse: 1 filter, 72 results paired"))
         #expect(lenient.standardOutput.contains("### Improvements (") && lenient.standardOutput.contains("--update-baseline"))
         let strict = try await checkTeam(from: "kalman:q=1", to: "kalman:q=5", ["--strict"])
         #expect(strict.status == 4)
@@ -159,7 +159,7 @@ struct CheckCommandTests {
             let baseline = try await writeBaseline(in: folder)
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--filter", "kalman"])
             #expect(result.status == 0, "\(result.standardOutput)")
-            #expect(result.standardOutput.contains("PASSED: no filter got worse: 1 filter, 54 results paired"))
+            #expect(result.standardOutput.contains("PASSED: no filter got worse: 1 filter, 72 results paired"))
             #expect(result.standardOutput.contains("the baseline's 1 other filter not checked"))
         }
     }
@@ -172,7 +172,7 @@ struct CheckCommandTests {
                 "check", "--update-baseline", "--baseline", baseline.path, "--filter", "kalman=kalman:q=4",
             ])
             #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardOutput.contains("; kept 54 rows of 1 other filter; 1 filter recorded."))
+            #expect(result.standardOutput.contains("; kept 72 rows of 1 other filter; 1 filter recorded."))
             let after = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n")
             #expect(after.count == before.count)
             #expect(after.filter { $0.contains(",raw,") } == before.filter { $0.contains(",raw,") })
@@ -241,7 +241,7 @@ struct CheckCommandTests {
             let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--junit", junit.path] + rawAndKalman)
             #expect(result.status == 0)
             let xml = try String(contentsOf: junit, encoding: .utf8)
-            #expect(xml.contains("<testsuite name=\"trackbench check\" tests=\"26\" failures=\"0\">"))
+            #expect(xml.contains("<testsuite name=\"trackbench check\" tests=\"28\" failures=\"0\">"))
             #expect(xml.contains("<testcase name=\"signal weak\" classname=\"kalman\"/>"))
         }
     }
@@ -269,7 +269,7 @@ struct CheckCommandTests {
             try ("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: ending)).write(to: baseline, atomically: true, encoding: .utf8)
             let result = try await TrackBenchExecutable.run(["check", "--exact", "--baseline", baseline.path] + rawAndKalman)
             #expect(result.status == 2, "\(result.standardError)")
-            #expect(result.standardOutput.contains("over 108 results"))
+            #expect(result.standardOutput.contains("over 144 results"))
         }
     }
 
@@ -314,7 +314,7 @@ struct CheckCommandTests {
             let labelled = try await TrackBenchExecutable.run(
                 ["check", "--baseline", baseline.path] + suggested.split(separator: " ").map(String.init))
             #expect(labelled.status == 2 || labelled.status == 0, "\(labelled.standardError)")
-            #expect(labelled.standardOutput.contains("54 results paired"))
+            #expect(labelled.standardOutput.contains("72 results paired"))
         }
     }
 
@@ -372,11 +372,11 @@ struct CheckCommandTests {
 
     @Test func aShardWithNoUnitOfTheSuitePassesSayingItComparedNothing() async throws {
         try await withTemporaryFolder { folder in
-            // The default suite has 54 units under one seed: shard 60 of 64 holds none.
+            // The default suite has 72 units under one seed: shard 80 of 96 holds none.
             let baseline = try await writeBaseline(in: folder)
-            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--shard", "60/64"] + rawAndKalman)
+            let result = try await TrackBenchExecutable.run(["check", "--baseline", baseline.path, "--shard", "80/96"] + rawAndKalman)
             #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardOutput.contains("shard 60/64 holds no unit of this suite"))
+            #expect(result.standardOutput.contains("shard 80/96 holds no unit of this suite"))
             #expect(result.standardOutput.contains("compared nothing"))
         }
     }

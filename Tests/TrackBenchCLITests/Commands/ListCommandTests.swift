@@ -9,10 +9,10 @@ struct ListCommandTests {
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "SCENARIOS (54 in Scenarios/default.json, suite 'default'):")
+        #expect(lines.first == "SCENARIOS (72 in Scenarios/default.json, suite 'default'):")
         let ids = lines.dropFirst().prefix { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(ids.count == 54)
-        #expect(Set(ids).count == 54)
+        #expect(ids.count == 72)
+        #expect(Set(ids).count == 72)
         #expect(ids.contains("loop-5000m-2.8mps-weak"))
         #expect(ids.contains("outAndBack-1000m-2.8mps-strong"))
         #expect(ids == (try DefaultSuite.load()).scenarios.map(\.id))
@@ -37,7 +37,7 @@ struct ListCommandTests {
 
             let suite = TrackBenchExecutable.packageRoot.appendingPathComponent("Scenarios/default.json").path
             let given = try await TrackBenchExecutable.run(["list", "--scenarios", suite], in: folder)
-            #expect(given.status == 0 && given.standardOutput.hasPrefix("SCENARIOS (54 in \(suite), suite 'default'):"))
+            #expect(given.status == 0 && given.standardOutput.hasPrefix("SCENARIOS (72 in \(suite), suite 'default'):"))
 
             let help = try await TrackBenchExecutable.run(["list", "--help"], in: folder)
             #expect(help.status == 0 && help.standardOutput.hasPrefix("OVERVIEW: "))

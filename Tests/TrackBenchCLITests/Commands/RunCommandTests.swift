@@ -18,8 +18,8 @@ struct RunCommandTests {
 
         let table = try CSVTable(csv)
         let suite = try DefaultSuite.load()
-        #expect(suite.scenarios.count == 54)
-        #expect(table.rows.count == 54 * filterNames.count)
+        #expect(suite.scenarios.count == 72)
+        #expect(table.rows.count == 72 * filterNames.count)
         // Rows are ordered by scenario, then filter, for every scenario of the suite.
         let expectedPairs = suite.scenarios.flatMap { scenario in filterNames.map { [scenario.id, $0] } }
         let pairs = try zip(table.column("scenario"), table.column("filter")).map { [$0, $1] }
@@ -35,7 +35,7 @@ struct RunCommandTests {
             #expect(report.contains(name))
         }
         let output = run.result.standardOutput
-        #expect(output.contains("Ran 54 scenarios x \(filterNames.count) filters (suite 'default', seed 100)"))
+        #expect(output.contains("Ran 72 scenarios x \(filterNames.count) filters (suite 'default', seed 100)"))
         #expect(output.contains("results.csv"))
         #expect(output.contains("Rank  Filter"))
     }
@@ -63,7 +63,7 @@ struct RunCommandTests {
         let defaultRaw = try CSVTable(defaultCSV).filtered(column: "filter", equals: "raw")
         let otherRaw = try CSVTable(otherCSV)
         #expect(otherRaw.header == defaultRaw.header)
-        #expect(otherRaw.rows.count == 54)
+        #expect(otherRaw.rows.count == 72)
         #expect(try otherRaw.column("scenario") == defaultRaw.column("scenario"))
         // Every scenario's noise is drawn anew, so no noisy length survives to the millimetre.
         for (other, original) in zip(try otherRaw.column("noisy_distance_m"), try defaultRaw.column("noisy_distance_m")) {
@@ -77,12 +77,12 @@ struct RunCommandTests {
         let defaultRun = try await SharedRuns.defaultRun.value
         let run = try await selected
         #expect(run.result.status == 0)
-        #expect(run.result.standardOutput.contains("Ran 54 scenarios x 2 filters"))
+        #expect(run.result.standardOutput.contains("Ran 72 scenarios x 2 filters"))
         let table = try CSVTable(try #require(run.resultsCSV))
-        #expect(table.rows.count == 54 * 2)
+        #expect(table.rows.count == 72 * 2)
         let filters = try table.column("filter")
         #expect(Set(filters) == ["kalman:q=2.5", "raw"])
-        #expect(filters == Array(repeating: ["kalman:q=2.5", "raw"], count: 54).flatMap { $0 })
+        #expect(filters == Array(repeating: ["kalman:q=2.5", "raw"], count: 72).flatMap { $0 })
         #expect(try table.column("filter_spec") == filters)
         // Choosing filters changes nothing in the rows of a filter that runs either way.
         let defaultTable = try CSVTable(try #require(defaultRun.resultsCSV))

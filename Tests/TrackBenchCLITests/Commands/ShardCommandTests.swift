@@ -36,7 +36,7 @@ struct ShardCommandTests {
             let check = try await TrackBenchExecutable.run(
                 ["check", "--baseline", baseline.path, "--results", whole.appendingPathComponent("results.csv").path]
             )
-            #expect(check.status == 0 && check.standardOutput.contains("108 results paired"), "\(check.standardOutput)\(check.standardError)")
+            #expect(check.status == 0 && check.standardOutput.contains("144 results paired"), "\(check.standardOutput)\(check.standardError)")
             // A shard's own gate compares only its share.
             let shardCheck = try await TrackBenchExecutable.run([
                 "check", "--baseline", baseline.path, "--filter", "raw", "--filter", "kalman", "--shard", "2/4",

@@ -14,7 +14,7 @@ struct NoiseModelTests {
     /// The multipath drive's error laid onto a 1.4 m/s walk gives 11.4 % (Docs/noise-model.md); a 1 km run adds
     /// the warm-up.
     @Test func rawDistanceErrorStaysWithinFifteenPercentInEveryScenario() {
-        #expect(rawScores.count == 54)
+        #expect(rawScores.count == 72)
         for score in rawScores {
             #expect(abs(score.noisyErrorPercent) <= 15, "\(score.scenarioID): \(score.noisyErrorPercent) %")
         }
@@ -22,7 +22,7 @@ struct NoiseModelTests {
 
     @Test func medianRawDistanceErrorIsBetweenHalfAPercentAndFourPercent() {
         let errors = rawScores.map { abs($0.noisyErrorPercent) }.sorted()
-        let median = (errors[26] + errors[27]) / 2
+        let median = (errors[35] + errors[36]) / 2
         #expect(median >= 0.5 && median <= 4, "median \(median) %")
     }
 
@@ -35,8 +35,10 @@ struct NoiseModelTests {
     }
 
     /// Phones report a conservative accuracy: 99-100 % of fixes within it on clean traces (Docs/sources.md). The
-    /// default profiles' errors are 0.4 (strong), 0.5 (varied) and 0.7 (weak) times the accuracy.
-    @Test(arguments: [("strong", 0.95), ("weak", 0.8), ("varied", 0.8)])
+    /// default profiles' errors are 0.4 (strong), 0.5 (varied) and 0.7 (weak) times the accuracy. The walkers' phones
+    /// were not conservative: 57 of 88 landmarks (65 %) lay within the accuracy reported then (IPIN 2023,
+    /// Docs/noise-model.md), and urban-walk's error is 1.0 times it, plus a lag and a fixed offset.
+    @Test(arguments: [("strong", 0.95), ("weak", 0.8), ("varied", 0.8), ("urban-walk", 0.45)])
     func reportedAccuracyIsConservativeAsOnMeasuredPhones(signal: String, minimumShare: Double) {
         var within = 0
         var total = 0

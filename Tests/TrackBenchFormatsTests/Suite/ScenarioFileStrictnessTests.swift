@@ -139,7 +139,7 @@ struct ScenarioFileStrictnessTests {
         let message = try #require(problem(edited))
         #expect(
             message.contains(
-                "the grid of 2 path types x 1000 distances x 3 speeds x 1 stops x 1 tunnels x 3 signals x 1 terrains makes 18000 scenarios"),
+                "the grid of 2 path types x 1000 distances x 3 speeds x 1 stops x 1 tunnels x 4 signals x 1 terrains makes 24000 scenarios"),
             "\(message)")
         #expect(message.contains("expected at most \(ScenarioLimits.scenariosPerSuite) per suite"))
     }
@@ -149,7 +149,7 @@ struct ScenarioFileStrictnessTests {
             .replacingOccurrences(of: "\"distancesMeters\": [1000, 5000, 10000]", with: "\"distancesMeters\": [999000, 1000000]")
             .replacingOccurrences(of: "\"speedsMetersPerSecond\": [1.4, 2.8, 4.2]", with: "\"speedsMetersPerSecond\": [0.6, 0.61, 0.62, 0.63, 0.64]")
         let message = try #require(problem(edited))
-        #expect(message.contains("the 60 scenarios expect about "), "\(message)")
+        #expect(message.contains("the 80 scenarios expect about "), "\(message)")
         #expect(message.contains("expected at most 50000000 per suite and seed"))
     }
 }

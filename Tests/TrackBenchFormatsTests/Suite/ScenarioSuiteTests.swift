@@ -6,26 +6,44 @@ import Testing
 import TrackBenchTestSupport
 
 struct ScenarioSuiteTests {
-    @Test func defaultSuiteHasFiftyFourScenariosWithUniqueReadableIDs() {
+    @Test func defaultSuiteHasSeventyTwoScenariosWithUniqueReadableIDs() {
         let suite = Fixtures.defaultSuite
-        #expect(suite.scenarios.count == 54)
-        #expect(Set(suite.scenarios.map(\.id)).count == 54)
+        #expect(suite.scenarios.count == 72)
+        #expect(Set(suite.scenarios.map(\.id)).count == 72)
         #expect(Set(suite.scenarios.map(\.pathType)) == [.loop, .outAndBack])
         #expect(Set(suite.scenarios.map(\.distanceMeters)).count == 3)
         #expect(Set(suite.scenarios.map(\.speedMetersPerSecond)).count == 3)
-        #expect(suite.signals.map(\.name) == ["strong", "weak", "varied"])
+        #expect(suite.signals.map(\.name) == ["strong", "urban-walk", "weak", "varied"])
         #expect(suite.scenario(withID: "loop-5000m-2.8mps-weak") != nil)
     }
 
+    /// iPhones' intervals spread by 0.131 s (Phillips 2019); the walking Samsungs' were exactly 1 s (IPIN 2023).
     @Test func defaultProfilesUseTheMeasuredFixInterval() {
         for signal in Fixtures.defaultSuite.signals {
             #expect(signal.fixIntervalMeanSeconds == 1.0)
-            #expect(signal.fixIntervalDeviationSeconds == 0.131)
+            #expect(signal.fixIntervalDeviationSeconds == (signal.name == "urban-walk" ? 0 : 0.131), "\(signal.name)")
             #expect((10...20).contains(signal.warmUpFixes))
         }
         let signals = Dictionary(uniqueKeysWithValues: Fixtures.defaultSuite.signals.map { ($0.name, $0) })
         #expect(signals["strong"]!.horizontalAccuracyMeanMeters < signals["weak"]!.horizontalAccuracyMeanMeters)
         #expect(signals["varied"]!.horizontalAccuracyDeviationMeters > signals["strong"]!.horizontalAccuracyDeviationMeters)
+    }
+
+    /// The walkers' phone (Samsungs walked in Nuremberg past surveyed landmarks, IPIN 2023; Docs/noise-model.md) ships in
+    /// the default suite beside the open-sky `strong`, with the values its fit gave, at every speed.
+    @Test func defaultSuiteCarriesTheUrbanWalkerProfileWithItsFittedValues() throws {
+        let suite = Fixtures.defaultSuite
+        let walker = try #require(suite.signals.first { $0.name == "urban-walk" })
+        #expect(walker.horizontalAccuracyMeanMeters == 5.0 && walker.horizontalAccuracyDeviationMeters == 0.9)
+        #expect(walker.errorToAccuracyRatio == 1.0 && walker.accuracyTracking == 0)
+        #expect(walker.driftTimeConstantSeconds == 60 && walker.jitterMeters == 0.25)
+        #expect(walker.alongTrackBiasMeters == -2.3 && walker.fixedOffsetMeters == 2.0)
+        #expect(walker.multipathOffsetMeters == 0.72 && walker.multipathDwellSeconds == 36)
+        #expect(walker.speedDeviationMetersPerSecond == 0.3 && walker.courseDeviationDegrees == 30)
+        #expect(walker.faults == FaultProfile.none)
+        let walks = suite.scenarios.filter { $0.signal.name == "urban-walk" }
+        #expect(walks.count == 18 && Set(walks.map(\.speedMetersPerSecond)) == [1.4, 2.8, 4.2])
+        #expect(suite.scenario(withID: "outAndBack-1000m-1.4mps-urban-walk") != nil)
     }
 
     @Test func idsReadAsPathDistanceSpeedSignal() {

@@ -71,13 +71,13 @@ struct ConcentratedRegressionTests {
     }
 
     @Test func zerosDoNotMaskAChangeConfinedToAFewPairs() throws {
-        // 90 of 540 pairs worse, 450 unchanged: counted on both sides, the zeros would leave p = 1.
+        // 90 of 720 pairs worse, 630 unchanged: counted on both sides, the zeros would leave p = 1.
         let distance = try #require(Self.baseline.first { $0.signal == "weak" }?.nominalDistanceMeters)
         let verdicts = try #require(judge(changed(where: { $0.signal == "weak" && $0.nominalDistanceMeters == distance }, worseDistance)).verdicts)
         let whole = try #require(
             verdicts.tests.first { $0.filter == "kalman" && $0.metric == .errorPercent && $0.group == PairedVerdicts.wholeSuite })
         let corner = Self.baseline.filter { $0.filter == "kalman" && $0.signal == "weak" && $0.nominalDistanceMeters == distance }.count
-        #expect(whole.pairCount == 540 && whole.changedCount == corner && corner < 100)
+        #expect(whole.pairCount == 720 && whole.changedCount == corner && corner < 100)
         #expect(whole.consistencyRejected && whole.verdict == .regression)
     }
 
@@ -114,7 +114,7 @@ struct ConcentratedRegressionTests {
         // The verdict names the group it moved (signal strong); the table under it names the scenario and the guard's rule.
         let text = report.render()
         #expect(text.contains("| | `position_p50_m` | scenario `\(scenario)` | **regressed** (guard) | 10 seeds |"))
-        #expect(text.contains("worse by > 50 % of ") && text.contains("× the allowance 0.077; t over 10 seeds: p = "))
+        #expect(text.contains("worse by > 50 % of ") && text.contains("× the allowance 0.076; t over 10 seeds: p = "))
         // CI test reports show it too: a failing `scenarios` case of the filter.
         #expect(BaselineJUnit.render(report).contains("<testcase name=\"scenarios\" classname=\"kalman\">\n      <failure message="))
     }

@@ -8,7 +8,7 @@ import Testing
 import TrackBenchTestSupport
 import TrackBenchRunFixtures
 
-/// The gate's paired verdicts on the default suite's raw and kalman rows under one seed (54 pairs each).
+/// The gate's paired verdicts on the default suite's raw and kalman rows under one seed (72 pairs each).
 struct PairedVerdictsTests {
     private let baseline = Fixtures.defaultScores
 
@@ -51,13 +51,13 @@ struct PairedVerdictsTests {
     }
 
     @Test func aRegressionConfinedToWeakSignalIsCaughtOverTheSuiteAndInItsGroup() throws {
-        // 20 % more position error on the 18 weak-signal scenarios only: the 36 unchanged pairs are dropped from the
+        // 20 % more position error on the 18 weak-signal scenarios only: the 54 unchanged pairs are dropped from the
         // signed-rank test instead of counting on both sides, so the change shows over the whole suite and in its group.
         let current = changed("kalman", where: { $0.signal == "weak" }) { $0.metrics.positionRMSEMeters! *= 1.2 }
         let result = verdicts(current)
         let first = try #require(result.regressions.first)
         #expect(first.filter == "kalman" && first.metric == .positionRMSEMeters && first.group == PairedVerdicts.wholeSuite)
-        #expect(first.changedCount == 18 && first.pairCount == 54)
+        #expect(first.changedCount == 18 && first.pairCount == 72)
         let weak = try #require(result.regressions.first { $0.group == "signal weak" })
         #expect(weak.pairCount == 18 && weak.metric == .positionRMSEMeters)
         #expect(!result.regressions.contains { $0.group.hasPrefix("signal ") && $0.group != "signal weak" })

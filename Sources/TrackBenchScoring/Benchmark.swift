@@ -11,16 +11,16 @@ import TrackBenchFilters
 /// threads, and each seed's rows are exactly what that seed gives alone.
 public struct Benchmark: Sendable {
     /// The scenarios to run, in report order.
-    public var scenarios: [Scenario]
+    package var scenarios: [Scenario]
     /// The filters to run on each, in report order.
-    public var filters: [FilterConfiguration]
+    package var filters: [FilterConfiguration]
     /// The seeds; every scenario's random streams derive from the seed and its id.
-    public var seeds: SeedRange
+    package var seeds: SeedRange
     /// The share of the (seed, scenario) units to run; nil for all of them.
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// The first seed of the default run, 100, the seed Phillips 2019 used for every scenario (Docs/sources.md).
-    public static let defaultSeed: UInt64 = 100
+    package static let defaultSeed: UInt64 = 100
 
     /// The seeds a run uses unless told otherwise: ten, because ten consecutive seeds named the
     /// 130-seed winner in 119 of 121 windows, against 69 % for one seed (Docs/statistics.md).
@@ -38,7 +38,7 @@ public struct Benchmark: Sendable {
     ///
     /// Shards are dealt by each unit's expected fixes, so shards take about
     /// equally long whatever the mix of short and long scenarios.
-    public var units: [(seed: UInt64, scenario: Scenario)] {
+    package var units: [(seed: UInt64, scenario: Scenario)] {
         unitIndices.map(unit(at:))
     }
 
@@ -63,7 +63,7 @@ public struct Benchmark: Sendable {
     }
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
-    public var runs: Set<ScenarioScore.Run> {
+    package var runs: Set<ScenarioScore.Run> {
         Set(unitIndices.map { index in
             let unit = unit(at: index)
             return ScenarioScore.Run(seed: unit.seed, scenarioID: unit.scenario.id)
@@ -77,7 +77,7 @@ public struct Benchmark: Sendable {
     /// scenario holds is its delivered fixes, the truth at their times and
     /// 16 bytes an estimate for the filter being scored.
     /// - Returns: One score per filter, in filter order.
-    public func scores(for scenario: Scenario, seed: UInt64) -> [ScenarioScore] {
+    package func scores(for scenario: Scenario, seed: UInt64) -> [ScenarioScore] {
         // The metrics compare with the exact track, not samples of it: only the true path's length is kept.
         let simulated = scenario.simulate(seed: seed, keepingTruePath: false)
         let noisyDistance = simulated.noisyPath.totalDistanceMeters

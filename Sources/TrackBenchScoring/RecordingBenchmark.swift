@@ -9,30 +9,30 @@ import TrackBenchFilters
 /// its rows carry `Benchmark.defaultSeed`. Recordings run in parallel and
 /// results come back in suite order, so the output does not depend on the
 /// number of threads.
-public struct RecordingBenchmark: Sendable {
+package struct RecordingBenchmark: Sendable {
     /// The aligned recordings, in report order.
-    public var replays: [RecordingReplay]
+    package var replays: [RecordingReplay]
     /// The filters to run on each, in report order.
-    public var filters: [FilterConfiguration]
+    package var filters: [FilterConfiguration]
     /// The share of the recordings to run; nil for all of them.
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// The seed recording rows carry: the default first seed, since a replay draws no random numbers.
-    public static let seed = Benchmark.defaultSeed
+    package static let seed = Benchmark.defaultSeed
     /// The `path_type` recording rows carry.
-    public static let pathType = "recording"
+    package static let pathType = "recording"
     /// The `signal` recording rows carry when the suite gives no `device` tag.
-    public static let defaultSignal = "recorded"
+    package static let defaultSignal = "recorded"
 
     /// Creates a benchmark of recordings.
-    public init(replays: [RecordingReplay], filters: [FilterConfiguration], shard: Shard? = nil) {
+    package init(replays: [RecordingReplay], filters: [FilterConfiguration], shard: Shard? = nil) {
         self.replays = replays
         self.filters = filters
         self.shard = shard
     }
 
     /// The recordings this benchmark runs: all, or the shard's share dealt by fix count.
-    public var units: [RecordingReplay] {
+    package var units: [RecordingReplay] {
         guard let shard else { return replays }
         let assignment = shardAssignment(count: shard.count)
         return replays.indices.filter { assignment[$0] == shard.index }.map { replays[$0] }
@@ -44,12 +44,12 @@ public struct RecordingBenchmark: Sendable {
     }
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them: one per recording, under `seed`.
-    public var runs: [ScenarioScore.Run] {
+    package var runs: [ScenarioScore.Run] {
         units.map { ScenarioScore.Run(seed: Self.seed, scenarioID: $0.id) }
     }
 
     /// Scores every filter on one recording, in filter order.
-    public func scores(for replay: RecordingReplay) -> [ScenarioScore] {
+    package func scores(for replay: RecordingReplay) -> [ScenarioScore] {
         let noisyDistance = replay.fixes.totalDistanceMeters
         let speed = replay.durationSeconds > 0 ? replay.trueDistanceMeters / replay.durationSeconds : 0
         return filters.map { configuration in
@@ -81,7 +81,7 @@ public struct RecordingBenchmark: Sendable {
     ///   - maximumConcurrency: How many recordings may run at once; results do not depend on it.
     ///   - progress: Told how many recordings are done after each one, one call at a time.
     /// - Returns: Scores ordered by recording, then filter.
-    public func run(
+    package func run(
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, progress: ((Int) -> Void)? = nil
     ) async -> [ScenarioScore] {
         var scores: [ScenarioScore] = []

@@ -5,7 +5,7 @@
 /// place. Probabilities are per delivered fix, in 0...1; all zero means a
 /// clean signal. Sizes are drawn uniformly from half to one and a half times
 /// their mean unless a range is given.
-package struct FaultProfile: Sendable, Hashable {
+public struct FaultProfile: Sendable, Hashable {
     /// Chance that a cached earlier fix is re-delivered after a fix, with its old timestamp.
     package var staleFixProbability: Double
     /// Youngest age of a re-delivered fix at delivery, in seconds.

@@ -3,7 +3,7 @@
 /// Profiles are data in the scenario file, so a team can recalibrate them
 /// against its own devices without touching code. All lengths are metres, all
 /// times seconds; "deviation" is a standard deviation.
-package struct SignalProfile: Sendable, Hashable {
+@usableFromInline package struct SignalProfile: Sendable, Hashable {
     /// The profile's name as used in scenario ids, for example `weak`.
     package var name: String
     /// Mean reported horizontal accuracy (2-D RMS radius), in metres.
@@ -86,16 +86,16 @@ package struct SignalProfile: Sendable, Hashable {
     /// `stepTailMeters` per axis, for that fix only. `calibrate` measures it as
     /// the share of fixes whose step out and step back both exceed three
     /// median steps.
-    package var stepTailProbability: Double
+    @usableFromInline package var stepTailProbability: Double
     /// Deviation per axis of an outlier fix's extra error, in metres (0 by default).
-    package var stepTailMeters: Double
+    @usableFromInline package var stepTailMeters: Double
     /// Deviation per axis of the multipath offset, in metres (0 by default: no multipath regime).
     ///
     /// Reflections put the error at an offset that persists, then switches to
     /// another: the error sits on plateaus joined by steps much larger than the
     /// steps along a plateau. `calibrate` measures the offsets from the steps
     /// between plateaus (over three median steps, not returning at once).
-    package var multipathOffsetMeters: Double
+    @usableFromInline package var multipathOffsetMeters: Double
     /// Mean time a multipath offset persists before it switches, in seconds (0 by default; > 0 when the offset is).
     ///
     /// Dwell times are exponential, so the offset's autocorrelation is

@@ -5,7 +5,7 @@ extension FaultProfile: Decodable {
     ///
     /// The ages are checked first, then the other keys in file order, as they always were, so a file with several
     /// faults is told of the same one first.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self = .none

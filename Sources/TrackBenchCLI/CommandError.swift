@@ -4,7 +4,7 @@ import Foundation
 ///
 /// These are the ways a gate or comparison could otherwise "pass" without
 /// comparing anything, so each says what was found and what to do.
-public enum CommandError: Error, LocalizedError, Equatable {
+package enum CommandError: Error, LocalizedError, Equatable {
     /// Two results files have no (scenario, filter, seed) in common.
     case nothingToCompare(first: String, second: String)
     /// The baseline file does not exist.
@@ -35,7 +35,7 @@ public enum CommandError: Error, LocalizedError, Equatable {
     /// `fidelity` ranked the filters on no recording of the suite; one reason per recording.
     case fidelityComparedNothing(suite: String, reasons: [String])
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .nothingToCompare(first, second):
             return "'\(first)' and '\(second)' share no result (the same scenario, filter and seed); there is nothing to compare."

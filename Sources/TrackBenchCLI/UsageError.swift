@@ -1,7 +1,7 @@
 import Foundation
 
 /// A command line that cannot be run as written; exits with `ExitCode.usage`.
-public enum UsageError: Error, LocalizedError, Equatable {
+package enum UsageError: Error, LocalizedError, Equatable {
     /// No such command.
     case unknownCommand(String, suggestion: String?)
     /// No such option for this command.
@@ -37,7 +37,7 @@ public enum UsageError: Error, LocalizedError, Equatable {
     /// A command that simulates was given a recording suite.
     case recordingSuiteNotSupported(file: String, command: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unknownCommand(name, suggestion):
             return "unknown command '\(name)'.\(didYouMean(suggestion)) "

@@ -2,7 +2,7 @@ import TrackBenchMetrics
 import TrackBenchSupport
 /// The text `calibrate` prints: the statistics measured on a recording beside the same statistics simulated with
 /// the fitted profile on the recording's route.
-public enum CalibrationReport {
+package enum CalibrationReport {
     /// One statistic of the table: its label with unit, how to read it, and its decimals.
     struct Row: Sendable {
         var label: String
@@ -44,7 +44,7 @@ public enum CalibrationReport {
     ///   - calibration: The fit and its simulations.
     ///   - fixesFile: The recording's file, as the user named it.
     ///   - truthFile: The truth's file, as the user named it.
-    public static func render(_ calibration: SignalCalibration, fixesFile: String, truthFile: String) -> String {
+    package static func render(_ calibration: SignalCalibration, fixesFile: String, truthFile: String) -> String {
         let measured = calibration.measured
         let minutes = NumberFormat.fixed(calibration.replay.durationSeconds / 60, decimals: 1)
         let verb = calibration.isFitted ? "Calibrated" : "Compared signal"

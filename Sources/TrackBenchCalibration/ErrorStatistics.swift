@@ -11,30 +11,30 @@ import TrackBenchModel
 /// position. Steps are the change of the error from one fix to the next, so a
 /// slowly drifting error has small steps however large it is. Statistics a
 /// recording cannot give (no reported speed, no stop) are nil.
-public struct ErrorStatistics: Sendable, Equatable {
+package struct ErrorStatistics: Sendable, Equatable {
     /// One fix paired with the truth at its time.
-    public struct Sample: Sendable, Equatable {
+    package struct Sample: Sendable, Equatable {
         /// The fix's time, in seconds.
-        public var timeSeconds: Double
+        package var timeSeconds: Double
         /// The true position at that time, in metres in the frame.
-        public var truePoint: LocalPoint
+        package var truePoint: LocalPoint
         /// The fix's position minus the true position, in metres east and north.
-        public var error: LocalPoint
+        package var error: LocalPoint
         /// The reported horizontal accuracy, in metres.
-        public var accuracyMeters: Double
+        package var accuracyMeters: Double
         /// The reported vertical accuracy, in metres; nil when the fix has none.
-        public var verticalAccuracyMeters: Double?
+        package var verticalAccuracyMeters: Double?
         /// The true speed, in metres per second.
-        public var trueSpeedMetersPerSecond: Double
+        package var trueSpeedMetersPerSecond: Double
         /// The true course, in degrees clockwise from north; -1 when standing still.
-        public var trueCourseDegrees: Double
+        package var trueCourseDegrees: Double
         /// Reported minus true speed, in metres per second; nil when the fix reports no speed.
-        public var speedErrorMetersPerSecond: Double?
+        package var speedErrorMetersPerSecond: Double?
         /// Reported minus true course, wrapped to -180...180 degrees; nil when either is unknown.
-        public var courseErrorDegrees: Double?
+        package var courseErrorDegrees: Double?
 
         /// Creates a sample; see the properties for units.
-        public init(
+        package init(
             timeSeconds: Double, truePoint: LocalPoint, error: LocalPoint, accuracyMeters: Double,
             verticalAccuracyMeters: Double? = nil, trueSpeedMetersPerSecond: Double, trueCourseDegrees: Double,
             speedErrorMetersPerSecond: Double? = nil, courseErrorDegrees: Double? = nil
@@ -60,81 +60,81 @@ public struct ErrorStatistics: Sendable, Equatable {
     }
 
     /// An error step longer than this is a jump, in metres (the size the phone measurements counted).
-    public static let jumpStepMeters = 5.0
+    package static let jumpStepMeters = 5.0
     /// The longest lag the decorrelation search looks at, in fixes (an hour at 1 Hz).
     static let longestLagFixes = 3600
     /// How many robust deviations from the median error make an excursion.
     static let excursionDeviations = 5.0
 
     /// How many fixes were measured.
-    public var fixCount: Int
+    package var fixCount: Int
     /// Mean time between fixes, in seconds.
-    public var fixIntervalMeanSeconds: Double
+    package var fixIntervalMeanSeconds: Double
     /// Deviation of the time between fixes, in seconds.
-    public var fixIntervalDeviationSeconds: Double
+    package var fixIntervalDeviationSeconds: Double
     /// Mean reported horizontal accuracy, in metres.
-    public var accuracyMeanMeters: Double
+    package var accuracyMeanMeters: Double
     /// Deviation of the reported horizontal accuracy, in metres.
-    public var accuracyDeviationMeters: Double
+    package var accuracyDeviationMeters: Double
     /// Mean reported vertical accuracy, in metres; nil when no fix reports one.
-    public var verticalAccuracyMeanMeters: Double?
+    package var verticalAccuracyMeanMeters: Double?
     /// Deviation of the reported vertical accuracy, in metres; nil when fewer than two fixes report one.
-    public var verticalAccuracyDeviationMeters: Double?
+    package var verticalAccuracyDeviationMeters: Double?
     /// Mean error east and north, in metres.
-    public var errorMean: LocalPoint
+    package var errorMean: LocalPoint
     /// The error's deviation per axis with its mean removed (root mean square of the two axes), over the fixes
     /// outside excursions, in metres.
     ///
     /// Excursions (`excursions(in:besides:)`) are left out because a single one can hold most of a drive's error energy: on the public
     /// multipath drive one 17 s excursion to 75 m holds 76 % of it, so with it this would measure that one event.
-    public var errorDeviationMeters: Double
+    package var errorDeviationMeters: Double
     /// The 2-D error's root mean square, mean included, in metres.
-    public var errorRMSMeters: Double
+    package var errorRMSMeters: Double
     /// Median 2-D error, in metres.
-    public var errorMedianMeters: Double
+    package var errorMedianMeters: Double
     /// 95th percentile of the 2-D error, in metres.
-    public var error95thPercentileMeters: Double
+    package var error95thPercentileMeters: Double
     /// Share of fixes whose 2-D error is within their reported accuracy, in percent.
-    public var withinAccuracyPercent: Double
+    package var withinAccuracyPercent: Double
     /// How strongly the error's size follows the reported accuracy: d log(error) / d log(accuracy), from a
     /// least-squares line of error against accuracy at the means; nil when the accuracy hardly varies (its
     /// deviation under 5 % of its mean), so nothing can be told.
-    public var accuracyElasticity: Double?
+    package var accuracyElasticity: Double?
     /// The lag at which the error's autocorrelation falls to 1/e, in seconds; nil when it has not fallen by half
     /// the recording or an hour.
     ///
     /// Both axes count, each with its mean removed and, while moving, the mean along-track error too: a
     /// constant lag turns with the route and would otherwise read as a slow drift. Fixes in excursions are left
     /// out, as for `errorDeviationMeters`.
-    public var decorrelationSeconds: Double?
+    package var decorrelationSeconds: Double?
     /// Median 2-D error step from one fix to the next, in metres.
-    public var stepMedianMeters: Double
+    package var stepMedianMeters: Double
     /// 95th percentile of the error step, in metres.
-    public var step95thPercentileMeters: Double
+    package var step95thPercentileMeters: Double
     /// Median error step while the truth moves, in metres; nil without moving steps.
-    public var movingStepMedianMeters: Double?
+    package var movingStepMedianMeters: Double?
     /// Median error step while the truth stands still, in metres; nil without stopped steps.
-    public var stoppedStepMedianMeters: Double?
+    package var stoppedStepMedianMeters: Double?
     /// How many steps were taken standing still.
-    public var stoppedStepCount: Int
+    package var stoppedStepCount: Int
     /// Mean error along the true direction of travel while moving, in metres (negative: fixes lag behind).
-    public var alongTrackMeanMeters: Double?
+    package var alongTrackMeanMeters: Double?
     /// Along-track over cross-track error RMS while moving; nil without moving fixes.
-    public var alongToCrossTrackRatio: Double?
+    package var alongToCrossTrackRatio: Double?
     /// Share of steps longer than `jumpStepMeters`, in percent.
-    public var jumpStepPercent: Double
+    package var jumpStepPercent: Double
     /// The longest error step, in metres.
-    public var largestStepMeters: Double
+    package var largestStepMeters: Double
     /// Deviation of reported minus true speed, in metres per second; nil when the fixes report no speed.
-    public var speedErrorDeviationMetersPerSecond: Double?
+    package var speedErrorDeviationMetersPerSecond: Double?
     /// Root mean square of reported minus true course while moving, in degrees; nil when unknown.
-    public var courseErrorRMSDegrees: Double?
+    package var courseErrorRMSDegrees: Double?
     /// The fixes' path length against the truth's at the same times, in percent (positive: fixes longer).
-    public var lengthErrorPercent: Double
+    package var lengthErrorPercent: Double
 
     /// Measures samples in time order.
     /// - Returns: nil for fewer than three samples: too few to have steps and intervals.
-    public init?(samples: [Sample]) {
+    package init?(samples: [Sample]) {
         guard samples.count >= 3 else { return nil }
         let count = Double(samples.count)
         fixCount = samples.count

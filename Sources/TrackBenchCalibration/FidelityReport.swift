@@ -3,9 +3,9 @@ import TrackBenchModel
 import TrackBenchSupport
 /// The Markdown `fidelity` prints: per recording, every filter's real and simulated scores side by side with
 /// their ranks, and the rank correlation that says whether the synthetic benchmark agrees with reality.
-public enum FidelityReport {
+package enum FidelityReport {
     /// A recording of the suite and what became of it: its fidelity, or why it was skipped.
-    public typealias Entry = (id: String, result: Result<RecordingFidelity, SignalCalibration.CalibrationError>)
+    package typealias Entry = (id: String, result: Result<RecordingFidelity, SignalCalibration.CalibrationError>)
 
     /// The report.
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum FidelityReport {
     ///   - suite: The suite's name.
     ///   - seeds: The seeds simulated.
     ///   - comparedProfile: The name of the profile given to simulate every recording with; nil when each was fitted.
-    public static func render(_ entries: [Entry], suite: String, seeds: SeedRange, comparedProfile: String? = nil) -> String {
+    package static func render(_ entries: [Entry], suite: String, seeds: SeedRange, comparedProfile: String? = nil) -> String {
         var text = "# Fidelity of the noise model: suite '\(MarkdownText.safe(suite))'\n\n"
         let source = comparedProfile.map { "simulated on its own route with the given profile '\(MarkdownText.safe($0))'" }
             ?? "calibrated (`trackbench calibrate`), then simulated on its own route with the fitted profile"
@@ -76,7 +76,7 @@ public enum FidelityReport {
     /// A recording is skipped without a timed truth or when too few fixes overlap it; one that was simulated still
     /// gives no correlation with fewer than three filters measured on both sides, or when either side ranks them
     /// all equal. A report with no correlation at all answers nothing, so `fidelity` fails on it instead.
-    public static func reasonsNothingWasCompared(_ entries: [Entry]) -> [String]? {
+    package static func reasonsNothingWasCompared(_ entries: [Entry]) -> [String]? {
         var reasons: [String] = []
         for (id, result) in entries {
             switch result {

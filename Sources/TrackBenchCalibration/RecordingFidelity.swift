@@ -12,25 +12,25 @@ import TrackBenchModel
 /// that differs is the noise model. If the filters rank the same way on both,
 /// the noise model is good enough for that phone to rank filters; the rank
 /// correlation says how far.
-public struct RecordingFidelity: Sendable {
+package struct RecordingFidelity: Sendable {
     /// The profile fitted to the recording, and the statistics side by side.
-    public var calibration: SignalCalibration
+    package var calibration: SignalCalibration
     /// Every filter's score on the real fixes, in filter order.
-    public var real: [ScenarioScore]
+    package var real: [ScenarioScore]
     /// Every filter's score on each simulation: one array per seed, in filter order.
-    public var simulated: [[ScenarioScore]]
+    package var simulated: [[ScenarioScore]]
 
     /// A score compared between the real and simulated runs: the ranking's own and the position error.
-    public struct Comparison: Sendable {
+    package struct Comparison: Sendable {
         /// The column heading, with its unit.
-        public var label: String
+        package var label: String
         /// The value of one score; lower is better; nil when not measured.
-        public var value: @Sendable (ScenarioScore) -> Double?
+        package var value: @Sendable (ScenarioScore) -> Double?
     }
 
     /// The scores compared, each declared once: the ranking's headline and the position error. A NaN (a filter
     /// that diverged) counts as not measured, so it cannot scramble a ranking.
-    public static let comparisons = [
+    package static let comparisons = [
         Comparison(label: "distance error, absolute (%)", value: { score in abs(score.errorPercent).nilIfNaN }),
         Comparison(label: "position RMSE (m)", value: { score in score.metrics.positionRMSEMeters?.nilIfNaN }),
     ]
@@ -39,7 +39,7 @@ public struct RecordingFidelity: Sendable {
     /// - Parameter profile: A profile to simulate instead of one fitted to the replay, to check a profile made
     ///   elsewhere (another recording, a default profile) against this recording.
     /// - Throws: `SignalCalibration.CalibrationError` when the replay has no timed truth or too few fixes.
-    public init(
+    package init(
         replay: RecordingReplay, filters: [FilterConfiguration], seeds: SeedRange, profile: SignalProfile? = nil
     ) throws(SignalCalibration.CalibrationError) {
         let calibration: SignalCalibration
@@ -61,7 +61,7 @@ public struct RecordingFidelity: Sendable {
     }
 
     /// Each filter's mean over the simulations of `comparison`, in filter order; nil where no simulation measured it.
-    public func simulatedMeans(_ comparison: Comparison) -> [Double?] {
+    package func simulatedMeans(_ comparison: Comparison) -> [Double?] {
         real.indices.map { index in
             Statistics.mean(simulated.compactMap { comparison.value($0[index]) })
         }
@@ -69,7 +69,7 @@ public struct RecordingFidelity: Sendable {
 
     /// Spearman's rank correlation between the filters' real values and their simulated means, from -1 to 1;
     /// nil with fewer than three filters measured on both, or when either side ranks them all equal.
-    public func rankCorrelation(_ comparison: Comparison) -> Double? {
+    package func rankCorrelation(_ comparison: Comparison) -> Double? {
         let pairs = zip(real.map(comparison.value), simulatedMeans(comparison)).compactMap { real, simulated in
             real.flatMap { real in simulated.map { (real, $0) } }
         }
@@ -80,12 +80,12 @@ public struct RecordingFidelity: Sendable {
     }
 
     /// Each filter's rank by `comparison` on the real fixes (1 = best), ties sharing the mean of their places.
-    public func realRanks(_ comparison: Comparison) -> [Double?] {
+    package func realRanks(_ comparison: Comparison) -> [Double?] {
         Self.ranksSkippingMissing(real.map(comparison.value))
     }
 
     /// Each filter's rank by the simulated mean of `comparison` (1 = best), ties sharing the mean of their places.
-    public func simulatedRanks(_ comparison: Comparison) -> [Double?] {
+    package func simulatedRanks(_ comparison: Comparison) -> [Double?] {
         Self.ranksSkippingMissing(simulatedMeans(comparison))
     }
 

@@ -29,23 +29,23 @@ import TrackBenchSupport
 /// - Speed and course deviations from the reported speed and course; dropouts
 ///   from gaps over three fix intervals; warm-up from the first fixes' accuracy.
 /// What a recording cannot tell keeps the default suite's value, and a note says so.
-public struct SignalCalibration: Sendable {
+package struct SignalCalibration: Sendable {
     /// The statistics of the recording's fixes against the truth, jumps included.
-    public var measured: ErrorStatistics
+    package var measured: ErrorStatistics
     /// The fitted profile, or the one given to compare.
-    public var profile: SignalProfile
+    package var profile: SignalProfile
     /// Whether `profile` was fitted to the replay (false: it was given, to compare).
-    public var isFitted: Bool
+    package var isFitted: Bool
     /// The same statistics of the profile simulated on the recording's route, one per seed.
-    public var simulated: [ErrorStatistics]
+    package var simulated: [ErrorStatistics]
     /// The fixes each simulation delivered, one path per seed, on the replay's clock and in its frame.
     var simulatedFixes: [Path]
     /// The seeds the simulations used.
-    public var seeds: SeedRange
+    package var seeds: SeedRange
     /// What could not be measured and was kept at a default, or is worth knowing about the fit.
-    public var notes: [String]
+    package var notes: [String]
     /// The replay the profile was fitted to.
-    public var replay: RecordingReplay
+    package var replay: RecordingReplay
 
     /// A jump's end must come within this many seconds of its start, or the step counts as a lone jump.
     static let longestJumpSeconds = 300.0
@@ -55,10 +55,10 @@ public struct SignalCalibration: Sendable {
     static let decorrelationPerTimeConstant = 2.146
 
     /// Why a recording cannot be calibrated from.
-    public struct CalibrationError: Error, LocalizedError, Equatable {
+    package struct CalibrationError: Error, LocalizedError, Equatable {
         /// What is wrong and what to do.
-        public var problem: String
-        public var errorDescription: String? { problem }
+        package var problem: String
+        package var errorDescription: String? { problem }
     }
 
     /// Fits a profile to a replay with a timed truth and simulates it on the replay's route.
@@ -67,7 +67,7 @@ public struct SignalCalibration: Sendable {
     ///   - name: The profile's name (a slug: it becomes part of scenario ids).
     ///   - seeds: The seeds to simulate with.
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
-    public init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
+    package init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
         let (track, samples, measured) = try Self.measure(replay)
         var notes: [String] = []
         var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
@@ -129,7 +129,7 @@ public struct SignalCalibration: Sendable {
     /// Compares a given profile with a replay instead of fitting one: the replay's statistics beside those of the
     /// profile simulated on the replay's route, for checking a profile fitted on one recording against another.
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
-    public init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
+    package init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
         let (track, _, measured) = try Self.measure(replay)
         self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: [])
     }

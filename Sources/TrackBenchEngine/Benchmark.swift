@@ -16,12 +16,12 @@ public struct Benchmark: Sendable {
     /// The units of the whole run, in run order.
     package var workload: Workload
     /// The filters to run on each unit, in report order.
-    public var filters: [FilterConfiguration]
+    package var filters: [FilterConfiguration]
     /// The share of the units to run; nil for all of them.
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// The first seed of the default run, 100, the seed Phillips 2019 used for every scenario (Docs/sources.md).
-    public static let defaultSeed = SeedRange.defaultSeed
+    package static let defaultSeed = SeedRange.defaultSeed
 
     /// The seeds a run uses unless told otherwise: ten, because ten consecutive seeds named the
     /// 130-seed winner in 119 of 121 windows, against 69 % for one seed (Docs/statistics.md).
@@ -42,7 +42,7 @@ public struct Benchmark: Sendable {
 
     /// Creates a benchmark that replays every recording once, against its truth: a replay draws no random numbers,
     /// and its rows carry `RecordingReplay.seed`.
-    public init(replays: [RecordingReplay], filters: [FilterConfiguration], shard: Shard? = nil) {
+    package init(replays: [RecordingReplay], filters: [FilterConfiguration], shard: Shard? = nil) {
         self.init(.replays(replays), filters: filters, shard: shard)
     }
 
@@ -61,7 +61,7 @@ public struct Benchmark: Sendable {
     }
 
     /// The runs this benchmark scores, as `ScenarioScore.run` names them.
-    public var runs: Set<ScenarioScore.Run> {
+    package var runs: Set<ScenarioScore.Run> {
         Set(unitIndices.map(workload.run(at:)))
     }
 

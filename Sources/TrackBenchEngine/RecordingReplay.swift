@@ -16,27 +16,27 @@ import TrackBenchSupport
 /// estimates are scored at the checkpoints' times only. With a route (a truth without times), every fix is kept and
 /// the true distance is the route's length. With only `distanceMeters`, that
 /// is the true distance. The replay's clock starts at the first fix kept.
-public struct RecordingReplay: Sendable {
+package struct RecordingReplay: Sendable {
     /// The recording's id.
-    public var id: String
+    package var id: String
     /// The fixes fed to the filters, times in seconds since the first.
-    public var fixes: Path
+    package var fixes: Path
     /// The true distance the errors are measured against, in metres.
-    public var trueDistanceMeters: Double
+    package var trueDistanceMeters: Double
     /// How the truth is aligned: by `time`, to a `route`, or by `distance` only.
-    public var alignment: ScenarioScore.Truth { truth.alignment }
+    package var alignment: ScenarioScore.Truth { truth.alignment }
     /// Fixes left out because they fall outside the truth's time span.
-    public var fixesOutsideTruth: Int
+    package var fixesOutsideTruth: Int
     /// The time offset used, in seconds (added to the fixes' times).
-    public var timeOffsetSeconds: Double
+    package var timeOffsetSeconds: Double
     /// The offset that minimises the raw fixes' RMS position error, in seconds; nil without a timed truth.
-    public var bestTimeOffsetSeconds: Double?
+    package var bestTimeOffsetSeconds: Double?
     /// The replay's duration, first fix to last, in seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The tags the suite gives.
-    public var tags: [String: String]
+    package var tags: [String: String]
     /// What the alignment assumed, one sentence each: a truth with times of day only placed on the fixes' date.
-    public var alignmentNotes: [String] = []
+    package var alignmentNotes: [String] = []
     /// The reference.
     package let truth: RecordedTruth
     /// The frame positions are measured in: centred on the truth's first point (or the first fix).
@@ -50,23 +50,23 @@ public struct RecordingReplay: Sendable {
     package static let defaultSignal = "recorded"
 
     /// How far the best offset may be from the one used before the replay warns, in seconds.
-    public static let offsetWarningSeconds = 1.0
+    package static let offsetWarningSeconds = 1.0
     /// The offsets searched around the one used, in seconds.
     static let offsetSearchSeconds = 60.0
 
     /// Why a recording cannot be replayed against its truth.
-    public struct AlignmentError: Error, LocalizedError, Equatable {
+    package struct AlignmentError: Error, LocalizedError, Equatable {
         /// The recording's id.
-        public var id: String
+        package var id: String
         /// What is wrong and what to do.
-        public var problem: String
-        public var errorDescription: String? { "recording '\(id)': \(problem)" }
+        package var problem: String
+        package var errorDescription: String? { "recording '\(id)': \(problem)" }
     }
 
     /// Aligns a suite entry with its truth.
     /// - Throws: `AlignmentError` when the truth does not overlap the fixes, fewer than two fixes remain, or the
     ///   truth covers no distance over the fixes' span (every distance error would divide by zero).
-    public init(_ entry: RecordingSuite.Entry) throws(AlignmentError) {
+    package init(_ entry: RecordingSuite.Entry) throws(AlignmentError) {
         id = entry.id
         tags = entry.tags
         timeOffsetSeconds = entry.timeOffsetSeconds
@@ -145,7 +145,7 @@ public struct RecordingReplay: Sendable {
     /// Aligns one recording with its truth, as a suite entry naming the two files would.
     /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
     /// - Parameter day: The UTC date the recording starts (days since 1970-01-01), for undated times; nil for none.
-    public init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0, day: Int? = nil) throws(AlignmentError) {
+    package init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0, day: Int? = nil) throws(AlignmentError) {
         try self.init(RecordingSuite.Entry(
             id: id, fixes: fixes, truth: truth.truthRecording, distanceMeters: nil, timeOffsetSeconds: timeOffsetSeconds,
             tags: [:], fixesFile: id, truthFile: nil, day: day

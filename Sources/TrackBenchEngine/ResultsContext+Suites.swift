@@ -4,7 +4,7 @@ import TrackBenchModel
 
 extension ResultsContext {
     /// The context of a run of `suite` under `seeds` by this TrackBench.
-    public init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
+    package init(suite: ScenarioSuite, seeds: SeedRange, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
         self.init(
             suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: seeds, version: Self.currentVersion, schema: Self.currentSchema,
             shard: shard
@@ -13,7 +13,7 @@ extension ResultsContext {
     }
 
     /// The context of a replay of a recording suite by this TrackBench: one seed, since nothing is drawn at random.
-    public init(recordings suite: RecordingSuite, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
+    package init(recordings suite: RecordingSuite, shard: Shard? = nil, demArcSeconds: [Int]? = nil) {
         self.init(suiteName: suite.name, suiteFingerprint: suite.fingerprint, seeds: SeedRange(RecordingReplay.seed),
                   version: Self.currentVersion, schema: Self.currentSchema, shard: shard)
         self.demArcSeconds = demArcSeconds

@@ -41,7 +41,7 @@ extension SimulatedScenario {
     }
 
     /// Runs `filter` over the scenario's fixes, or its whole event stream when it has one, and returns its estimates.
-    public func estimatedPath(of filter: any LocationFilter) -> Path {
+    package func estimatedPath(of filter: any LocationFilter) -> Path {
         var buffer: [LocationFix] = []
         var estimates: [LocationFix] = []
         run(filter, events: events, buffer: &buffer) { estimates.append(contentsOf: $0) }

@@ -6,21 +6,21 @@ import TrackBenchModel
 /// A filter process (`exec:COMMAND`) has no stages.
 public struct FilterConfiguration: Sendable {
     /// The stages in the order fixes pass through them; empty for a filter process.
-    public var stages: [FilterStage]
+    package var stages: [FilterStage]
     /// The name in reports; the command-line specification unless the user chose another.
     public var label: String
     /// The program that filters instead of stages, for `exec:COMMAND`; nil for TrackBench's own filters.
-    public private(set) var process: FilterProcess?
+    package private(set) var process: FilterProcess?
 
     /// Creates a configuration; the label defaults to the stages' specification.
-    public init(stages: [FilterStage], label: String? = nil) {
+    package init(stages: [FilterStage], label: String? = nil) {
         precondition(!stages.isEmpty, "a filter configuration needs at least one stage")
         self.stages = stages
         self.label = label ?? stages.map(\.specification).joined(separator: "+")
     }
 
     /// Runs a filter process, labelled by its hello's name unless `label` is given.
-    public init(process: FilterProcess, label: String? = nil) {
+    package init(process: FilterProcess, label: String? = nil) {
         self.stages = []
         self.process = process
         self.label = label ?? process.name
@@ -53,7 +53,7 @@ public struct FilterConfiguration: Sendable {
     ///
     /// The result is labelled by its new specification, as a sweep needs.
     /// - Throws: `FilterSpecificationError` when no stage has the parameter or the value is out of its range.
-    public func setting(_ parameter: String, to value: Double) throws(FilterSpecificationError) -> FilterConfiguration {
+    package func setting(_ parameter: String, to value: Double) throws(FilterSpecificationError) -> FilterConfiguration {
         guard let (index, declaration) = stageDeclaring(parameter) else {
             let known = stages.flatMap { $0.filterType.parameters.map(\.name) }
             throw .unknownParameter(filter: specification, parameter: parameter, known: known)
@@ -82,12 +82,12 @@ public struct FilterConfiguration: Sendable {
     }
 
     /// Whether a stage needs a terrain model (`terrain-lookup`).
-    public var needsElevationModel: Bool {
+    package var needsElevationModel: Bool {
         stages.contains { $0.filterType.needsElevationModel }
     }
 
     /// This configuration with every stage given `model` to look altitudes up in.
-    public func using(_ model: (any ElevationLookup)?) -> FilterConfiguration {
+    package func using(_ model: (any ElevationLookup)?) -> FilterConfiguration {
         var configuration = self
         for index in configuration.stages.indices {
             configuration.stages[index].elevationModel = model

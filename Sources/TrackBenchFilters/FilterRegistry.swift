@@ -33,7 +33,7 @@ public struct FilterRegistry: Sendable {
     ])
 
     /// The largest value a whole-number parameter (a window size) accepts, so it always fits an `Int`.
-    public static let largestWholeNumber = 1_000_000.0
+    package static let largestWholeNumber = 1_000_000.0
 
     /// The registered filter types, in report order.
     public let filterTypes: [any RegisteredFilter.Type]
@@ -84,13 +84,13 @@ public struct FilterRegistry: Sendable {
 
     /// Every registered filter that runs by default, with its default settings: what `trackbench run` runs on a
     /// suite without sensors.
-    public var defaultConfigurations: [FilterConfiguration] {
+    package var defaultConfigurations: [FilterConfiguration] {
         defaultConfigurations(withSensors: false)
     }
 
     /// Every registered filter that runs by default, those that use sensors only `withSensors`, with default
     /// settings: what `trackbench run` runs on a suite with or without sensors.
-    public func defaultConfigurations(withSensors: Bool) -> [FilterConfiguration] {
+    package func defaultConfigurations(withSensors: Bool) -> [FilterConfiguration] {
         filterTypes.filter { $0.runsByDefault && (withSensors || !$0.usesSensors) }.map { FilterConfiguration(stages: [FilterStage(filterType: $0)]) }
     }
 
@@ -100,7 +100,7 @@ public struct FilterRegistry: Sendable {
     }
 
     /// What starts a filter process's specification: `exec:COMMAND`.
-    public static let processPrefix = "exec:"
+    package static let processPrefix = "exec:"
 
     /// A specification's label, if it gives one (`LABEL=` before any `:` or `+`), and the filter after it.
     package static func labelAndFilter(of specification: String) -> (label: String?, filter: Substring) {

@@ -9,7 +9,7 @@ public struct FilterSettings: Sendable, Hashable {
     /// The terrain model from `--dem DIR`, for the filters that look altitudes up; nil without one.
     ///
     /// A resource, not a setting: settings with and without it compare equal.
-    public var elevationModel: (any ElevationLookup)?
+    package var elevationModel: (any ElevationLookup)?
 
     /// Creates settings from the user's values by parameter name, already validated.
     public init(overrides: [String: Double] = [:]) {

@@ -1,63 +1,63 @@
 import TrackBenchMetrics
 /// The regression gate's verdict: every (scenario, filter, seed, metric) of a run compared with a baseline.
-public struct BaselineComparison: Sendable {
+package struct BaselineComparison: Sendable {
     /// One metric of one result that moved beyond tolerance, or came out non-finite.
-    public struct Change: Sendable, Hashable {
+    package struct Change: Sendable, Hashable {
         /// The result: scenario, filter and seed.
-        public var key: ScenarioScore.Key
+        package var key: ScenarioScore.Key
         /// The metric that moved.
-        public var metric: Metric
+        package var metric: Metric
         /// The baseline's value; nil if the metric did not apply there.
-        public var baseline: Double?
+        package var baseline: Double?
         /// This run's value; nil if the metric does not apply now, NaN or infinite if the filter diverged.
-        public var current: Double?
+        package var current: Double?
 
         /// current - baseline, in the metric's unit; nil if either is missing.
-        public var delta: Double? {
+        package var delta: Double? {
             guard let baseline, let current else { return nil }
             return current - baseline
         }
     }
 
     /// A paired result whose filter delivered another number of estimates than in the baseline.
-    public struct EstimateCountChange: Sendable, Equatable {
+    package struct EstimateCountChange: Sendable, Equatable {
         /// The result (scenario, filter, seed).
-        public var key: ScenarioScore.Key
+        package var key: ScenarioScore.Key
         /// `estimated_fixes` in the baseline.
-        public var baseline: Int
+        package var baseline: Int
         /// `estimated_fixes` in this run.
-        public var current: Int
+        package var current: Int
     }
 
     /// Metrics whose value this run is NaN or infinite: a filter that diverged, the worst regression.
-    public private(set) var nonFinite: [Change] = []
+    package private(set) var nonFinite: [Change] = []
     /// Metrics that got worse beyond tolerance, in baseline row order.
-    public private(set) var regressions: [Change] = []
+    package private(set) var regressions: [Change] = []
     /// Metrics that got better beyond tolerance: the baseline is stale.
-    public private(set) var improvements: [Change] = []
+    package private(set) var improvements: [Change] = []
     /// Results in the baseline that this run no longer produces.
-    public private(set) var missing: [ScenarioScore.Key] = []
+    package private(set) var missing: [ScenarioScore.Key] = []
     /// Results this run produces that the baseline does not have.
-    public private(set) var added: [ScenarioScore.Key] = []
+    package private(set) var added: [ScenarioScore.Key] = []
     /// Results whose simulated input (fixes, true or noisy distance) differs:
     /// the noise model changed, not the filter.
-    public private(set) var changedInputs: [ScenarioScore.Key] = []
+    package private(set) var changedInputs: [ScenarioScore.Key] = []
     /// Baseline values that cannot be a baseline: non-finite, or empty where this run measures the metric (and
     /// the baseline's filter produced estimates). Such a baseline would let any current value pass.
-    public private(set) var badBaselineValues: [Change] = []
+    package private(set) var badBaselineValues: [Change] = []
     /// Results found in both with the same simulated input, as paired verdicts compare them: gathered per filter,
     /// metric and group rather than listed.
     package private(set) var paired: PairedTally
     /// Paired results whose `estimated_fixes` differs, compared exactly: `kept_pct`, written to two decimals,
     /// cannot show a few fixes more or fewer on a long run. They inform; `kept_pct` judges them.
-    public private(set) var estimateCountChanges: [EstimateCountChange] = []
+    package private(set) var estimateCountChanges: [EstimateCountChange] = []
     /// Metric comparisons that stayed within tolerance.
-    public private(set) var unchangedCount = 0
+    package private(set) var unchangedCount = 0
     /// Results (scenario, filter, seed) found in both and compared metric by metric.
-    public private(set) var comparedResultCount = 0
+    package private(set) var comparedResultCount = 0
 
     /// How many metric values were compared: within tolerance, better or worse.
-    public var comparedCount: Int { unchangedCount + improvements.count + regressions.count }
+    package var comparedCount: Int { unchangedCount + improvements.count + regressions.count }
 
     /// The allowance per metric.
     private let tolerances: ToleranceSet
@@ -72,7 +72,7 @@ public struct BaselineComparison: Sendable {
     ///   - comparesInputs: Whether a result with other simulated input is set aside as changed input; false when the
     ///     run is on purpose the same filters on other noise (`check --noise-seeds`), which also leaves out a metric
     ///     with a value on one side only (whether a filter yields one depends on the noise).
-    public init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(), comparesInputs: Bool = true) {
+    package init(baseline: [ScenarioScore], current: [ScenarioScore], tolerances: ToleranceSet = ToleranceSet(), comparesInputs: Bool = true) {
         self.init(tolerances: tolerances, comparesInputs: comparesInputs, seedsInBlocks: SeedBlocks.areBlocks(baseline.map(\.seed)))
         var currentByKey: [ScenarioScore.Key: ScenarioScore] = [:]
         for score in current {
@@ -141,7 +141,7 @@ public struct BaselineComparison: Sendable {
     /// How much a simulated input (a distance in metres) may move before the run counts as having other input:
     /// fixed, whatever the metrics' tolerances, so a loose metric tolerance never hides a changed noise model.
     /// Results are deterministic; this absorbs the last digits of platforms' math libraries only.
-    public static let inputTolerance = Tolerance(absolute: 0.001, relative: 1e-6)
+    package static let inputTolerance = Tolerance(absolute: 0.001, relative: 1e-6)
 
     /// Whether the simulated input differs: delivered fixes, or the true or noisy distance.
     static func inputsDiffer(_ old: ScenarioScore, _ new: ScenarioScore) -> Bool {
@@ -162,7 +162,7 @@ public struct BaselineComparison: Sendable {
     }
 
     /// The gate's outcome.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// Everything compared is within tolerance (improvements and new results allowed unless strict).
         case pass
         /// In strict mode, the only differences are improvements or new results: the baseline is stale.
@@ -172,7 +172,7 @@ public struct BaselineComparison: Sendable {
     }
 
     /// The verdict; in strict mode improvements and new results fail it as `.improvedOnly`.
-    public func verdict(strict: Bool) -> Verdict {
+    package func verdict(strict: Bool) -> Verdict {
         guard nonFinite.isEmpty, regressions.isEmpty, missing.isEmpty, changedInputs.isEmpty else { return .regressed }
         // A bad baseline is refused before any verdict (exit 1); as a verdict it cannot pass.
         guard badBaselineValues.isEmpty else { return .regressed }

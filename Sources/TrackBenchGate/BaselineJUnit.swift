@@ -10,9 +10,9 @@ import TrackBenchSupport
 /// filter named `rows`. In exact mode each filter has one test case, `rows`.
 /// The shape follows the schema Jenkins, GitLab and GitHub test reporters read:
 /// `testsuites` > `testsuite` > `testcase` > `failure message=...`.
-public enum BaselineJUnit {
+package enum BaselineJUnit {
     /// The XML document, ending in a newline; the same report gives the same bytes.
-    public static func render(_ report: BaselineReport) -> String {
+    package static func render(_ report: BaselineReport) -> String {
         let comparison = report.comparison
         var cases: [(name: String, classname: String, failures: [String])] = []
         let rowFindings = rowFailures(report)

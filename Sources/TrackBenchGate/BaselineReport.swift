@@ -14,32 +14,32 @@ import TrackBenchSupport
 /// the results that diverged, went missing or had other input, and the
 /// improvements with the command that records them; last, how the verdict
 /// was reached.
-public struct BaselineReport: Sendable {
+package struct BaselineReport: Sendable {
     /// The row comparison.
-    public var comparison: BaselineComparison
+    package var comparison: BaselineComparison
     /// The paired verdicts; nil in exact mode (`check --exact`), which judges every row on its own.
-    public var verdicts: PairedVerdicts?
+    package var verdicts: PairedVerdicts?
     /// The tolerances it was made with.
-    public var tolerances: ToleranceSet
+    package var tolerances: ToleranceSet
     /// Whether improvements and additions fail the gate.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// Whether every entry is listed, instead of the first `listLimit` of each kind.
-    public var isVerbose = false
+    package var isVerbose = false
     /// The baseline file, as the user named it.
-    public var baselineFile: String
+    package var baselineFile: String
     /// The command that re-records the baseline, as the user would type it.
-    public var updateCommand: String
+    package var updateCommand: String
     /// What part of the baseline was judged, when not all of it: "1 of the baseline's 14 filters".
-    public var scope: String?
+    package var scope: String?
 
     /// How many entries of each kind are listed without `isVerbose`.
-    public static let listLimit = 10
+    package static let listLimit = 10
     /// How many of the rows that moved most are shown under each regression without `isVerbose`: all a comparison
     /// needs to keep of them (`BaselineComparison.init(tolerances:worstRowLimit:comparesInputs:seedsInBlocks:)`).
-    public static let worstRowLimit = 5
+    package static let worstRowLimit = 5
 
     /// Creates a report.
-    public init(
+    package init(
         comparison: BaselineComparison, verdicts: PairedVerdicts?, tolerances: ToleranceSet, isStrict: Bool,
         baselineFile: String, updateCommand: String
     ) {
@@ -52,7 +52,7 @@ public struct BaselineReport: Sendable {
     }
 
     /// The gate's outcome: paired verdicts where made, else every row's.
-    public var outcome: BaselineComparison.Verdict {
+    package var outcome: BaselineComparison.Verdict {
         let c = comparison
         guard let verdicts else { return c.verdict(strict: isStrict) }
         guard c.nonFinite.isEmpty, c.missing.isEmpty, c.changedInputs.isEmpty, lostValues.isEmpty, c.badBaselineValues.isEmpty,
@@ -80,7 +80,7 @@ public struct BaselineReport: Sendable {
     }
 
     /// One line: passed or failed, why, and how much was compared.
-    public var verdict: String {
+    package var verdict: String {
         let c = comparison
         var problems: [String] = []
         if !c.badBaselineValues.isEmpty { problems.append("\(NumberFormat.count(c.badBaselineValues.count, "unusable baseline value"))") }
@@ -141,7 +141,7 @@ public struct BaselineReport: Sendable {
     }
 
     /// The report as Markdown, ending in a newline.
-    public func render() -> String {
+    package func render() -> String {
         var text = "## TrackBench check\n\n**\(verdict)**\n\n"
         if let verdicts {
             text += findingTable(verdicts)

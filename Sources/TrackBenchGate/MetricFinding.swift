@@ -6,23 +6,23 @@ import TrackBenchMetrics
 /// those worse over the whole suite first, each the worst relative to its
 /// allowance first, so a filter that got worse in lag is named for lag even
 /// when its distance error barely moved.
-public struct MetricFinding: Sendable {
+package struct MetricFinding: Sendable {
     /// The metric's test over the whole suite, with its own verdict (a change confined to a group or a scenario
     /// may leave it within noise).
-    public var suite: PairedVerdicts.Test
+    package var suite: PairedVerdicts.Test
     /// The groups in which the metric regressed, most severe first.
-    public var groups: [PairedVerdicts.Test]
+    package var groups: [PairedVerdicts.Test]
     /// The scenarios the per-scenario guard caught, most severe first.
-    public var scenarios: [ScenarioWorsening]
+    package var scenarios: [ScenarioWorsening]
 
     /// The filter.
-    public var filter: String { suite.filter }
+    package var filter: String { suite.filter }
     /// The metric.
-    public var metric: Metric { suite.metric }
+    package var metric: Metric { suite.metric }
 
     /// How bad the finding is, in multiples of the allowance: the suite's worsening when the suite regressed, else
     /// the worst group's, or a guarded scenario's worsening over the suite's allowance.
-    public var severity: Double {
+    package var severity: Double {
         if suite.verdict == .regression { return suite.severity }
         let scenarioSeverity = scenarios.map { suite.allowance > 0 ? $0.worsening / suite.allowance : $0.worsening }
         return (groups.map(\.severity) + scenarioSeverity).max() ?? 0

@@ -6,7 +6,7 @@ extension PairedVerdicts {
     ///
     /// Pairs whose simulated input differs are compared all the same (`compare` warns about files made differently),
     /// and the tolerances are `check`'s defaults (`PairedDecision.absoluteAllowance`, `PairedDecision.relativeAllowance`).
-    public static func decisions(of metric: Metric, first: [ScenarioScore], second: [ScenarioScore]) -> [String: [String: PairedDecision]] {
+    package static func decisions(of metric: Metric, first: [ScenarioScore], second: [ScenarioScore]) -> [String: [String: PairedDecision]] {
         let tolerances = ToleranceSet(standard: Tolerance(absolute: PairedDecision.absoluteAllowance, relative: PairedDecision.relativeAllowance))
         let comparison = BaselineComparison(baseline: first, current: second, tolerances: tolerances, comparesInputs: false)
         let verdicts = PairedVerdicts(comparison, tolerances: tolerances)

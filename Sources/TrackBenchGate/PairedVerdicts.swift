@@ -35,86 +35,86 @@ import TrackBenchMetrics
 /// `--exact` judges every row, and the report says so. With enough pairs of
 /// which too few changed (a row or two of one seed), no test runs either and
 /// the change is within noise.
-public struct PairedVerdicts: Sendable {
+package struct PairedVerdicts: Sendable {
     /// The false-alarm probability the gate allows per filter and run: 0.1 %, so that a baseline of ten filters
     /// that did not change fails at most 1 % of the time, while each filter's verdict stays its own.
-    public static let familyAlpha = PairedDecision.level
+    package static let familyAlpha = PairedDecision.level
 
     /// What one test found: `PairedDecision`'s verdict, the one decision `compare`, `sweep` and the report share.
-    public typealias Verdict = PairedDecision.Verdict
+    package typealias Verdict = PairedDecision.Verdict
 
     /// One filter's metric within one group, baseline against run.
-    public struct Test: Sendable {
+    package struct Test: Sendable {
         /// The filter label.
-        public var filter: String
+        package var filter: String
         /// The metric.
-        public var metric: Metric
+        package var metric: Metric
         /// The group, such as "all scenarios" or "signal weak".
-        public var group: String
+        package var group: String
         /// How many pairs (scenario, seed) the test had.
-        public var pairCount: Int
+        package var pairCount: Int
         /// How many of them changed.
-        public var changedCount: Int
+        package var changedCount: Int
         /// How many seeds they cover.
-        public var seedCount: Int
+        package var seedCount: Int
         /// The baseline's mean of the metric over the pairs (absolute where closer to zero is better).
-        public var baselineMean: Double
+        package var baselineMean: Double
         /// This run's mean over the same pairs.
-        public var currentMean: Double
+        package var currentMean: Double
         /// The paired t-test over seeds of the change in the mean; nil with too few seeds.
-        public var seedTest: PairedTTest?
+        package var seedTest: PairedTTest?
         /// The level Holm's procedure compared `seedTest` with.
-        public var seedLevel: Double?
+        package var seedLevel: Double?
         /// The signed-rank test on the changed pairs; nil with too few of them.
-        public var consistency: Significance?
+        package var consistency: Significance?
         /// The level Holm's procedure compared `consistency` with.
-        public var consistencyLevel: Double?
+        package var consistencyLevel: Double?
         /// Whether Holm's procedure rejected `seedTest` within its filter's family.
-        public var seedRejected = false
+        package var seedRejected = false
         /// Whether Holm's procedure rejected `consistency` within its filter's family.
-        public var consistencyRejected = false
+        package var consistencyRejected = false
         /// The largest worsening or improvement that does not count, in the metric's unit.
-        public var allowance: Double
+        package var allowance: Double
         /// The verdict.
-        public var verdict: Verdict
+        package var verdict: Verdict
         /// The same test as the one decision `compare`, `sweep` and the report make, the baseline the first side.
-        public var decision: PairedDecision
+        package var decision: PairedDecision
 
         /// The change in the mean, run minus baseline, in the metric's unit: the statistic the test over seeds tests.
-        public var change: Double { currentMean - baselineMean }
+        package var change: Double { currentMean - baselineMean }
         /// The change as a worsening in the metric's unit: positive means worse, whichever way the metric points.
-        public var worsening: Double { metric.worsening(ofShift: change) }
+        package var worsening: Double { metric.worsening(ofShift: change) }
         /// The worsening in multiples of the allowance, to rank findings.
         var severity: Double { allowance > 0 ? worsening / allowance : worsening }
         /// Whether either test was significant within its filter's family.
-        public var isSignificant: Bool { seedRejected || consistencyRejected }
+        package var isSignificant: Bool { seedRejected || consistencyRejected }
         /// Whether at least one of the two tests ran.
-        public var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
+        package var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
         /// How many of the two tests ran in the family: none where no pair changed.
         var testCount: Int { (seedLevel == nil ? 0 : 1) + (consistencyLevel == nil ? 0 : 1) }
     }
 
     /// The group every row belongs to.
-    public static let wholeSuite = "all scenarios"
+    package static let wholeSuite = "all scenarios"
 
     /// Every test, by filter (in baseline order), metric (in column order) and group (whole suite first).
-    public private(set) var tests: [Test] = []
+    package private(set) var tests: [Test] = []
     /// Scenarios whose mean over seeds got worse beyond the per-scenario guard's thresholds, worst first.
-    public private(set) var scenarioWorsenings: [ScenarioWorsening] = []
+    package private(set) var scenarioWorsenings: [ScenarioWorsening] = []
     /// The filters judged, in baseline order.
-    public private(set) var filters: [String] = []
+    package private(set) var filters: [String] = []
     /// How many scenarios' tests over seeds ran in each filter's family (the per-scenario guard's).
-    public private(set) var scenarioTestCounts: [String: Int] = [:]
+    package private(set) var scenarioTestCounts: [String: Int] = [:]
     /// The rows judged one by one because their filter and metric had too few pairs for a test.
-    public private(set) var rowRegressions: [BaselineComparison.Change] = []
+    package private(set) var rowRegressions: [BaselineComparison.Change] = []
     /// The improvements among those rows.
-    public private(set) var rowImprovements: [BaselineComparison.Change] = []
+    package private(set) var rowImprovements: [BaselineComparison.Change] = []
 
     /// Tests that found a regression: the whole suite's first, each kind the most severe first (the worsening in
     /// multiples of its allowance).
-    public var regressions: [Test] { ordered(.regression) }
+    package var regressions: [Test] { ordered(.regression) }
     /// Tests that found an improvement, in the same order.
-    public var improvements: [Test] { ordered(.improvement) }
+    package var improvements: [Test] { ordered(.improvement) }
 
     private func ordered(_ verdict: Verdict) -> [Test] {
         tests.filter { $0.verdict == verdict }.sorted { a, b in
@@ -125,16 +125,16 @@ public struct PairedVerdicts: Sendable {
     }
 
     /// How many tests ran, over every filter: what the families were corrected for.
-    public var testCount: Int { tests.reduce(0) { $0 + $1.testCount } + scenarioTestCounts.values.reduce(0, +) }
+    package var testCount: Int { tests.reduce(0) { $0 + $1.testCount } + scenarioTestCounts.values.reduce(0, +) }
 
     /// How many tests ran in one filter's family.
-    public func testCount(of filter: String) -> Int { tests(of: filter).reduce(0) { $0 + $1.testCount } + (scenarioTestCounts[filter] ?? 0) }
+    package func testCount(of filter: String) -> Int { tests(of: filter).reduce(0) { $0 + $1.testCount } + (scenarioTestCounts[filter] ?? 0) }
 
     /// Judges the pairs a row comparison matched.
     /// - Parameters:
     ///   - comparison: The row comparison: its pairs (same input on both sides) and its row-level changes.
     ///   - tolerances: The allowance per metric.
-    public init(_ comparison: BaselineComparison, tolerances: ToleranceSet) {
+    package init(_ comparison: BaselineComparison, tolerances: ToleranceSet) {
         self.init(comparison.paired, tolerances: tolerances, rowChanges: (comparison.regressions, comparison.improvements))
     }
 
@@ -207,12 +207,12 @@ public struct PairedVerdicts: Sendable {
     }
 
     /// Whether any test or row-by-row judgement found a regression.
-    public var hasRegression: Bool { !regressions.isEmpty || !rowRegressions.isEmpty || !scenarioWorsenings.isEmpty }
+    package var hasRegression: Bool { !regressions.isEmpty || !rowRegressions.isEmpty || !scenarioWorsenings.isEmpty }
     /// Whether any test or row-by-row judgement found an improvement.
-    public var hasImprovement: Bool { !improvements.isEmpty || !rowImprovements.isEmpty }
+    package var hasImprovement: Bool { !improvements.isEmpty || !rowImprovements.isEmpty }
 
     /// The tests of one filter, whole suite first.
-    public func tests(of filter: String) -> [Test] { tests.filter { $0.filter == filter } }
+    package func tests(of filter: String) -> [Test] { tests.filter { $0.filter == filter } }
 
     /// The largest change that does not count: the larger of the metric's absolute tolerance, its relative
     /// tolerance times the baseline's mean, and one unit of the last digit `results.csv` writes (0.1 s for

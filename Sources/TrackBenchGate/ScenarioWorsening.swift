@@ -15,41 +15,41 @@ import TrackBenchMetrics
 /// (heavy-tailed errors), so the thresholds alone would fail unchanged
 /// filters in most runs; a real fault of one scenario moves it on every seed.
 /// The thresholds and the test are printed with each finding.
-public struct ScenarioWorsening: Sendable {
+package struct ScenarioWorsening: Sendable {
     /// A scenario's mean must get worse by more than this fraction of its baseline mean: 0.5 (50 %).
-    public static let relativeThreshold = 0.5
+    package static let relativeThreshold = 0.5
     /// ... and by more than this many times the metric's allowance over the whole suite: 10.
-    public static let allowanceMultiple = 10.0
+    package static let allowanceMultiple = 10.0
     /// A scenario is guarded only with at least this many seeds, as many as the test over seeds needs.
-    public static let minimumSeeds = PairedDecision.minimumSeeds
+    package static let minimumSeeds = PairedDecision.minimumSeeds
 
     /// The filter label.
-    public var filter: String
+    package var filter: String
     /// The metric.
-    public var metric: Metric
+    package var metric: Metric
     /// The scenario.
-    public var scenarioID: String
+    package var scenarioID: String
     /// How many seeds the means cover.
-    public var seedCount: Int
+    package var seedCount: Int
     /// The baseline's mean of the metric over the scenario's seeds (absolute where closer to zero is better).
-    public var baselineMean: Double
+    package var baselineMean: Double
     /// This run's mean over the same seeds.
-    public var currentMean: Double
+    package var currentMean: Double
     /// The absolute threshold, in the metric's unit: `allowanceMultiple` times the whole suite's allowance.
-    public var absoluteThreshold: Double
+    package var absoluteThreshold: Double
     /// The paired t-test over the scenario's seeds.
-    public var seedTest: PairedTTest
+    package var seedTest: PairedTTest
     /// The level Holm's procedure compared `seedTest` with.
-    public var level = 0.0
+    package var level = 0.0
     /// Whether Holm's procedure rejected `seedTest` within the filter's family.
-    public var isRejected = false
+    package var isRejected = false
 
     /// How much worse the mean got, in the metric's unit: positive means worse, whichever way the metric points.
-    public var worsening: Double { metric.worsening(ofShift: currentMean - baselineMean) }
+    package var worsening: Double { metric.worsening(ofShift: currentMean - baselineMean) }
     /// The relative threshold in the metric's unit: `relativeThreshold` of the baseline mean.
-    public var relativeAmount: Double { Self.relativeThreshold * abs(baselineMean) }
+    package var relativeAmount: Double { Self.relativeThreshold * abs(baselineMean) }
     /// Whether the worsening exceeds both thresholds.
-    public var exceedsThresholds: Bool { worsening > absoluteThreshold && worsening > relativeAmount }
+    package var exceedsThresholds: Bool { worsening > absoluteThreshold && worsening > relativeAmount }
     /// The worsening in multiples of the larger threshold, to rank findings.
     var severity: Double { worsening / max(absoluteThreshold, relativeAmount, .leastNonzeroMagnitude) }
 

@@ -5,23 +5,23 @@
 /// rounding, the relative one keeps large values from flagging on the last
 /// digit. Results are deterministic, so the defaults only absorb the last-bit
 /// differences between platforms' math libraries.
-public struct Tolerance: Sendable, Hashable {
+package struct Tolerance: Sendable, Hashable {
     /// Allowed change in the metric's own unit (percent, metres, seconds, m/s).
-    public var absolute: Double
+    package var absolute: Double
     /// Allowed change as a fraction of the baseline's magnitude (0.001 = 0.1 %).
-    public var relative: Double
+    package var relative: Double
 
     /// 0.001 in the metric's unit and 0.1 % of the baseline value.
-    public static let standard = Tolerance(absolute: 0.001, relative: 0.001)
+    package static let standard = Tolerance(absolute: 0.001, relative: 0.001)
 
     /// Creates a tolerance.
-    public init(absolute: Double, relative: Double) {
+    package init(absolute: Double, relative: Double) {
         self.absolute = absolute
         self.relative = relative
     }
 
     /// Whether a change of `amount` (in the metric's unit, either sign) from `baseline` is within tolerance.
-    public func allows(_ amount: Double, from baseline: Double) -> Bool {
+    package func allows(_ amount: Double, from baseline: Double) -> Bool {
         abs(amount) <= absolute || abs(amount) <= relative * abs(baseline)
     }
 }

@@ -11,68 +11,68 @@ import TrackBenchModel
 /// each estimate's delivery time: where the app shows the runner against
 /// where the runner is. Optional metrics are nil where they do not apply (no
 /// estimates, no stop in the scenario, no speeds reported).
-public struct EstimateMetrics: Sendable, Hashable {
+package struct EstimateMetrics: Sendable, Hashable {
     /// Median horizontal distance from the truth, in metres.
-    public var positionMedianMeters: Double?
+    package var positionMedianMeters: Double?
     /// 95th percentile of the horizontal distance from the truth, in metres.
-    public var position95thPercentileMeters: Double?
+    package var position95thPercentileMeters: Double?
     /// Root mean square horizontal distance from the truth, in metres.
-    public var positionRMSEMeters: Double?
+    package var positionRMSEMeters: Double?
     /// The time shift that best aligns the estimates with the truth, in seconds (positive = behind).
-    public var lagSeconds: Double?
+    package var lagSeconds: Double?
     /// Distance the estimates travel while the runner stands still, in metres.
-    public var stationaryDriftMeters: Double?
+    package var stationaryDriftMeters: Double?
     /// Estimates out per delivered fix in, in percent (gates keep less than 100); set for every measured run.
-    public var keptPercent: Double?
+    package var keptPercent: Double?
     /// The longest time without an estimate, start and end of the run included, in seconds; set for every measured run.
-    public var longestGapSeconds: Double?
+    package var longestGapSeconds: Double?
     /// Root mean square error of the reported speeds, in metres per second.
-    public var speedRMSEMetersPerSecond: Double?
+    package var speedRMSEMetersPerSecond: Double?
     /// Seconds from the start of the stop until an estimate reports under 0.5 m/s;
     /// the stop's length if none does during the stop.
-    public var stopDetectionSeconds: Double?
+    package var stopDetectionSeconds: Double?
     /// The estimates' elevation gain against the true gain, in signed percent of the true gain.
-    public var elevationGainErrorPercent: Double?
+    package var elevationGainErrorPercent: Double?
     /// The estimates' elevation gain minus the true gain, in metres.
-    public var elevationGainErrorMeters: Double?
+    package var elevationGainErrorMeters: Double?
     /// Root mean square of the estimates' altitude error, in metres.
-    public var altitudeRMSEMeters: Double?
+    package var altitudeRMSEMeters: Double?
     /// The estimated path's 3-D length against the true path's, in signed percent.
-    public var distance3DErrorPercent: Double?
+    package var distance3DErrorPercent: Double?
     /// How far the last estimate is from where the run ends, in centimetres per metre of the path (scenarios with
     /// sensors only).
-    public var endpointErrorCentimetersPerMeter: Double?
+    package var endpointErrorCentimetersPerMeter: Double?
     /// Distance from the truth of the latest estimate 30 s into a tunnel, at that moment, in metres (tunnels of 30 s
     /// or more only).
-    public var dropoutError30sMeters: Double?
+    package var dropoutError30sMeters: Double?
     /// The same 60 s into a tunnel, in metres (tunnels of 60 s or more only).
-    public var dropoutError60sMeters: Double?
+    package var dropoutError60sMeters: Double?
     /// The same 120 s into a tunnel, in metres (tunnels of 120 s or more only).
-    public var dropoutError120sMeters: Double?
+    package var dropoutError120sMeters: Double?
 
     /// The smartphone-positioning score, (median + 95th percentile) / 2, in metres,
     /// as smartphone GNSS challenges rank by.
-    public var phoneScoreMeters: Double? {
+    package var phoneScoreMeters: Double? {
         guard let median = positionMedianMeters, let high = position95thPercentileMeters else { return nil }
         return (median + high) / 2
     }
 
     /// Below this speed, in metres per second, an estimate counts as "stopped": slower than any walk.
-    public static let stoppedSpeedMetersPerSecond = 0.5
+    package static let stoppedSpeedMetersPerSecond = 0.5
     /// The lag search range, in seconds.
     static let lagRangeSeconds = -5.0...30.0
     /// At most this many estimates enter the lag search, one per equal part of the run (`LagSamples`), to keep it cheap.
     static let lagSampleLimit = 100
 
     /// Creates metrics with no values: nothing measured yet.
-    public init() {}
+    package init() {}
 
     /// Measures a filter's estimates against a scenario's true track.
     /// - Parameters:
     ///   - estimates: The filter's output, in output order.
     ///   - scenario: The scenario, whose exact true track is the reference.
     ///   - deliveredFixes: How many fixes the filter was fed.
-    public init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int) {
+    package init(measuring estimates: Path, against scenario: Scenario, deliveredFixes: Int) {
         var accumulator = MetricsAccumulator(scenario: scenario, truth: TruthCache(scenario: scenario))
         accumulator.add(estimates.fixes)
         self = accumulator.metrics(deliveredFixes: deliveredFixes)

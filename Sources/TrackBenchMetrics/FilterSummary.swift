@@ -14,7 +14,7 @@ public struct FilterSummary: Sendable, Hashable {
     public var improvedCount: Int
     /// Each metric's mean over the scenarios where it applies (absolute values
     /// for signed ones: distance error and lag); missing where it never applies.
-    public var means: [Metric: Double]
+    package var means: [Metric: Double]
 
     /// Mean of the absolute total-distance errors, in percent: the ranking's key.
     public var meanAbsoluteErrorPercent: Double { means[.errorPercent] ?? .infinity }

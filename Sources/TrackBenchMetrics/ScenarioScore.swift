@@ -10,46 +10,46 @@ public struct ScenarioScore: Sendable, Hashable {
     /// The seed the scenario was simulated with.
     public var seed: UInt64
     /// The scenario's path type, such as `loop`.
-    public var pathType: String
+    package var pathType: String
     /// The scenario's nominal distance, in metres.
-    public var nominalDistanceMeters: Double
+    package var nominalDistanceMeters: Double
     /// The scenario's speed, in metres per second.
-    public var speedMetersPerSecond: Double
+    package var speedMetersPerSecond: Double
     /// The gait of a dead-reckoning scenario, such as `power-walk`; nil for a scenario given by its speed and for
     /// recordings (`results.csv` writes an empty field).
-    public var gait: String?
+    package var gait: String?
     /// How long the scenario's runner stands still halfway, in seconds; 0 = no stop.
-    public var stopSeconds: Double
+    package var stopSeconds: Double
     /// The scenario's signal profile name, such as `weak`.
-    public var signal: String
+    package var signal: String
     /// The scenario's terrain name, such as `hills`; nil on level ground without a terrain and for recordings
     /// (`results.csv` writes an empty field).
-    public var terrain: String?
+    package var terrain: String?
     /// The true path's elevation gain over its terrain, in metres; nil without a terrain.
-    public var trueGainMeters: Double?
+    package var trueGainMeters: Double?
     /// The filter's label, such as `kalman` or `kalman:q=2.5`.
     public var filter: String
     /// The filter's specification, from which it can be rebuilt: the label unless the user chose one.
-    public var filterSpecification: String
+    package var filterSpecification: String
     /// Noisy fixes fed to the filter.
-    public var fixes: Int
+    package var fixes: Int
     /// Estimates the filter produced.
-    public var estimatedFixes: Int
+    package var estimatedFixes: Int
     /// Length of the true path (its fixes joined by great circles), in metres.
-    public var trueDistanceMeters: Double
+    package var trueDistanceMeters: Double
     /// Length of the noisy path, in metres.
-    public var noisyDistanceMeters: Double
+    package var noisyDistanceMeters: Double
     /// Length of the filter's estimated path, in metres.
-    public var estimatedDistanceMeters: Double
+    package var estimatedDistanceMeters: Double
     /// Position, lag, drift, gap and speed metrics of the estimates.
-    public var metrics: EstimateMetrics
+    package var metrics: EstimateMetrics
     /// Where the truth comes from: simulated for a scenario; for a recording, how its truth was aligned.
-    public var truth = Truth.simulated
+    package var truth = Truth.simulated
     /// A recording's tags, such as `device` or `activity`; empty for a scenario.
-    public var tags: [String: String] = [:]
+    package var tags: [String: String] = [:]
 
     /// Where a row's truth comes from, named as `results.csv` writes it in its `truth` column.
-    public enum Truth: String, Sendable, Hashable, CaseIterable {
+    package enum Truth: String, Sendable, Hashable, CaseIterable {
         /// A simulated scenario's exact true track.
         case simulated
         /// A recording's reference with times, aligned by time.
@@ -63,10 +63,10 @@ public struct ScenarioScore: Sendable, Hashable {
     }
 
     /// Whether the row comes from a replayed recording rather than a simulated scenario.
-    public var isReplay: Bool { truth != .simulated }
+    package var isReplay: Bool { truth != .simulated }
 
     /// Creates a score row.
-    public init(
+    package init(
         scenarioID: String,
         seed: UInt64 = SeedRange.defaultSeed,
         pathType: String,
@@ -116,38 +116,38 @@ public struct ScenarioScore: Sendable, Hashable {
     public var improved: Bool { abs(errorPercent) < abs(noisyErrorPercent) }
 
     /// Identifies the (scenario, filter, seed): a results file holds each once.
-    public var key: Key { Key(scenarioID: scenarioID, filter: filter, seed: seed) }
+    package var key: Key { Key(scenarioID: scenarioID, filter: filter, seed: seed) }
 
     /// The run the score comes from: its scenario under its seed, shared by every filter scored on it.
-    public var run: Run { Run(seed: seed, scenarioID: scenarioID) }
+    package var run: Run { Run(seed: seed, scenarioID: scenarioID) }
 
     /// One scenario under one seed: the unit of work a benchmark runs, shards deal out and comparisons pair on.
-    public struct Run: Sendable, Hashable, Comparable {
+    package struct Run: Sendable, Hashable, Comparable {
         /// The seed.
-        public var seed: UInt64
+        package var seed: UInt64
         /// The scenario id.
-        public var scenarioID: String
+        package var scenarioID: String
 
         /// Creates a run's identity.
-        public init(seed: UInt64, scenarioID: String) {
+        package init(seed: UInt64, scenarioID: String) {
             self.seed = seed
             self.scenarioID = scenarioID
         }
 
         /// Seed first, then scenario id.
-        public static func < (lhs: Run, rhs: Run) -> Bool {
+        package static func < (lhs: Run, rhs: Run) -> Bool {
             (lhs.seed, lhs.scenarioID) < (rhs.seed, rhs.scenarioID)
         }
     }
 
     /// What identifies a row of a results file.
-    public struct Key: Sendable, Hashable {
+    package struct Key: Sendable, Hashable {
         /// The scenario id.
-        public var scenarioID: String
+        package var scenarioID: String
         /// The filter label.
-        public var filter: String
+        package var filter: String
         /// The seed.
-        public var seed: UInt64
+        package var seed: UInt64
     }
 
     /// The signed error of `measured` against `truth`, in percent; 0 when both are 0.

@@ -4,16 +4,16 @@
 /// relative altitude) that are smooth and precise from one second to the
 /// next but drift as the air pressure changes with the weather: about 8 m of
 /// apparent altitude per hectopascal.
-public struct BarometerProfile: Sendable, Hashable {
+package struct BarometerProfile: Sendable, Hashable {
     /// Time between readings, in seconds: the barometer reads on its own clock.
-    public var intervalSeconds: Double
+    package var intervalSeconds: Double
     /// Deviation of each reading's independent noise, in metres.
-    public var noiseMeters: Double
+    package var noiseMeters: Double
     /// Deviation of the weather drift's rate, in metres per hour: each run drifts at a steady rate drawn once.
-    public var driftMetersPerHour: Double
+    package var driftMetersPerHour: Double
 
     /// Creates a barometer profile; see the properties for units.
-    public init(intervalSeconds: Double = 1, noiseMeters: Double, driftMetersPerHour: Double) {
+    package init(intervalSeconds: Double = 1, noiseMeters: Double, driftMetersPerHour: Double) {
         self.intervalSeconds = intervalSeconds
         self.noiseMeters = noiseMeters
         self.driftMetersPerHour = driftMetersPerHour

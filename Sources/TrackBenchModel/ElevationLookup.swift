@@ -5,7 +5,7 @@ import TrackBenchGeodesy
 /// Declared with the values, so the filters need not depend on the tile
 /// reader: `ElevationModel` conforms. A resource rather than a setting, held
 /// by `FilterSettings` outside its equality.
-public protocol ElevationLookup: Sendable {
+package protocol ElevationLookup: Sendable {
     /// The terrain's altitude at `coordinate`, in metres; nil where the model does not cover it.
     func altitude(at coordinate: Coordinate) -> ElevationSample?
 

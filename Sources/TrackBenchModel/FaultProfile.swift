@@ -7,30 +7,30 @@
 /// their mean unless a range is given.
 public struct FaultProfile: Sendable, Hashable {
     /// Chance that a cached earlier fix is re-delivered after a fix, with its old timestamp.
-    public var staleFixProbability: Double
+    package var staleFixProbability: Double
     /// Youngest age of a re-delivered fix at delivery, in seconds.
-    public var staleFixMinimumAgeSeconds: Double
+    package var staleFixMinimumAgeSeconds: Double
     /// Oldest age of a re-delivered fix at delivery, in seconds.
-    public var staleFixMaximumAgeSeconds: Double
+    package var staleFixMaximumAgeSeconds: Double
     /// Chance that a fix is invalid: negative accuracy and a meaningless coordinate.
-    public var invalidFixProbability: Double
+    package var invalidFixProbability: Double
     /// How far from the truth an invalid fix's meaningless coordinate lies, at most, in metres.
-    public var invalidFixOffsetMeters: Double
+    package var invalidFixOffsetMeters: Double
     /// Chance that a multipath burst starts at a fix.
-    public var jumpProbability: Double
+    package var jumpProbability: Double
     /// Mean size of a multipath offset, in metres; the reported accuracy does not show it.
-    public var jumpMeters: Double
+    package var jumpMeters: Double
     /// Mean length of a multipath burst, in seconds.
-    public var jumpDurationSeconds: Double
+    package var jumpDurationSeconds: Double
     /// Chance that a dropout (no fixes at all) starts at a fix.
-    public var dropoutProbability: Double
+    package var dropoutProbability: Double
     /// Mean length of a dropout, in seconds.
-    public var dropoutSeconds: Double
+    package var dropoutSeconds: Double
     /// Chance that a fix reports a glitched speed: 0.0 (two in three) or three to six times too fast.
-    public var speedGlitchProbability: Double
+    package var speedGlitchProbability: Double
 
     /// A clean signal: no faults at all.
-    public static let none = FaultProfile(
+    package static let none = FaultProfile(
         staleFixProbability: 0, staleFixMinimumAgeSeconds: 0, staleFixMaximumAgeSeconds: 0,
         invalidFixProbability: 0, invalidFixOffsetMeters: 0,
         jumpProbability: 0, jumpMeters: 0, jumpDurationSeconds: 0,
@@ -39,7 +39,7 @@ public struct FaultProfile: Sendable, Hashable {
     )
 
     /// Creates a fault profile; see the properties for units.
-    public init(
+    package init(
         staleFixProbability: Double,
         staleFixMinimumAgeSeconds: Double,
         staleFixMaximumAgeSeconds: Double,

@@ -6,18 +6,18 @@
 /// for the activity, and stride grows with pace), and each step differs from
 /// the person's mean by `strideDeviationMeters` times a draw of its own. The
 /// speed is steady, so a longer stride takes longer.
-public struct GaitProfile: Sendable, Hashable {
+package struct GaitProfile: Sendable, Hashable {
     /// Steps per second while moving (> 0).
-    public var cadenceStepsPerSecond: Double
+    package var cadenceStepsPerSecond: Double
     /// The mean true stride over people, in metres (> 0).
-    public var strideMeters: Double
+    package var strideMeters: Double
     /// The deviation of one person's mean stride from `strideMeters`, drawn once per run, in metres (0 = everyone alike).
-    public var walkerStrideDeviationMeters: Double
+    package var walkerStrideDeviationMeters: Double
     /// The deviation of each step's stride from the person's mean, in metres (0 = every step alike).
-    public var strideDeviationMeters: Double
+    package var strideDeviationMeters: Double
 
     /// Creates an activity's profile; see the properties for units.
-    public init(cadenceStepsPerSecond: Double, strideMeters: Double, walkerStrideDeviationMeters: Double, strideDeviationMeters: Double) {
+    package init(cadenceStepsPerSecond: Double, strideMeters: Double, walkerStrideDeviationMeters: Double, strideDeviationMeters: Double) {
         self.cadenceStepsPerSecond = cadenceStepsPerSecond
         self.strideMeters = strideMeters
         self.walkerStrideDeviationMeters = walkerStrideDeviationMeters
@@ -25,5 +25,5 @@ public struct GaitProfile: Sendable, Hashable {
     }
 
     /// The steady speed while moving, cadence x mean stride, in metres per second.
-    public var speedMetersPerSecond: Double { cadenceStepsPerSecond * strideMeters }
+    package var speedMetersPerSecond: Double { cadenceStepsPerSecond * strideMeters }
 }

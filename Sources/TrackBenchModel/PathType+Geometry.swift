@@ -15,7 +15,7 @@ extension PathType {
     ///   - totalMeters: The whole path's length; must be positive.
     /// - Returns: The position in metres east and north of the start, and the
     ///   course in degrees clockwise from north.
-    public func position(atDistanceMeters distanceMeters: Double, totalMeters: Double) -> (point: LocalPoint, courseDegrees: Double) {
+    package func position(atDistanceMeters distanceMeters: Double, totalMeters: Double) -> (point: LocalPoint, courseDegrees: Double) {
         let covered = min(max(distanceMeters, 0), totalMeters)
         switch self {
         case .loop:

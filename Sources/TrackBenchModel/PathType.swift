@@ -1,5 +1,5 @@
 /// The shape of a scenario's true path.
-public enum PathType: String, Sendable, Hashable, CaseIterable, Codable {
+package enum PathType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A circle whose circumference equals the scenario distance.
     case loop
     /// Straight out, a right turn, straight on, then back the same way; the
@@ -16,5 +16,5 @@ public enum PathType: String, Sendable, Hashable, CaseIterable, Codable {
     case recorded
 
     /// The synthetic shapes, which a scenario file crosses with its distances, speeds and stops.
-    public static let shapes: [PathType] = [.loop, .outAndBack, .straight, .turns, .track]
+    package static let shapes: [PathType] = [.loop, .outAndBack, .straight, .turns, .track]
 }

@@ -6,13 +6,13 @@ import TrackBenchGeodesy
 /// A scenario on a recorded route follows the recording's positions, turns,
 /// stops and speed changes instead of a synthetic shape; its distance, speed
 /// and duration are the recording's own.
-public struct RecordedRoute: Sendable, Hashable {
+package struct RecordedRoute: Sendable, Hashable {
     /// The route's name, as it appears in scenario ids (`recorded-<name>-<signal>`).
-    public var name: String
+    package var name: String
     /// The file it was read from, as the scenario file names it.
-    public var file: String
+    package var file: String
     /// Where the route starts: the origin of its scenarios' frame.
-    public var origin: Coordinate
+    package var origin: Coordinate
     /// The route's positions against time, seconds since its first point, metres in the frame at `origin`.
     package let track: TimedTrack
 
@@ -31,10 +31,10 @@ public struct RecordedRoute: Sendable, Hashable {
     }
 
     /// The route's duration, in seconds.
-    public var durationSeconds: Double { track.times[track.times.count - 1] }
+    package var durationSeconds: Double { track.times[track.times.count - 1] }
 
     /// The route's length in the local frame, in metres.
-    public var lengthMeters: Double { track.cumulativeMeters[track.cumulativeMeters.count - 1] }
+    package var lengthMeters: Double { track.cumulativeMeters[track.cumulativeMeters.count - 1] }
 
     /// The true speed at `timeSeconds`, in metres per second: the track's, 0 below
     /// `TimedTrack.stoppedSpeedMetersPerSecond` and outside the route.

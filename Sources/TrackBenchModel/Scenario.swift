@@ -7,34 +7,34 @@ import TrackBenchGeodesy
 /// noise model turn it into fixes, so a suite of scenarios is cheap to list.
 public struct Scenario: Sendable, Hashable, Identifiable {
     /// The shape of the true path.
-    public var pathType: PathType
+    package var pathType: PathType
     /// The length of the true path, in metres.
     public var distanceMeters: Double
     /// The speed while moving, in metres per second.
-    public var speedMetersPerSecond: Double
+    package var speedMetersPerSecond: Double
     /// How long the runner stands still halfway along the path, in seconds; 0 = no stop.
-    public var stopSeconds: Double
+    package var stopSeconds: Double
     /// The signal conditions the noisy path is drawn under.
-    public var signal: SignalProfile
+    package var signal: SignalProfile
     /// Where the path starts.
-    public var origin: Coordinate
+    package var origin: Coordinate
     /// The real route a `recorded` scenario follows; nil for the synthetic shapes.
-    public var route: RecordedRoute?
+    package var route: RecordedRoute?
     /// The ground the path crosses; nil for the level ground at altitude 0 of suites without terrains.
     ///
     /// A scenario on a terrain starts at the terrain's origin.
-    public private(set) var terrain: Terrain?
+    package private(set) var terrain: Terrain?
     /// How the person moves in a dead-reckoning scenario; nil for a scenario given by its speed.
-    public private(set) var gait: Gait?
+    package private(set) var gait: Gait?
     /// The phone's step and heading sensors; nil for a scenario of fixes only.
-    public private(set) var sensors: SensorProfile?
+    package private(set) var sensors: SensorProfile?
     /// How long GPS delivers nothing after the person has covered a third of the distance, in seconds; 0 = no tunnel.
-    public var tunnelSeconds: Double = 0
+    package var tunnelSeconds: Double = 0
     /// The speed of each of the gait's stretches (`Gait.stretches`), in metres per second; empty without a gait.
     private var stretchSpeedsMetersPerSecond: [Double] = []
 
     /// Creates a scenario.
-    public init(
+    package init(
         pathType: PathType,
         distanceMeters: Double,
         speedMetersPerSecond: Double,
@@ -58,7 +58,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     /// The speed is the gait's cadence x mean stride; a mixed gait covers
     /// each third of the distance at its activity's speed, and
     /// `speedMetersPerSecond` is then the mean moving speed.
-    public init(
+    package init(
         pathType: PathType,
         distanceMeters: Double,
         gait: Gait,
@@ -88,7 +88,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// Creates a scenario that follows a recorded route: its duration is the route's, and its distance and speed
     /// are the route's length and mean speed to a tenth (labels for reports; positions come from the route).
-    public init(route: RecordedRoute, signal: SignalProfile) {
+    package init(route: RecordedRoute, signal: SignalProfile) {
         let length = route.lengthMeters
         let speed = route.durationSeconds > 0 ? length / route.durationSeconds : 0
         self.init(
@@ -137,7 +137,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     }
 
     /// When the runner stands still, in seconds since the start; nil without a stop.
-    public var stopInterval: ClosedRange<Double>? {
+    package var stopInterval: ClosedRange<Double>? {
         guard stopSeconds > 0 else { return nil }
         let start = isMixedPace ? movingSeconds(toCover: distanceMeters / 2) : distanceMeters / 2 / speedMetersPerSecond
         return start...(start + stopSeconds)
@@ -145,7 +145,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// When GPS delivers nothing, in seconds since the start: from the moment a third of the distance is covered, for
     /// `tunnelSeconds`; nil without a tunnel.
-    public var tunnelInterval: ClosedRange<Double>? {
+    package var tunnelInterval: ClosedRange<Double>? {
         guard tunnelSeconds > 0 else { return nil }
         let start = timeSeconds(atDistanceMeters: distanceMeters / 3)
         return start...(start + tunnelSeconds)
@@ -153,7 +153,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// Distance covered at `timeSeconds`, in metres: steady speed (per stretch of a mixed gait), halted during the
     /// stop; along the route for a recorded scenario.
-    public func distanceCoveredMeters(atTime timeSeconds: Double) -> Double {
+    package func distanceCoveredMeters(atTime timeSeconds: Double) -> Double {
         if let route { return route.track.distanceCovered(at: timeSeconds) }
         var moving = timeSeconds
         if let stop = stopInterval, timeSeconds > stop.lowerBound {
@@ -173,14 +173,14 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// When the person has covered `distanceMeters` (clamped to the path), in seconds since the start, stop included;
     /// a shape's path only (a recorded route's time is its own).
-    public func timeSeconds(atDistanceMeters distance: Double) -> Double {
+    package func timeSeconds(atDistanceMeters distance: Double) -> Double {
         let covered = min(max(distance, 0), distanceMeters)
         let moving = isMixedPace ? movingSeconds(toCover: covered) : covered / speedMetersPerSecond
         return covered > distanceMeters / 2 && stopSeconds > 0 ? moving + stopSeconds : moving
     }
 
     /// The true speed at `timeSeconds`, in metres per second: 0 during the stop and outside the run.
-    public func trueSpeedMetersPerSecond(atTime timeSeconds: Double) -> Double {
+    package func trueSpeedMetersPerSecond(atTime timeSeconds: Double) -> Double {
         if let route { return route.speedMetersPerSecond(atTime: timeSeconds) }
         if timeSeconds < 0 || timeSeconds > durationSeconds { return 0 }
         if let stop = stopInterval, stop.contains(timeSeconds) { return 0 }
@@ -190,7 +190,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     }
 
     /// The activity at `timeSeconds`: the gait's stretch being covered then; nil without a gait.
-    public func activity(atTime timeSeconds: Double) -> Gait? {
+    package func activity(atTime timeSeconds: Double) -> Gait? {
         guard let gait else { return nil }
         return gait.stretches[stretchIndex(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds))]
     }
@@ -219,7 +219,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
 
     /// The true altitude at `timeSeconds`, in metres: the user's over the terrain at the true position (the ground,
     /// or a place off it), 0 without a terrain.
-    public func trueAltitudeMeters(atTime timeSeconds: Double) -> Double {
+    package func trueAltitudeMeters(atTime timeSeconds: Double) -> Double {
         terrain.map { $0.userAltitudeMeters(at: truePosition(atTime: timeSeconds)) } ?? 0
     }
 
@@ -227,7 +227,7 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     ///
     /// Exact, not interpolated between true fixes, so metrics can compare any
     /// estimate with the truth at any time in constant time.
-    public func truePosition(atTime timeSeconds: Double) -> LocalPoint {
+    package func truePosition(atTime timeSeconds: Double) -> LocalPoint {
         if let route { return route.track.position(at: timeSeconds) }
         return pathType.position(atDistanceMeters: distanceCoveredMeters(atTime: timeSeconds), totalMeters: distanceMeters).point
     }

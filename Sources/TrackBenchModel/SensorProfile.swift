@@ -9,55 +9,55 @@
 /// a turn of the phone at each change of a mixed gait's activity), and
 /// the magnetic declination (the angle from true to magnetic north). `SensorProfile.keys` declares every key with
 /// its unit and bounds.
-public struct SensorProfile: Sendable, Hashable {
+package struct SensorProfile: Sendable, Hashable {
     /// Walking.
-    public var walk: GaitProfile
+    package var walk: GaitProfile
     /// Power-walking.
-    public var powerWalk: GaitProfile
+    package var powerWalk: GaitProfile
     /// Jogging.
-    public var jog: GaitProfile
+    package var jog: GaitProfile
     /// Shortest time between pedometer updates, in seconds.
-    public var pedometerIntervalMinimumSeconds: Double
+    package var pedometerIntervalMinimumSeconds: Double
     /// Longest time between pedometer updates, in seconds; intervals are drawn uniformly between the two.
-    public var pedometerIntervalMaximumSeconds: Double
+    package var pedometerIntervalMaximumSeconds: Double
     /// Chance that the pedometer misses a step, per step (at most 0.5: a pedometer that reports nothing is refused at load).
-    public var missedStepProbability: Double
+    package var missedStepProbability: Double
     /// Chance that the pedometer counts a step that was not taken, per step.
-    public var extraStepProbability: Double
+    package var extraStepProbability: Double
     /// Time between compass samples, in seconds.
-    public var compassIntervalSeconds: Double
+    package var compassIntervalSeconds: Double
     /// Time constant of the compass's lag behind the phone's turns, in seconds (0 = none).
     ///
     /// A phone's heading is filtered (sensor fusion smooths the swing of each
     /// step out of it), so it follows a turn like a first-order low-pass: 63 %
     /// of the way after one time constant.
-    public var headingLagSeconds: Double
+    package var headingLagSeconds: Double
     /// Deviation of each compass sample's independent noise, in degrees.
-    public var headingNoiseDeviationDegrees: Double
+    package var headingNoiseDeviationDegrees: Double
     /// Deviation of the compass's slowly wandering bias, in degrees.
-    public var headingBiasDeviationDegrees: Double
+    package var headingBiasDeviationDegrees: Double
     /// Time constant of the compass bias's wandering, in seconds (> 0).
-    public var headingBiasTimeConstantSeconds: Double
+    package var headingBiasTimeConstantSeconds: Double
     /// Deviation of the angle between the phone and the direction of travel, drawn once per run, in degrees.
-    public var phoneOffsetDeviationDegrees: Double
+    package var phoneOffsetDeviationDegrees: Double
     /// How far the phone is turned at each change of activity in a mixed gait, in degrees (positive = clockwise; 0 = never).
     ///
     /// A person changing pace shifts the phone in the hand: from each change
     /// of activity (`Gait.stretches`) the phone points this much off its usual
     /// angle for `phoneTurnSeconds`, then back. The compass follows it with its
     /// lag; a single activity never changes, so only `mixed` runs are turned.
-    public var phoneTurnDegrees: Double
+    package var phoneTurnDegrees: Double
     /// How long the phone stays turned after each change of activity, in seconds (0 = never).
-    public var phoneTurnSeconds: Double
+    package var phoneTurnSeconds: Double
     /// Magnetic declination, the angle from true north to magnetic north, in degrees (positive = east).
     ///
     /// The compass reports headings from magnetic north; phones add the
     /// declination of their geomagnetic model to get true headings, which
     /// every `HeadingEvent` carries along.
-    public var declinationDegrees: Double
+    package var declinationDegrees: Double
 
     /// Creates a profile; see the properties for units.
-    public init(
+    package init(
         walk: GaitProfile,
         powerWalk: GaitProfile,
         jog: GaitProfile,
@@ -94,7 +94,7 @@ public struct SensorProfile: Sendable, Hashable {
     }
 
     /// The profile of one activity; `mixed` is made of the others (`Gait.stretches`) and has none of its own, so it gives walking's.
-    public func profile(for gait: Gait) -> GaitProfile {
+    package func profile(for gait: Gait) -> GaitProfile {
         switch gait {
         case .walk, .mixed: return walk
         case .powerWalk: return powerWalk

@@ -3,65 +3,65 @@
 /// Profiles are data in the scenario file, so a team can recalibrate them
 /// against its own devices without touching code. All lengths are metres, all
 /// times seconds; "deviation" is a standard deviation.
-public struct SignalProfile: Sendable, Hashable {
+@usableFromInline package struct SignalProfile: Sendable, Hashable {
     /// The profile's name as used in scenario ids, for example `weak`.
-    public var name: String
+    package var name: String
     /// Mean reported horizontal accuracy (2-D RMS radius), in metres.
-    public var horizontalAccuracyMeanMeters: Double
+    package var horizontalAccuracyMeanMeters: Double
     /// Deviation of the reported horizontal accuracy over time, in metres.
-    public var horizontalAccuracyDeviationMeters: Double
+    package var horizontalAccuracyDeviationMeters: Double
     /// Mean reported vertical accuracy, in metres.
-    public var verticalAccuracyMeanMeters: Double
+    package var verticalAccuracyMeanMeters: Double
     /// Deviation of the reported vertical accuracy, in metres.
-    public var verticalAccuracyDeviationMeters: Double
+    package var verticalAccuracyDeviationMeters: Double
     /// Mean time between fixes, in seconds (1.0 on phones logging at 1 Hz).
-    public var fixIntervalMeanSeconds: Double
+    package var fixIntervalMeanSeconds: Double
     /// Deviation of the time between fixes, in seconds (0.131 measured).
-    public var fixIntervalDeviationSeconds: Double
+    package var fixIntervalDeviationSeconds: Double
     /// How many fixes at the start of a run have inflated accuracy.
-    public var warmUpFixes: Int
+    package var warmUpFixes: Int
     /// Accuracy multiplier on the first fix; it falls linearly to 1 over `warmUpFixes`.
-    public var warmUpAccuracyFactor: Double
+    package var warmUpAccuracyFactor: Double
     /// Time constant of the slowly drifting receiver error, in seconds.
     ///
     /// The error's autocorrelation falls to 1/e after about 2.15 time constants.
-    public var driftTimeConstantSeconds: Double
+    package var driftTimeConstantSeconds: Double
     /// Deviation per axis of the independent per-fix jitter, in metres.
-    public var jitterMeters: Double
+    package var jitterMeters: Double
     /// Deviation of the reported speed around the true speed, in metres per second.
-    public var speedDeviationMetersPerSecond: Double
+    package var speedDeviationMetersPerSecond: Double
     /// Deviation of the reported course around the true course, in degrees.
-    public var courseDeviationDegrees: Double
+    package var courseDeviationDegrees: Double
     /// The true error's size as a multiple of the reported accuracy (dimensionless; 1 by default).
     ///
     /// The 2-D RMS error is this ratio times the accuracy. Real phones do not
     /// report their error honestly: clean traces measured 0.2-0.5 (the phone is
     /// conservative), jumpy ones above 1 (optimistic).
-    public var errorToAccuracyRatio: Double
+    package var errorToAccuracyRatio: Double
     /// How far the true error follows the reported accuracy's wandering, from 0 to 1 (1 by default).
     ///
     /// At 1 the error scales with each fix's reported accuracy; at 0 its size
     /// is fixed by the mean accuracy and the reported accuracy wanders on its
     /// own, as measured on real phones, which report a near-constant accuracy
     /// whatever their error does.
-    public var accuracyTracking: Double
+    package var accuracyTracking: Double
     /// How much the error moves while the runner stands still, as a fraction of its motion while moving (1 by default).
     ///
     /// Phones freeze their output when they detect no motion: the measured
     /// fix-to-fix change while stopped was 0.01-0.14 m against 0.15-0.40 m while
     /// moving. 0 freezes the error completely; 1 lets it move as usual.
-    public var stoppedErrorMotionFactor: Double
+    package var stoppedErrorMotionFactor: Double
     /// The mean error along the direction of travel, in metres (0 by default).
     ///
     /// Negative means fixes lag behind the truth, positive that they lead;
     /// applied only while moving. Measured -0.24 to +1.54 m.
-    public var alongTrackBiasMeters: Double
+    package var alongTrackBiasMeters: Double
     /// The size of an error that holds for the whole run, in metres (0 by default), in a direction each run draws.
     ///
     /// A drive's error need not average to zero: per-axis means up to 1.2 m were measured on clean phone drives and
     /// 3.4 m on a multipath one, where fewer than 3 % of fixes came within the reported accuracy. It moves every fix
     /// alike, so it leaves path lengths as they are.
-    public var fixedOffsetMeters: Double
+    package var fixedOffsetMeters: Double
     /// Deviation of the slow swing of the GPS altitude, in metres (0 by default: no swing).
     ///
     /// GPS altitude can swing 50 m while standing still, and the reported
@@ -70,14 +70,14 @@ public struct SignalProfile: Sendable, Hashable {
     /// added to the altitude error the vertical accuracy describes, never
     /// slowed by a stop, and not reported in `verticalAccuracyMeters`. Swings
     /// from lowest to highest span about three deviations over an hour at a 300 s time constant.
-    public var altitudeSwingMeters: Double
+    package var altitudeSwingMeters: Double
     /// Time constant of the altitude swing, in seconds (600 by default).
-    public var altitudeSwingTimeConstantSeconds: Double
+    package var altitudeSwingTimeConstantSeconds: Double
     /// Deviation of the independent per-fix altitude jitter, in metres (0 by default).
     ///
     /// The fix-to-fix wobble that makes a raw GPS track climb on level ground:
     /// every small rise adds to the elevation gain, and nothing subtracts.
-    public var altitudeJitterMeters: Double
+    package var altitudeJitterMeters: Double
     /// The probability that a fix is an outlier, from 0 to 1 (0 by default: no step tail).
     ///
     /// Measured error steps have a heavier tail than drift plus normal jitter
@@ -86,22 +86,22 @@ public struct SignalProfile: Sendable, Hashable {
     /// `stepTailMeters` per axis, for that fix only. `calibrate` measures it as
     /// the share of fixes whose step out and step back both exceed three
     /// median steps.
-    public var stepTailProbability: Double
+    @usableFromInline package var stepTailProbability: Double
     /// Deviation per axis of an outlier fix's extra error, in metres (0 by default).
-    public var stepTailMeters: Double
+    @usableFromInline package var stepTailMeters: Double
     /// Deviation per axis of the multipath offset, in metres (0 by default: no multipath regime).
     ///
     /// Reflections put the error at an offset that persists, then switches to
     /// another: the error sits on plateaus joined by steps much larger than the
     /// steps along a plateau. `calibrate` measures the offsets from the steps
     /// between plateaus (over three median steps, not returning at once).
-    public var multipathOffsetMeters: Double
+    @usableFromInline package var multipathOffsetMeters: Double
     /// Mean time a multipath offset persists before it switches, in seconds (0 by default; > 0 when the offset is).
     ///
     /// Dwell times are exponential, so the offset's autocorrelation is
     /// exp(-t / dwell); `calibrate` measures it as the fix interval over the
     /// share of steps that switch plateau.
-    public var multipathDwellSeconds: Double
+    package var multipathDwellSeconds: Double
     /// How much the drift time constant varies from run to run, in percent (0 by default: every run the same).
     ///
     /// Drives of one phone differ in how fast their error decorrelates and how
@@ -109,20 +109,20 @@ public struct SignalProfile: Sendable, Hashable {
     /// run (scenario and seed) multiplies `driftTimeConstantSeconds` by
     /// e^(s·z), z standard normal and s = ln(1 + spread / 100): at 50 % about
     /// two runs in three fall between 0.67x and 1.5x of the profile's value.
-    public var driftTimeConstantSpreadPercent: Double
+    package var driftTimeConstantSpreadPercent: Double
     /// How much the error's size varies from run to run, in percent (0 by default), as the drift time constant's does:
     /// each run multiplies `errorToAccuracyRatio` by e^(s·z).
-    public var errorSizeSpreadPercent: Double
+    package var errorSizeSpreadPercent: Double
     /// How much the size of the error's steps varies from run to run, in percent: `jitterMeters`, `stepTailMeters`
     /// and `multipathOffsetMeters` share one factor e^(s·z) per run, as `driftTimeConstantSpreadPercent` says.
-    public var stepSizeSpreadPercent: Double
+    package var stepSizeSpreadPercent: Double
     /// The phone's barometer, if it has one: smooth, precise altitude changes that drift with the weather.
-    public var barometer: BarometerProfile?
+    package var barometer: BarometerProfile?
     /// Stale, invalid and jumping fixes, dropouts and speed glitches; `.none` for a clean signal.
-    public var faults: FaultProfile
+    package var faults: FaultProfile
 
     /// Creates a profile; see the properties for units.
-    public init(
+    package init(
         name: String,
         horizontalAccuracyMeanMeters: Double,
         horizontalAccuracyDeviationMeters: Double,
@@ -189,13 +189,13 @@ public struct SignalProfile: Sendable, Hashable {
     /// Whether the profile draws altitude error beyond the vertical accuracy's honest one: a swing or jitter.
     ///
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
-    public var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
+    package var hasAltitudeChannel: Bool { altitudeSwingMeters > 0 || altitudeJitterMeters > 0 }
 
     /// Whether any run draws its own values around the profile's: a spread of the drift time, error size or step size.
-    public var hasSpreads: Bool { driftTimeConstantSpreadPercent > 0 || errorSizeSpreadPercent > 0 || stepSizeSpreadPercent > 0 }
+    package var hasSpreads: Bool { driftTimeConstantSpreadPercent > 0 || errorSizeSpreadPercent > 0 || stepSizeSpreadPercent > 0 }
 
     /// The profile with no spread across runs: every run simulates its values as given.
-    public var withoutSpreads: SignalProfile {
+    package var withoutSpreads: SignalProfile {
         var profile = self
         profile.driftTimeConstantSpreadPercent = 0
         profile.errorSizeSpreadPercent = 0
@@ -206,7 +206,7 @@ public struct SignalProfile: Sendable, Hashable {
     /// Whether the profile draws horizontal error beyond drift and jitter: a step tail or a multipath regime.
     ///
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
-    public var hasErrorTails: Bool { (stepTailProbability > 0 && stepTailMeters > 0) || multipathOffsetMeters > 0 }
+    package var hasErrorTails: Bool { (stepTailProbability > 0 && stepTailMeters > 0) || multipathOffsetMeters > 0 }
 
     /// The per-axis variance the step tail and the multipath regime take from the error's, in square metres.
     @inlinable package var errorTailVarianceSquareMeters: Double {
@@ -214,7 +214,7 @@ public struct SignalProfile: Sendable, Hashable {
     }
 
     /// Whether `name` can name a profile: lowercase ASCII letters, digits and `-`, not empty (it becomes part of scenario ids).
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 }

@@ -8,9 +8,9 @@ import TrackBenchGeodesy
 /// written as elevation tiles (`trackbench dem`) for the terrain-lookup filter.
 /// Altitudes are metres above the reference surface; positions are metres
 /// east and north of the terrain's origin in its `LocalFrame`.
-public struct Terrain: Sendable, Hashable {
+package struct Terrain: Sendable, Hashable {
     /// The form of the ground.
-    public enum Shape: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// Level ground at the base altitude.
         case flat
         /// Rolling hills: two crossed sine waves of one wavelength, turned 30 degrees from north so that a path
@@ -22,30 +22,30 @@ public struct Terrain: Sendable, Hashable {
     }
 
     /// The terrain's name as used in scenario ids, such as `hills`.
-    public var name: String
+    package var name: String
     /// The form of the ground.
-    public var shape: Shape
+    package var shape: Shape
     /// The altitude at the origin, in metres.
-    public var baseAltitudeMeters: Double
+    package var baseAltitudeMeters: Double
     /// Where the terrain lies: its scenarios start here.
-    public var origin: Coordinate
+    package var origin: Coordinate
     /// Places where a user is not on the ground, such as a bridge; terrain tiles (`dem`) hold the ground only.
-    public var offGround: [OffGround]
+    package var offGround: [OffGround]
 
     /// A place where a user's altitude is not the ground's: a bridge deck, an overpass, a stadium's stairs.
     ///
     /// Terrain lookup assumes the user is at ground level, the method's first drawback: here a looked-up
     /// altitude is wrong by `heightMeters`, while GPS and a barometer follow the user.
-    public struct OffGround: Sendable, Hashable {
+    package struct OffGround: Sendable, Hashable {
         /// The place's centre, metres east and north of the terrain's origin.
-        public var center: LocalPoint
+        package var center: LocalPoint
         /// How far from the centre the place reaches, in metres: a disc.
-        public var radiusMeters: Double
+        package var radiusMeters: Double
         /// How far above the ground a user there is, in metres; negative below it, as in an underpass.
-        public var heightMeters: Double
+        package var heightMeters: Double
 
         /// Creates a place off the ground.
-        public init(center: LocalPoint, radiusMeters: Double, heightMeters: Double) {
+        package init(center: LocalPoint, radiusMeters: Double, heightMeters: Double) {
             self.center = center
             self.radiusMeters = radiusMeters
             self.heightMeters = heightMeters
@@ -53,7 +53,7 @@ public struct Terrain: Sendable, Hashable {
     }
 
     /// Creates a terrain.
-    public init(name: String, shape: Shape, baseAltitudeMeters: Double, origin: Coordinate, offGround: [OffGround] = []) {
+    package init(name: String, shape: Shape, baseAltitudeMeters: Double, origin: Coordinate, offGround: [OffGround] = []) {
         self.name = name
         self.shape = shape
         self.baseAltitudeMeters = baseAltitudeMeters
@@ -67,7 +67,7 @@ public struct Terrain: Sendable, Hashable {
     private static let hillGridTurn = (sin: sin(hillGridTurnRadians), cos: cos(hillGridTurnRadians))
 
     /// The true altitude at `point`, metres east and north of the terrain's origin, in metres.
-    public func altitudeMeters(at point: LocalPoint) -> Double {
+    package func altitudeMeters(at point: LocalPoint) -> Double {
         switch shape {
         case .flat:
             return baseAltitudeMeters
@@ -85,13 +85,13 @@ public struct Terrain: Sendable, Hashable {
     }
 
     /// The true altitude at `coordinate`, in metres: the field in the terrain's own frame.
-    public func altitudeMeters(at coordinate: Coordinate) -> Double {
+    package func altitudeMeters(at coordinate: Coordinate) -> Double {
         altitudeMeters(at: LocalFrame(origin: origin).point(for: coordinate))
     }
 
     /// The altitude of a user at `point`, in metres: the ground's, plus the height of the first `offGround` place
     /// that reaches `point` (its edge included).
-    public func userAltitudeMeters(at point: LocalPoint) -> Double {
+    package func userAltitudeMeters(at point: LocalPoint) -> Double {
         let ground = altitudeMeters(at: point)
         guard let place = offGround.first(where: { $0.center.distance(to: point) <= $0.radiusMeters }) else { return ground }
         return ground + place.heightMeters

@@ -8,28 +8,28 @@ import TrackBenchSupport
 /// seed, Student's t), how many seeds it won, whether it can run live, and
 /// whether it is really better than the filter ranked below it or tied with it
 /// (`PairedDecision`, paired over the same scenarios and seeds: the one decision `check` also makes).
-public struct FilterRanking: Sendable {
+package struct FilterRanking: Sendable {
     /// One filter's place in the ranking.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// Means over every (scenario, seed).
-        public var summary: FilterSummary
+        package var summary: FilterSummary
         /// Half-widths of the 95 % confidence intervals of the headline metrics' means, over seeds; empty with one seed.
-        public var confidenceHalfWidths: [Metric: Double]
+        package var confidenceHalfWidths: [Metric: Double]
         /// Seeds on which this filter had the lowest suite mean absolute distance error.
         ///
         /// A seed tied between k filters counts 1/k for each, so the entries'
         /// values sum to the number of seeds.
-        public var seedsWon: Double
+        package var seedsWon: Double
         /// Online or offline, from the filter's specification; nil when the registry does not know a filter it names.
-        public var timing: FilterTiming?
+        package var timing: FilterTiming?
         /// The filter ranked next below judged against this one (the first side) on the distance error; nil for the last.
-        public var versusNext: PairedDecision?
+        package var versusNext: PairedDecision?
     }
 
     /// The filters, best first.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// How many seeds the scores cover.
-    public var seedCount: Int
+    package var seedCount: Int
 
     /// Ranks the filters of `scores`.
     /// - Parameters:
@@ -37,7 +37,7 @@ public struct FilterRanking: Sendable {
     ///   - registry: The filters the scores' specifications name, which tell whether each can run live; a filter
     ///     whose specification names one it does not know gets no `timing`.
     ///   - timings: Timings the registry cannot tell, by specification: a filter process's, from its hello.
-    public init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
+    package init(scores: [ScenarioScore], registry: FilterRegistry = .builtIn, timings: [String: FilterTiming] = [:]) {
         self.init(tally: RankingTally(scores), registry: registry, timings: timings)
     }
 
@@ -76,7 +76,7 @@ public struct FilterRanking: Sendable {
     }
 
     /// The best-ranked filter that can run live; nil when no filter is known to.
-    public var bestOnline: Entry? {
+    package var bestOnline: Entry? {
         entries.first { $0.timing == .online }
     }
 

@@ -4,19 +4,19 @@ import TrackBenchSupport
 ///
 /// It holds no timestamps or machine details, so it is as reproducible as the
 /// CSV and can be committed and diffed.
-public struct MarkdownReport: Sendable {
+package struct MarkdownReport: Sendable {
     /// The file name a run writes the report under.
     package static let fileName = "report.md"
     /// The file name of the ranking chart the report shows as an image, written next to it.
-    public static let rankingChartFile = "ranking.svg"
+    package static let rankingChartFile = "ranking.svg"
 
     /// How the run was made: suite, seeds, version.
-    public var context: ResultsContext
+    package var context: ResultsContext
     /// Every score of the run, in benchmark order.
-    public var scores: [ScenarioScore]
+    package var scores: [ScenarioScore]
 
     /// Creates a report for one run.
-    public init(context: ResultsContext, scores: [ScenarioScore]) {
+    package init(context: ResultsContext, scores: [ScenarioScore]) {
         self.context = context
         self.scores = scores
     }
@@ -25,12 +25,12 @@ public struct MarkdownReport: Sendable {
     ///
     /// Which filters are offline comes from the built-in registry; for filters of your own, pass a ranking made
     /// with your registry to `render(ranking:)`.
-    public func render() -> String {
+    package func render() -> String {
         render(ranking: FilterRanking(scores: scores))
     }
 
     /// The report as Markdown text, with the ranking of these scores already computed (the chart and terminal use it too).
-    public func render(ranking: FilterRanking) -> String {
+    package func render(ranking: FilterRanking) -> String {
         Self.render(context: context, tally: ReportTally(scores), ranking: ranking)
     }
 

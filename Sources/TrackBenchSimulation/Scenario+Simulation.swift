@@ -17,7 +17,7 @@ extension Scenario {
     ///   - seed: The run's seed (100 by default, as in Phillips 2019).
     ///   - keepingTruePath: Whether to keep the true fixes in `truePath`; without them only their length is kept,
     ///     which is all scoring needs, and a long run holds only its delivered fixes.
-    public func simulate(seed: UInt64, keepingTruePath: Bool = true) -> SimulatedScenario {
+    package func simulate(seed: UInt64, keepingTruePath: Bool = true) -> SimulatedScenario {
         let frame = LocalFrame(origin: origin)
         var truePath: [LocationFix] = []
         var trueLength = PathLength()

@@ -10,7 +10,7 @@ extension SimulatedScenario {
     /// updates by time; at the same time they come in that order, so a fix
     /// meets the reading taken with it and an update's interval includes the
     /// samples taken at its end.
-    public var events: [SensorEvent]? {
+    package var events: [SensorEvent]? {
         guard scenario.sensors != nil || !barometer.isEmpty else { return nil }
         var events: [SensorEvent] = []
         events.reserveCapacity(1 + noisyPath.count + headings.count + steps.count + barometer.count)
@@ -51,7 +51,7 @@ extension SimulatedScenario {
     }
 
     /// How many fixes the filters receive: the delivered ones, plus the known start in a scenario with sensors.
-    public var receivedFixes: Int {
+    package var receivedFixes: Int {
         noisyPath.count + (scenario.sensors == nil ? 0 : 1)
     }
 }

@@ -12,23 +12,23 @@ import TrackBenchModel
 /// every process and reaps it.
 public final class FilterProcess: @unchecked Sendable {
     /// The shell command, as given after `exec:`.
-    public let command: String
+    package let command: String
     /// The label the specification gives (`LABEL=exec:COMMAND`), which errors name; nil when it gives none, and
     /// errors name the hello's name, the default label.
-    public let label: String?
+    package let label: String?
     /// How long a process may go without writing a whole line (or taking more of a request) while TrackBench waits
     /// for it, in seconds.
-    public let timeout: Double
+    package let timeout: Double
     /// The name from the process's hello.
-    public let name: String
+    package let name: String
     /// Online or offline, from the process's hello.
-    public let timing: FilterTiming
+    package let timing: FilterTiming
 
     /// How many fix lines are formatted at a time: about 40 KB, within a pipe's 64 KB buffer.
     static let fixesPerChunk = 200
 
     /// The timeout unless told otherwise: 30 seconds.
-    public static let defaultTimeout = 30.0
+    package static let defaultTimeout = 30.0
 
     private let lock = NSLock()
     /// Started processes not running a scenario now, each with the run it last answered.
@@ -42,7 +42,7 @@ public final class FilterProcess: @unchecked Sendable {
     ///   - timeout: How long the process may go without writing a whole line (or taking more of a request), in
     ///     seconds; more than 0.
     /// - Throws: `FilterProcessError` when the process cannot start or does not introduce itself within `timeout`.
-    public init(command: String, label: String? = nil, timeout: Double = defaultTimeout) throws(FilterProcessError) {
+    package init(command: String, label: String? = nil, timeout: Double = defaultTimeout) throws(FilterProcessError) {
         self.command = command
         self.label = label
         self.timeout = timeout
@@ -53,13 +53,13 @@ public final class FilterProcess: @unchecked Sendable {
     }
 
     /// The first failure of any run so far; nil while every process kept to the protocol.
-    public var failure: FilterProcessError? {
+    package var failure: FilterProcessError? {
         lock.withLock { recordedFailure }
     }
 
     /// Ends every idle process: closes its input, checks it wrote nothing more, then kills its process group and
     /// reaps it. Extra answers are recorded as a failure.
-    public func shutdown() {
+    package func shutdown() {
         let connections = lock.withLock {
             defer { idle.removeAll() }
             return idle

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a filter process (`exec:COMMAND`, Docs/filter-protocol.md) could not be used; the run stops with it.
-public enum FilterProcessError: Error, LocalizedError, Equatable {
+package enum FilterProcessError: Error, LocalizedError, Equatable {
     /// `/bin/sh` could not be started.
     case cannotStart(command: String, reason: String)
     /// The process's first line is not a valid hello, or it never wrote one; `label` is the specification's, nil
@@ -22,7 +22,7 @@ public enum FilterProcessError: Error, LocalizedError, Equatable {
     ///   - filters: The labels of the filter processes that ran, any of which may have started them.
     ///   - processes: Each as `PID (COMMAND)`.
     case leftRunning(filters: [String], processes: [String])
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .cannotStart(command, reason):
             return "cannot start the filter process '\(command)': \(reason)"

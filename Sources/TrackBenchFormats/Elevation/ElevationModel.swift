@@ -14,32 +14,32 @@ import TrackBenchSupport
 /// A point on a tile edge belongs to every tile that shares the edge (tiles
 /// repeat their neighbours' edge posts), so it is found when any of them is
 /// present.
-public struct ElevationModel: ElevationLookup {
+package struct ElevationModel: ElevationLookup {
     /// The tiles by south-west corner.
-    public let tiles: [TileCorner: ElevationTile]
+    package let tiles: [TileCorner: ElevationTile]
     /// The folder the tiles came from, for messages.
-    public let folder: String
+    package let folder: String
     /// What the lookups of every copy of this model found: shared, so a command can report it after a run.
-    public let tally = Tally()
+    package let tally = Tally()
 
     /// Counts of terrain lookups, added to by filters from any thread; the totals do not depend on the order.
-    public final class Tally: @unchecked Sendable {
+    package final class Tally: @unchecked Sendable {
         private let lock = NSLock()
         private var counts = Counts()
 
         /// Totals of lookups.
-        public struct Counts: Sendable, Hashable {
+        package struct Counts: Sendable, Hashable {
             /// Fixes looked up.
-            public var lookups = 0
+            package var lookups = 0
             /// Fixes no tile covered (or whose posts were all void, or whose coordinate was invalid): they kept
             /// their GPS altitude.
-            public var fallbacks = 0
+            package var fallbacks = 0
             /// Fixes interpolated without one or more void posts.
-            public var voids = 0
+            package var voids = 0
         }
 
         /// Adds one run's counts.
-        public func add(lookups: Int, fallbacks: Int, voids: Int) {
+        package func add(lookups: Int, fallbacks: Int, voids: Int) {
             lock.lock()
             defer { lock.unlock() }
             counts.lookups += lookups
@@ -48,7 +48,7 @@ public struct ElevationModel: ElevationLookup {
         }
 
         /// The totals so far.
-        public var totals: Counts {
+        package var totals: Counts {
             lock.lock()
             defer { lock.unlock() }
             return counts
@@ -56,12 +56,12 @@ public struct ElevationModel: ElevationLookup {
     }
 
     /// The post spacings of the tiles, in arc-seconds, ascending: `[1]`, `[3]`, or `[1, 3]` for a folder of both.
-    public var arcSeconds: [Int] {
+    package var arcSeconds: [Int] {
         Set(tiles.values.map { 3600 / ($0.postsPerSide - 1) }).sorted()
     }
 
     /// Creates a model from tiles already read.
-    public init(tiles: [ElevationTile], folder: String = "tiles") {
+    package init(tiles: [ElevationTile], folder: String = "tiles") {
         self.tiles = Dictionary(tiles.map { ($0.corner, $0) }, uniquingKeysWith: { first, _ in first })
         self.folder = folder
     }
@@ -69,7 +69,7 @@ public struct ElevationModel: ElevationLookup {
     /// Opens every `.hgt` tile in `folder` (names in either case; other files are ignored).
     /// - Throws: `ElevationTileError` naming the folder or the bad tile: unreadable, no tiles, a name that is
     ///   not a tile's, the same tile twice, or a size no tile has.
-    public static func open(folder: URL) throws(ElevationTileError) -> ElevationModel {
+    package static func open(folder: URL) throws(ElevationTileError) -> ElevationModel {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -103,7 +103,7 @@ public struct ElevationModel: ElevationLookup {
     /// Longitudes are periodic: 180.5 is looked up as -179.5, so a path run on past the antimeridian finds the
     /// tiles on the other side.
     /// - Complexity: O(1): at most four dictionary lookups and four posts.
-    public func altitude(at coordinate: Coordinate) -> ElevationSample? {
+    package func altitude(at coordinate: Coordinate) -> ElevationSample? {
         var coordinate = coordinate
         if abs(coordinate.longitude) > 180 {
             // IEEE remainder is exact and lands in -180...180; infinity gives NaN, which no tile contains.
@@ -136,7 +136,7 @@ public struct ElevationModel: ElevationLookup {
 
 extension ElevationModel {
     /// Adds one filter run's counts to `tally`, shared by every copy of this model.
-    public func addLookups(_ lookups: Int, fallbacks: Int, voids: Int) {
+    package func addLookups(_ lookups: Int, fallbacks: Int, voids: Int) {
         tally.add(lookups: lookups, fallbacks: fallbacks, voids: voids)
     }
 }

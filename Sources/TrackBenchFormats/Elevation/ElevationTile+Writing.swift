@@ -11,7 +11,7 @@ extension ElevationTile {
     ///   - postsPerSide: 1201 (3 arc-seconds) or 3601 (1 arc-second).
     ///   - altitude: The terrain's altitude at a coordinate, in metres.
     /// - Complexity: `postsPerSide`² calls of `altitude`.
-    public static func bytes(
+    package static func bytes(
         corner: TileCorner,
         postsPerSide: Int,
         altitude: (Coordinate) -> Double?

@@ -10,24 +10,24 @@ import TrackBenchModel
 /// 3601 x 3601; the outermost rows and columns repeat the neighbouring
 /// tiles' edges. -32768 marks a void, a post with no measurement.
 /// (NASA/USGS SRTM documentation; Docs/sources.md.)
-public struct ElevationTile: Sendable {
+package struct ElevationTile: Sendable {
     /// The value of a void post.
-    public static let voidValue: Int16 = -32768
+    package static let voidValue: Int16 = -32768
     /// The post counts per side the format allows: 1201 (3 arc-seconds) and 3601 (1 arc-second).
-    public static let postsPerSideChoices = [1201, 3601]
+    package static let postsPerSideChoices = [1201, 3601]
     /// The size of the largest tile file, 3601 x 3601 posts of 2 bytes: larger files are refused unread.
     static let largestByteCount = 3601 * 3601 * 2
 
     /// The tile's south-west corner, which names it.
-    public let corner: TileCorner
+    package let corner: TileCorner
     /// Posts along each side: 1201 or 3601.
-    public let postsPerSide: Int
+    package let postsPerSide: Int
     /// The file's bytes, held in memory.
     private let bytes: Data
 
     /// Wraps the bytes of a tile after checking their size.
     /// - Throws: `ElevationTileError.wrongSize` when the size is not one of the two the format allows.
-    public init(corner: TileCorner, bytes: Data, file: String) throws(ElevationTileError) {
+    package init(corner: TileCorner, bytes: Data, file: String) throws(ElevationTileError) {
         guard let side = Self.postsPerSide(forByteCount: bytes.count) else {
             throw .wrongSize(file: file, bytes: bytes.count)
         }
@@ -37,14 +37,14 @@ public struct ElevationTile: Sendable {
     }
 
     /// The posts per side of a tile file of `byteCount` bytes, or nil if no tile has that size.
-    public static func postsPerSide(forByteCount byteCount: Int) -> Int? {
+    package static func postsPerSide(forByteCount byteCount: Int) -> Int? {
         postsPerSideChoices.first { $0 * $0 * 2 == byteCount }
     }
 
     /// The altitude of the post at `row` (0 = north edge) and `column` (0 = west edge), in metres; nil for a void.
     ///
     /// - Precondition: both indices lie in `0..<postsPerSide`.
-    public func post(row: Int, column: Int) -> Int16? {
+    package func post(row: Int, column: Int) -> Int16? {
         let offset = (row * postsPerSide + column) * 2
         let value = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int16 in
             let high = UInt16(raw[offset])
@@ -63,7 +63,7 @@ public struct ElevationTile: Sendable {
     /// left out and the other posts' weights scaled to sum to 1. Nil when the
     /// coordinate lies outside the tile (edges included) or no post with
     /// weight has a value.
-    public func altitude(at coordinate: Coordinate) -> ElevationSample? {
+    package func altitude(at coordinate: Coordinate) -> ElevationSample? {
         let cells = Double(postsPerSide - 1)
         let rowPosition = (Double(corner.latitude + 1) - coordinate.latitude) * cells
         let columnPosition = (coordinate.longitude - Double(corner.longitude)) * cells

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a folder of elevation tiles cannot be used.
-public enum ElevationTileError: Error, LocalizedError, Equatable {
+package enum ElevationTileError: Error, LocalizedError, Equatable {
     /// The folder cannot be listed.
     case unreadableFolder(path: String, reason: String)
     /// The folder holds no `.hgt` tiles.
@@ -15,7 +15,7 @@ public enum ElevationTileError: Error, LocalizedError, Equatable {
     /// A tile file cannot be read.
     case unreadable(file: String, reason: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unreadableFolder(path, reason):
             return "cannot read the tile folder '\(path)': \(reason)"

@@ -8,18 +8,18 @@ import TrackBenchModel
 /// benchmarked end to end without downloading anything. A tile holds one
 /// terrain, so two terrains whose paths need the same tile are an error:
 /// give them origins a degree apart.
-public struct TerrainTilePlan: Sendable {
+package struct TerrainTilePlan: Sendable {
     /// How far around every path the tiles reach, in metres: room for noisy and invalid fixes.
-    public static let marginMeters = 2000.0
+    package static let marginMeters = 2000.0
     /// How often the paths are sampled to find their extent, in metres.
     static let sampleStepMeters = 10.0
 
     /// The tiles to write, by corner, each with the terrain it holds.
-    public let tiles: [(corner: TileCorner, terrain: Terrain)]
+    package let tiles: [(corner: TileCorner, terrain: Terrain)]
 
     /// Plans the tiles of every scenario with a terrain.
     /// - Throws: `TerrainTilePlanError` when no scenario has a terrain, or two terrains need the same tile.
-    public init(scenarios: [Scenario]) throws(TerrainTilePlanError) {
+    package init(scenarios: [Scenario]) throws(TerrainTilePlanError) {
         var owners: [TileCorner: Terrain] = [:]
         for scenario in scenarios {
             guard let terrain = scenario.terrain else { continue }
@@ -60,13 +60,13 @@ public struct TerrainTilePlan: Sendable {
 }
 
 /// Why a suite's terrains cannot be written as tiles.
-public enum TerrainTilePlanError: Error, LocalizedError, Equatable {
+package enum TerrainTilePlanError: Error, LocalizedError, Equatable {
     /// The suite has no terrains.
     case noTerrains
     /// Two terrains need the same tile.
     case sharedTile(String, first: String, second: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .noTerrains:
             return "the suite has no terrains, so there is nothing to write; add a 'terrains' list to the scenario file (Docs/altitude.md) "

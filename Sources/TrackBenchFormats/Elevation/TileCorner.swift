@@ -5,14 +5,14 @@ import TrackBenchGeodesy
 /// corner: `N`/`S` and two digits, then `E`/`W` and three digits. Latitudes
 /// run from -90 to 89 and longitudes from -180 to 179, so every point on the
 /// globe lies in exactly one tile's interior or on the shared edge of several.
-public struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Latitude of the tile's southern edge, in whole degrees (-90...89).
-    public var latitude: Int
+    package var latitude: Int
     /// Longitude of the tile's western edge, in whole degrees (-180...179).
-    public var longitude: Int
+    package var longitude: Int
 
     /// Creates a corner; nil outside -90...89 latitude or -180...179 longitude.
-    public init?(latitude: Int, longitude: Int) {
+    package init?(latitude: Int, longitude: Int) {
         guard (-90...89).contains(latitude), (-180...179).contains(longitude) else { return nil }
         self.latitude = latitude
         self.longitude = longitude
@@ -22,7 +22,7 @@ public struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertibl
     ///
     /// A longitude of exactly 180 is the same meridian as -180 and lands in `W180`; the north pole, which no
     /// tile has as its southern edge, lands on the northern edge of the `N89` tiles.
-    public init?(containing coordinate: Coordinate) {
+    package init?(containing coordinate: Coordinate) {
         guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, abs(coordinate.latitude) <= 90, abs(coordinate.longitude) <= 180 else {
             return nil
         }
@@ -32,7 +32,7 @@ public struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Reads a tile name such as `N37W123` or `s05e010` (either case), with or without the `.hgt` extension and
     /// with or without a product tag after a dot, as in `N37W123.SRTMGL1.hgt`.
-    public init?(name: String) {
+    package init?(name: String) {
         var text = Substring(name.uppercased())
         if text.hasSuffix(".HGT") {
             text = text.dropLast(4)
@@ -50,18 +50,18 @@ public struct TileCorner: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The tile's name as SRTM spells it, such as `N37W123` (no extension).
-    public var name: String {
+    package var name: String {
         let north = latitude >= 0 ? "N" : "S"
         let east = longitude >= 0 ? "E" : "W"
         return north + Self.padded(abs(latitude), digits: 2) + east + Self.padded(abs(longitude), digits: 3)
     }
 
     /// The tile's file name, such as `N37W123.hgt`.
-    public var fileName: String { name + ".hgt" }
+    package var fileName: String { name + ".hgt" }
 
-    public var description: String { name }
+    package var description: String { name }
 
-    public static func < (lhs: TileCorner, rhs: TileCorner) -> Bool {
+    package static func < (lhs: TileCorner, rhs: TileCorner) -> Bool {
         (lhs.latitude, lhs.longitude) < (rhs.latitude, rhs.longitude)
     }
 

@@ -20,13 +20,13 @@ import TrackBenchSupport
 /// fixes share most of their error as they do in a real model. The
 /// wavelength range is TrackBench's modelling choice; the size is set from
 /// published validations ([sources](../../Docs/sources.md#srtm-tiles)).
-public struct TileErrorModel: Sendable, Hashable {
+package struct TileErrorModel: Sendable, Hashable {
     /// The root mean square of the vertical error over a large area, in metres; 0 for none.
-    public let verticalErrorMeters: Double
+    package let verticalErrorMeters: Double
     /// Whether a post is the mean of the terrain around it rather than the terrain at the post.
-    public let smoothsOverPosting: Bool
+    package let smoothsOverPosting: Bool
     /// Which error field: each seed gives another, the same seed the same one.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The error field's plane waves, drawn from `seed`.
     private let waves: [Wave]
 
@@ -39,9 +39,9 @@ public struct TileErrorModel: Sendable, Hashable {
 
     /// The default size of the vertical error, in metres: SRTM's validations report 5 to 10 m root mean square
     /// outside high mountains.
-    public static let defaultVerticalErrorMeters = 7.5
+    package static let defaultVerticalErrorMeters = 7.5
     /// Tiles that hold the true terrain at every post.
-    public static let exact = TileErrorModel(verticalErrorMeters: 0, smoothsOverPosting: false, seed: 0)
+    package static let exact = TileErrorModel(verticalErrorMeters: 0, smoothsOverPosting: false, seed: 0)
     /// How many plane waves make the error field.
     static let waveCount = 12
     /// The shortest and longest wavelength of the error field, in metres.
@@ -50,7 +50,7 @@ public struct TileErrorModel: Sendable, Hashable {
     static let metersPerDegree = GreatCircle.meanEarthRadiusMeters * Double.pi / 180
 
     /// A model with the given error size, posting smoothing on, and the error field of `seed`.
-    public init(verticalErrorMeters: Double = defaultVerticalErrorMeters, smoothsOverPosting: Bool = true, seed: UInt64) {
+    package init(verticalErrorMeters: Double = defaultVerticalErrorMeters, smoothsOverPosting: Bool = true, seed: UInt64) {
         self.verticalErrorMeters = verticalErrorMeters
         self.smoothsOverPosting = smoothsOverPosting
         self.seed = seed
@@ -67,7 +67,7 @@ public struct TileErrorModel: Sendable, Hashable {
     }
 
     /// The vertical error at `coordinate`, in metres.
-    public func verticalErrorMeters(at coordinate: Coordinate) -> Double {
+    package func verticalErrorMeters(at coordinate: Coordinate) -> Double {
         guard verticalErrorMeters > 0 else { return 0 }
         let north = coordinate.latitude * Self.metersPerDegree
         let east = coordinate.longitude * Self.metersPerDegree * cos(coordinate.latitude * Double.pi / 180)
@@ -84,7 +84,7 @@ public struct TileErrorModel: Sendable, Hashable {
     ///   - postsPerSide: 1201 (3 arc-seconds) or 3601 (1 arc-second).
     ///   - altitude: The true terrain's altitude at a coordinate, in metres; nil for none (a void).
     /// - Complexity: (`postsPerSide` + 2)² calls of `altitude`, three rows of posts in memory at a time.
-    public func tileBytes(corner: TileCorner, postsPerSide: Int, altitude: (Coordinate) -> Double?) -> [UInt8] {
+    package func tileBytes(corner: TileCorner, postsPerSide: Int, altitude: (Coordinate) -> Double?) -> [UInt8] {
         let cells = Double(postsPerSide - 1)
         let west = Double(corner.longitude)
         // Rows and columns from -1 to postsPerSide: one post beyond each edge, so a tile's edge posts are smoothed

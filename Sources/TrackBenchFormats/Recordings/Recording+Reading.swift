@@ -8,7 +8,7 @@ extension Recording {
     ///   - options: Choices the file cannot make, such as the GnssLogger provider.
     /// - Throws: `RecordingFileError` naming the file and the line; `.unreadable` for a file of more than
     ///   `byteLimit` bytes, before any is read; `.tooManyPoints` for one of more than `pointLimit` points.
-    public static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
+    package static func load(from url: URL, options: RecordingReadOptions = RecordingReadOptions()) throws(RecordingFileError) -> Recording {
         try loadKeepingBytes(from: url, options: options).recording
     }
 
@@ -32,7 +32,7 @@ extension Recording {
     /// The bytes are the only copy of the text: a text format's lines are decoded one at a time as its reader
     /// reaches them, and reading stops at the first point past `options.pointLimit`.
     /// - Throws: `RecordingFileError` naming `file` and the line.
-    public static func read(
+    package static func read(
         _ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()
     ) throws(RecordingFileError) -> Recording {
         // XML is read from the bytes as they are, so a GPX of any size is neither copied into a string nor split into lines.

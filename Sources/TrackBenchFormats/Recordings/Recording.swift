@@ -6,28 +6,28 @@ import TrackBenchSupport
 /// files with dates, seconds as written for TrackBench's own path CSV.
 /// A recording is never silently thinned: every line that held a fix and was
 /// not used is counted in `skipped` under its reason.
-public struct Recording: Sendable {
+package struct Recording: Sendable {
     /// The format the reader detected.
-    public var format: RecordingFormat
+    package var format: RecordingFormat
     /// The fixes, in time order, no two at the same time (unless `hasTimes` is false: then in file order).
-    public var fixes: [LocationFix]
+    package var fixes: [LocationFix]
     /// Whether the fixes carry times; false only for a route drawn on a map (a GPX without `time`).
-    public var hasTimes: Bool
+    package var hasTimes: Bool
     /// What the timestamps count from.
-    public var timeBase: TimeBase
+    package var timeBase: TimeBase
     /// Fixes that were dropped, by reason, in the order the reasons were first met.
-    public var skipped: [Skip]
+    package var skipped: [Skip]
     /// What the reader assumed about times, providers or the file; one sentence each.
-    public var notes: [String]
+    package var notes: [String]
     /// How accuracies were derived where the file has none (HDOP x the user-equivalent range error); one sentence each.
     /// They matter for the fixes a filter sees, not for a truth.
-    public var accuracyNotes: [String] = []
+    package var accuracyNotes: [String] = []
     /// Whether `fixes` are checkpoints: timed surveyed points (landmarks, timing mats, a coach's marks) a walker or
     /// runner passed, not a track; as a truth they are scored at their own times only (Docs/recordings.md).
-    public var isCheckpoints = false
+    package var isCheckpoints = false
     /// Checkpoints the file holds beside its fixes (GetSensorData `POSI` records), on the fixes' clock, in time order;
     /// empty for other formats. `truthRecording` makes them the truth.
-    public var checkpoints: [LocationFix] = []
+    package var checkpoints: [LocationFix] = []
 
     /// The most points one recording file may hold: fixes and rows, NMEA epochs (one time's sentences), GPX or TCX
     /// points, GetSensorData records, each counted as it is read, before any is skipped.
@@ -35,13 +35,13 @@ public struct Recording: Sendable {
     /// 2,000,000 points is 55 hours of a reference at 10 Hz, or 23 days of a phone at 1 Hz. It bounds the memory a
     /// file's points take while it is read (a few hundred bytes each at most), whatever the file holds: reading stops
     /// at the first point past it with `RecordingFileError.tooManyPoints`, seconds into a file of any size.
-    public static let pointLimit = 2_000_000
+    package static let pointLimit = 2_000_000
     /// The most bytes one recording file may hold (2 GiB): a larger file is refused before any of it is read. The
     /// bytes are held while the file is read (once: lines are decoded one at a time).
-    public static let byteLimit = 2 << 30
+    package static let byteLimit = 2 << 30
 
     /// What a recording's timestamps count from.
-    public enum TimeBase: String, Sendable {
+    package enum TimeBase: String, Sendable {
         /// Seconds since 1970-01-01 00:00 UTC (GPS time already converted with its leap seconds).
         case unixUTC = "Unix UTC seconds"
         /// Seconds as the file wrote them, from an origin the file does not name (TrackBench's path CSV).
@@ -54,7 +54,7 @@ public struct Recording: Sendable {
 
     /// The recording as a truth: its own checkpoints when the file holds them (a GetSensorData log's `POSI`
     /// records), else itself.
-    public var truthRecording: Recording {
+    package var truthRecording: Recording {
         guard !checkpoints.isEmpty else { return self }
         var truth = self
         truth.fixes = checkpoints
@@ -67,20 +67,20 @@ public struct Recording: Sendable {
     }
 
     /// One reason fixes were dropped, how many, and the first line it happened on.
-    public struct Skip: Sendable, Hashable {
+    package struct Skip: Sendable, Hashable {
         /// Why, such as `RMC sentences with a bad checksum` or `fix quality 0 (no fix)`.
-        public var reason: String
+        package var reason: String
         /// How many lines or fixes.
-        public var count: Int
+        package var count: Int
         /// The 1-based line of the first one.
-        public var firstLine: Int
+        package var firstLine: Int
     }
 
     /// The number of fixes dropped for any reason.
-    public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
+    package var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
 
     /// One line per reason: `RMC sentences with a bad checksum: 2 (first at line 14)`.
-    public var skippedSummary: String {
+    package var skippedSummary: String {
         skipped.map { "\($0.reason): \($0.count) (first at line \($0.firstLine))" }.joined(separator: "; ")
     }
 }

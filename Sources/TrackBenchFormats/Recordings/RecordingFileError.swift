@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a recording could not be read; every case names the file, and the line where there is one.
-public enum RecordingFileError: Error, LocalizedError, Equatable {
+package enum RecordingFileError: Error, LocalizedError, Equatable {
     /// The file could not be read at all.
     case unreadable(file: String, reason: String)
     /// A line or element is wrong in a way that makes the whole file untrustworthy (a header, an XML root element of
@@ -15,7 +15,7 @@ public enum RecordingFileError: Error, LocalizedError, Equatable {
     /// The file holds more points than `limit` (`Recording.pointLimit`): reading stopped at `line`, the first point past it.
     case tooManyPoints(file: String, line: Int, limit: Int)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unreadable(file, reason):
             return "cannot read recording file '\(file)': \(reason)"

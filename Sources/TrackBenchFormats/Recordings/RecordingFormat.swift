@@ -2,7 +2,7 @@ import Foundation
 import TrackBenchSupport
 
 /// The file formats TrackBench reads recordings from, told apart by their content, not their name.
-public enum RecordingFormat: String, Sendable, CaseIterable {
+package enum RecordingFormat: String, Sendable, CaseIterable {
     /// NMEA 0183 sentences (`$GPGGA`, `$GNRMC`, `$GPGST`, ...), as receivers and logging apps write them.
     case nmea = "NMEA 0183"
     /// GPX 1.0 or 1.1 (`trk/trkseg/trkpt`, or `rte/rtept` for a route), as Garmin, Strava and phone apps export.

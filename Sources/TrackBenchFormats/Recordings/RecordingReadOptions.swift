@@ -1,25 +1,25 @@
 /// Choices a reader cannot make from the file alone, set per recording in a recording suite.
-public struct RecordingReadOptions: Sendable, Hashable {
+package struct RecordingReadOptions: Sendable, Hashable {
     /// The user-equivalent range error, in metres: a fix's accuracy is HDOP x this when the file has no better
     /// estimate (NMEA without `GST`, GPX, CSV with an HDOP column), and this alone when it has no HDOP either.
     ///
     /// A receiver's estimated position error is conventionally HDOP x UERE
     /// (1 sigma); 5 m makes HDOP 1 read like the accuracies phones report
     /// outdoors. `trackbench calibrate` measures a recording's own ratio.
-    public var userEquivalentRangeErrorMeters: Double
+    package var userEquivalentRangeErrorMeters: Double
     /// The GnssLogger or GSDC provider whose fixes are read (`GPS`, `FLP` or `NLP`; `gps`, `fused` and `network`
     /// are the same); rows of other providers are counted and skipped. Ignored by files without a provider column.
-    public var provider: String
+    package var provider: String
     /// The most points a file may hold, `Recording.pointLimit` unless a test sets a smaller bound.
     package var pointLimit = Recording.pointLimit
 
     /// The default user-equivalent range error, in metres.
-    public static let defaultUserEquivalentRangeErrorMeters = 5.0
+    package static let defaultUserEquivalentRangeErrorMeters = 5.0
     /// The default provider: the chipset's own fixes.
-    public static let defaultProvider = "GPS"
+    package static let defaultProvider = "GPS"
 
     /// Creates options; the defaults suit a phone's chipset log.
-    public init(userEquivalentRangeErrorMeters: Double = defaultUserEquivalentRangeErrorMeters, provider: String = defaultProvider) {
+    package init(userEquivalentRangeErrorMeters: Double = defaultUserEquivalentRangeErrorMeters, provider: String = defaultProvider) {
         self.userEquivalentRangeErrorMeters = userEquivalentRangeErrorMeters
         self.provider = provider
     }

@@ -8,46 +8,46 @@ import TrackBenchSupport
 /// `{"name": ..., "description": ..., "recordings": [{"id": ..., "fixes": FILE, "truth": FILE,
 /// "distanceMeters": ..., "timeOffsetSeconds": ..., "date": ..., "tags": {...}}]}`, paths relative to the suite file.
 /// Docs/recordings.md describes every key.
-public struct RecordingSuite: Sendable {
+package struct RecordingSuite: Sendable {
     /// The suite's name; it names the results folder.
-    public var name: String
+    package var name: String
     /// What the suite is for.
-    public var description: String
+    package var description: String
     /// The recordings, in file order (which is report order).
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The largest time offset between a recording and its truth, in seconds either way: a day.
-    public static let timeOffsetLimitSeconds = 86_400.0
+    package static let timeOffsetLimitSeconds = 86_400.0
     /// The most recordings a suite may name.
-    public static let recordingLimit = 1_000
+    package static let recordingLimit = 1_000
     /// The most bytes of recording files a suite may name, counting a file once per time it is named (each is
     /// read each time): 2 GiB, checked from the files' sizes before any is read.
-    public static let byteLimit = 2 << 30
+    package static let byteLimit = 2 << 30
 
     /// A fingerprint of the suite file and every file it names (FNV-1a 64, 16 hex digits), so a baseline is only
     /// compared with a run of the same recordings.
-    public var fingerprint: String
+    package var fingerprint: String
 
     /// One recording of the suite, read and ready to align.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The recording's id: it names the recording in results, like a scenario id.
-        public var id: String
+        package var id: String
         /// The phone's fixes.
-        public var fixes: Recording
+        package var fixes: Recording
         /// The reference track, if the suite names one.
-        public var truth: Recording?
+        package var truth: Recording?
         /// The known length of the route, in metres, if the suite gives one.
-        public var distanceMeters: Double?
+        package var distanceMeters: Double?
         /// Seconds added to the fixes' times to put them on the truth's clock.
-        public var timeOffsetSeconds: Double
+        package var timeOffsetSeconds: Double
         /// The UTC date the recording starts, in days since 1970-01-01, for files whose times carry no date (NMEA
         /// `GGA` alone, GPS seconds of week); nil when the suite gives none.
-        public var day: Int?
+        package var day: Int?
         /// Labels such as `device`, `activity`, `environment`, `mount`; the report groups by them.
-        public var tags: [String: String]
+        package var tags: [String: String]
         /// The fixes file, as the suite names it.
-        public var fixesFile: String
+        package var fixesFile: String
         /// The truth file, as the suite names it.
-        public var truthFile: String?
+        package var truthFile: String?
 
         /// An entry from its parts; the suite file builds them, and a replay of one recording builds one by hand.
         package init(
@@ -68,7 +68,7 @@ public struct RecordingSuite: Sendable {
 }
 
 /// Why a recording suite could not be loaded.
-public enum RecordingSuiteError: Error, LocalizedError, Equatable {
+package enum RecordingSuiteError: Error, LocalizedError, Equatable {
     /// The suite file itself is wrong: JSON, a key, a value.
     case suiteFile(ScenarioFileError)
     /// A file the suite names could not be read.
@@ -85,7 +85,7 @@ public enum RecordingSuiteError: Error, LocalizedError, Equatable {
     /// The files the suite names hold more than `RecordingSuite.byteLimit` bytes in all.
     case tooManyBytes(suite: String, bytes: Int, files: Int)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .suiteFile(error): return error.description(kind: "recording suite")
         case let .recording(id, error): return "recording '\(id)': \(error.errorDescription ?? "")"
@@ -107,7 +107,7 @@ extension RecordingSuite {
     /// A file that is not valid JSON counts as one when it names `"recordings"`, so its syntax error is reported
     /// as a recording suite's, not a scenario file's. A caller that goes on to load the suite reads the file once
     /// with `SuiteDocument.read(_:)` instead.
-    public static func isRecordingSuite(_ url: URL) -> Bool {
+    package static func isRecordingSuite(_ url: URL) -> Bool {
         SuiteDocument.read(url).isRecordingSuite
     }
 
@@ -117,7 +117,7 @@ extension RecordingSuite {
     /// relative to its length; a `distanceMeters` is held to 10 m or more by the file's limits.
     /// - Throws: `RecordingSuiteError` naming the file, the key or the recording and line, or the truth that
     ///   covers no distance.
-    public static func load(from url: URL) throws(RecordingSuiteError) -> RecordingSuite {
+    package static func load(from url: URL) throws(RecordingSuiteError) -> RecordingSuite {
         try SuiteDocument.read(url).recordingSuite()
     }
 }

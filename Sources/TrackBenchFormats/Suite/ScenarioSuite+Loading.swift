@@ -21,7 +21,7 @@ extension ScenarioSuite {
     ///   - data: The file's bytes.
     ///   - file: The name to quote in errors.
     /// - Throws: `ScenarioFileError` naming the file, the key and what was expected.
-    public static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
+    package static func decode(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioSuite {
         try SuiteDocument(data: data, file: file).scenarioSuite()
     }
 }

@@ -12,19 +12,19 @@ public struct ScenarioSuite: Sendable {
     /// What the suite is for, as given in the file.
     public var description: String
     /// Where every path starts.
-    public var origin: Coordinate
+    package var origin: Coordinate
     /// The signal profiles, in file order.
-    public var signals: [SignalProfile]
+    package var signals: [SignalProfile]
     /// The terrains, in file order; empty for a suite on level ground at altitude 0.
-    public var terrains: [Terrain]
+    package var terrains: [Terrain]
     /// Every scenario of the grid, in report order.
     public var scenarios: [Scenario]
     /// A fingerprint of the scenario file (FNV-1a 64 of its text with line endings made LF, 16 hex digits),
     /// recorded in results so a baseline is only compared with a run of the same file; `code` for a suite built in code.
-    public var fingerprint = "code"
+    package var fingerprint = "code"
 
     /// Creates a suite from the axes of its grid.
-    public init(
+    package init(
         name: String,
         description: String,
         origin: Coordinate,
@@ -55,7 +55,7 @@ public struct ScenarioSuite: Sendable {
     }
 
     /// Creates a dead-reckoning suite: gaits take the place of speeds, and every scenario carries `sensors`.
-    public init(
+    package init(
         name: String,
         description: String,
         origin: Coordinate,

@@ -3,7 +3,7 @@ import TrackBenchSupport
 extension SensorProfile: Decodable {
     /// Decodes a scenario file's `sensors` object strictly: every key of `SensorProfile.keys` but those with a
     /// `leftOut` value and the three activity objects required, none unknown, each value within its declared bounds.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let names = Self.gaitObjects.map(\.name) + Self.keys.map(\.name)
         try rejectUnknownKeys(in: decoder, allowed: names.map(AnyCodingKey.init(stringValue:)))
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -31,7 +31,7 @@ extension SensorProfile: Decodable {
 extension GaitProfile: Decodable {
     /// Decodes one activity's object strictly: every key of `SensorProfile.gaitKeys` required, none unknown, each within
     /// its bounds (a cadence or stride of zero or less is refused).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: SensorProfile.gaitKeys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.init(cadenceStepsPerSecond: 0, strideMeters: 0, walkerStrideDeviationMeters: 0, strideDeviationMeters: 0)

@@ -8,7 +8,7 @@ extension SignalProfile: Decodable {
     /// defaults of `SignalProfile.init`). The keys are checked in the order they always were, so a file with several
     /// faults is told of the same one first: the name, the whole number, the required numbers and the faults, then
     /// the optional numbers, a multipath dwell against the fix interval, and the barometer.
-    public init(from decoder: any Decoder) throws {
+    @usableFromInline package init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self = .unset(named: "")

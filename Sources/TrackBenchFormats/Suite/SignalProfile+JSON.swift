@@ -8,7 +8,7 @@ extension SignalProfile {
     ///
     /// Reading the text back gives exactly the profile it prints, so what `calibrate` prints is what it simulates.
     /// The altitude, step-tail and multipath keys are printed only when set: a profile without them reads back the same.
-    public func jsonText(indentation: String = "") -> String {
+    package func jsonText(indentation: String = "") -> String {
         let inner = indentation + "  "
         let members = Self.keys.compactMap { key in jsonValue(of: key, indentation: inner).map { "\(inner)\"\(key.name)\": \($0)" } }
         return "{\n" + members.joined(separator: ",\n") + "\n\(indentation)}"

@@ -2,11 +2,11 @@ import Foundation
 import TrackBenchSupport
 
 /// A results file as read back: how it was made, and its rows.
-public struct ResultsFile: Sendable {
+package struct ResultsFile: Sendable {
     /// The context line.
-    public var context: ResultsContext
+    package var context: ResultsContext
     /// The rows, in file order.
-    public var scores: [ScenarioScore]
+    package var scores: [ScenarioScore]
     /// Each row's text as read (without its line ending), in file order, so merging can copy rows byte for byte.
     var rowTexts: [Substring] = []
     /// Whether the header lists exactly `ResultsCSV.columns`, in order, as TrackBench writes it.
@@ -21,7 +21,7 @@ public struct ResultsFile: Sendable {
     }
 
     /// Creates a results file from its parts.
-    public init(context: ResultsContext, scores: [ScenarioScore]) {
+    package init(context: ResultsContext, scores: [ScenarioScore]) {
         self.context = context
         self.scores = scores
     }
@@ -33,7 +33,7 @@ extension ResultsCSV {
     /// A folder a killed run left with new files beside old ones is mended first (`AtomicFile.readSettled`), so the
     /// file read belongs to the same run as the reports beside it.
     /// - Throws: `ResultsFileError` naming the file, the line and what was expected.
-    public static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
+    package static func load(from url: URL) throws(ResultsFileError) -> ResultsFile {
         let notReadable = "it is not a readable UTF-8 file"
         let data = try AtomicFile.readSettled(url) { () throws(ResultsFileError) in
             do {
@@ -75,7 +75,7 @@ extension ResultsCSV {
     /// - Parameters:
     ///   - text: The file's text.
     ///   - file: The name to quote in errors.
-    public static func parse(_ text: String, file: String) throws(ResultsFileError) -> ResultsFile {
+    package static func parse(_ text: String, file: String) throws(ResultsFileError) -> ResultsFile {
         let lines = TextLines.split(text)
         guard let contextLine = lines.first, !contextLine.isEmpty else {
             throw .malformedRow(file: file, line: 1, problem: "the file is empty; expected the context line and a header row")

@@ -8,7 +8,7 @@ import TrackBenchSupport
 /// columns whose value was NaN or infinite (written empty: a report never
 /// shows `nan`). Distances have 3 decimals (millimetres); metrics have their
 /// declared decimals. `Docs/output-files.md` documents every column.
-public enum ResultsCSV {
+package enum ResultsCSV {
     /// The file name a run writes its results under.
     package static let fileName = "results.csv"
 
@@ -51,14 +51,14 @@ public enum ResultsCSV {
     static let nonFiniteColumn = "non_finite"
 
     /// The header row's column names, in order.
-    public static let columns = schema.map(\.name) + [nonFiniteColumn]
+    package static let columns = schema.map(\.name) + [nonFiniteColumn]
 
     /// Renders a results file: the context line, the header row, one row per score, and a final newline.
     ///
     /// A NaN or infinite value is written as an empty field and its column
     /// named in the row's `non_finite` field, so no reader sees `nan`.
     /// - Throws: `ResultsWriteError` for a value that would not read back as itself (`rows(_:)`).
-    public static func render(_ scores: [ScenarioScore], context: ResultsContext) throws(ResultsWriteError) -> String {
+    package static func render(_ scores: [ScenarioScore], context: ResultsContext) throws(ResultsWriteError) -> String {
         var text = header(context: context)
         // Rows are written in chunks on every core; joined in order, the text is the same as one by one.
         let chunks = ParallelChunks.map(count: scores.count) { range in Result { () throws(ResultsWriteError) in try rows(scores[range]) } }
@@ -118,7 +118,7 @@ public enum ResultsCSV {
     /// anyone recomputing a report from the file, or merging shards' files,
     /// gets the same bytes. Equal, number for number, to parsing what
     /// `render` writes (`ResultsCSVTests` checks it), without the text.
-    public static func asWritten(_ scores: [ScenarioScore]) -> [ScenarioScore] {
+    package static func asWritten(_ scores: [ScenarioScore]) -> [ScenarioScore] {
         scores.map { score in
             var written = score
             for round in rounding { round(&written) }
@@ -130,7 +130,7 @@ public enum ResultsCSV {
     private static let rounding = schema.compactMap(\.roundToWritten)
 
     /// Whether any value in `score` is NaN or infinite: a filter that diverged.
-    public static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {
+    package static func hasNonFiniteValue(_ score: ScenarioScore) -> Bool {
         schema.contains { $0.isNonFinite(score) }
     }
 }

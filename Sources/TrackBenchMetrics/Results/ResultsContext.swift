@@ -12,35 +12,35 @@ import TrackBenchSupport
 /// `pandas.read_csv(path, skiprows=1)`. The gate compares contexts before any
 /// row: results from another suite, file, seed range or version are never
 /// compared, because every row would differ for reasons that are not the filter.
-public struct ResultsContext: Sendable, Hashable {
+package struct ResultsContext: Sendable, Hashable {
     /// The results schema this TrackBench writes and reads; it changes when columns change.
-    public static let currentSchema = 3
+    package static let currentSchema = 3
     /// This TrackBench's version, recorded in every results file.
-    public static let currentVersion = "0.3.0"
+    package static let currentVersion = "0.3.0"
     /// What the context line starts with.
     static let marker = "# trackbench-results"
 
     /// The suite's name.
-    public var suiteName: String
+    package var suiteName: String
     /// The scenario file's fingerprint (`ScenarioSuite.fingerprint`).
-    public var suiteFingerprint: String
+    package var suiteFingerprint: String
     /// The seeds every scenario ran under.
-    public var seeds: SeedRange
+    package var seeds: SeedRange
     /// The TrackBench version that wrote the file.
-    public var version: String
+    package var version: String
     /// The results schema of the file.
-    public var schema: Int
+    package var schema: Int
     /// For a partial results file, the shard of the work it holds (`trackbench merge` joins them); nil for a whole run.
-    public var shard: Shard?
+    package var shard: Shard?
     /// The post spacings, in arc-seconds, of the terrain tiles a filter looked altitudes up in (`--dem`), ascending:
     /// `[3]`, `[1]`, or `[1, 3]` for a folder of both. Nil when no filter looked terrain up, or the file predates the field.
     ///
     /// Tiles that `trackbench dem` writes are fixed by the suite, the version and this spacing, so a baseline made on
     /// 3 arc-second tiles is only comparable with a run on 3 arc-second tiles.
-    public var demArcSeconds: [Int]?
+    package var demArcSeconds: [Int]?
 
     /// Creates a context from its parts.
-    public init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int, shard: Shard? = nil) {
+    package init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int, shard: Shard? = nil) {
         self.suiteName = suiteName
         self.suiteFingerprint = suiteFingerprint
         self.seeds = seeds
@@ -71,7 +71,7 @@ public struct ResultsContext: Sendable, Hashable {
     }
 
     /// Spacings for a message: `3 arc-seconds`, `1 arc-second`, `1 and 3 arc-seconds`.
-    public static func spacingDescription(_ spacings: [Int]) -> String {
+    package static func spacingDescription(_ spacings: [Int]) -> String {
         spacings.map(String.init).joined(separator: " and ") + (spacings == [1] ? " arc-second" : " arc-seconds")
     }
 
@@ -168,7 +168,7 @@ public struct ResultsContext: Sendable, Hashable {
     /// - Parameters:
     ///   - other: The context to compare with, such as a run's against a baseline's.
     ///   - names: What to call the two sides in the phrases.
-    public func differences(from other: ResultsContext, names: (mine: String, other: String) = ("baseline", "this run")) -> [String] {
+    package func differences(from other: ResultsContext, names: (mine: String, other: String) = ("baseline", "this run")) -> [String] {
         let (a, b) = names
         var differences: [String] = []
         if suiteName != other.suiteName { differences.append("suite: \(a) '\(suiteName)', \(b) '\(other.suiteName)'") }

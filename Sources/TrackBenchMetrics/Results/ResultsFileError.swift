@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a results CSV (a baseline, or a file to compare) could not be read; every case names the file.
-public enum ResultsFileError: Error, LocalizedError, Equatable {
+package enum ResultsFileError: Error, LocalizedError, Equatable {
     /// The file could not be read at all.
     case unreadable(file: String, reason: String)
     /// The header lacks a required column.
@@ -9,7 +9,7 @@ public enum ResultsFileError: Error, LocalizedError, Equatable {
     /// A row cannot be used.
     case malformedRow(file: String, line: Int, problem: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unreadable(file, reason):
             return "cannot read results file '\(file)': \(reason)"

@@ -7,16 +7,16 @@ import TrackBenchSupport
 /// `compare` then reject (a line break in `filter_spec` would split the row),
 /// or one that reads back as something else, so a baseline is never
 /// replaced by one no later run can read.
-public struct ResultsWriteError: Error, LocalizedError, Equatable {
+package struct ResultsWriteError: Error, LocalizedError, Equatable {
     /// The column whose value cannot be written.
-    public var column: String
+    package var column: String
     /// The row's scenario and filter label, shown safe for a terminal.
-    public var scenario: String
-    public var filter: String
+    package var scenario: String
+    package var filter: String
     /// What is wrong with the value.
-    public var problem: String
+    package var problem: String
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         "cannot write results: column '\(column)' of scenario '\(MarkdownText.safe(scenario))' with filter '\(MarkdownText.safe(filter))' "
             + "\(problem); remove it from the filter's label or command, or the suite's names, and run again"
     }

@@ -8,15 +8,15 @@
 /// every test, but each rejection lowers the bar for the rest, so it never
 /// rejects less. Equal p-values keep their input order, so the result is
 /// deterministic.
-public struct HolmCorrection: Sendable, Hashable {
+package struct HolmCorrection: Sendable, Hashable {
     /// For each p-value, in input order: the level it is compared with, α / (m - rank + 1) for its rank (from 1)
     /// among the family's p-values.
-    public let levels: [Double]
+    package let levels: [Double]
     /// For each p-value, in input order: whether it is rejected (significant) by the step-down procedure.
-    public let rejected: [Bool]
+    package let rejected: [Bool]
 
     /// Corrects the p-values of one family at family-wise level `alpha`.
-    public init(pValues: [Double], alpha: Double) {
+    package init(pValues: [Double], alpha: Double) {
         let order = pValues.indices.sorted { pValues[$0] < pValues[$1] || pValues[$0] == pValues[$1] && $0 < $1 }
         var levels = [Double](repeating: alpha, count: pValues.count)
         var rejected = [Bool](repeating: false, count: pValues.count)

@@ -28,28 +28,28 @@ import TrackBenchSupport
 ///
 /// Too few pairs for either test (three recordings) is `tooFewPairs`, with no
 /// p-value; the decision is not "tied" then but unknown.
-public struct PairedDecision: Sendable, Hashable {
+package struct PairedDecision: Sendable, Hashable {
     /// The family-wise false-alarm level: 0.001.
-    public static let level = 0.001
+    package static let level = 0.001
     /// Fewest seeds for the t-test over seeds: with fewer, a t-test over seeds says little about skewed errors.
-    public static let minimumSeeds = 5
+    package static let minimumSeeds = 5
     /// Fewest changed pairs for the signed-rank test: with n of them its smallest p-value is 2 / 2^n, which reaches
     /// `level` from n = 11.
-    public static let minimumChangedPairs = 11
+    package static let minimumChangedPairs = 11
     /// The default relative allowance: 1 % of the first side's mean.
-    public static let relativeAllowance = 0.01
+    package static let relativeAllowance = 0.01
     /// The default absolute allowance, in the metric's unit.
-    public static let absoluteAllowance = 0.001
+    package static let absoluteAllowance = 0.001
 
     /// The rule in words, as every output that decides with it names it.
-    public static let ruleText = "the change in the mean, tested by Student's t over seeds (at least \(minimumSeeds)) "
+    package static let ruleText = "the change in the mean, tested by Student's t over seeds (at least \(minimumSeeds)) "
         + "and Wilcoxon's signed rank on the changed pairs (zeros dropped, at least \(minimumChangedPairs)), "
         + "Holm at \(NumberFormat.compact(level)) within each family, "
         + "real beyond the allowance: the largest of \(NumberFormat.compact(absoluteAllowance)), "
         + "\(NumberFormat.compact(relativeAllowance * 100)) % of the first side's mean and the written resolution"
 
     /// What the decision found.
-    public enum Verdict: String, Sendable, Equatable, CaseIterable {
+    package enum Verdict: String, Sendable, Equatable, CaseIterable {
         /// The second side is significantly worse by more than the allowance.
         case regression
         /// The second side is significantly better by more than the allowance.
@@ -65,46 +65,46 @@ public struct PairedDecision: Sendable, Hashable {
     }
 
     /// The metric judged.
-    public var metric: Metric
+    package var metric: Metric
     /// How many pairs there were.
-    public var pairCount: Int
+    package var pairCount: Int
     /// How many of them changed.
-    public var changedCount: Int
+    package var changedCount: Int
     /// How many seeds they cover.
-    public var seedCount: Int
+    package var seedCount: Int
     /// The first side's mean (absolute where closer to zero is better).
-    public var firstMean: Double
+    package var firstMean: Double
     /// The second side's mean over the same pairs.
-    public var secondMean: Double
+    package var secondMean: Double
     /// The t-test over seeds; nil with fewer than `minimumSeeds` seeds.
-    public var seedTest: PairedTTest?
+    package var seedTest: PairedTTest?
     /// The level Holm's procedure compared `seedTest` with.
-    public var seedLevel: Double?
+    package var seedLevel: Double?
     /// Whether Holm's procedure rejected `seedTest`.
-    public var seedRejected = false
+    package var seedRejected = false
     /// The signed-rank test on the changed pairs; nil with fewer than `minimumChangedPairs` of them.
-    public var consistency: Significance?
+    package var consistency: Significance?
     /// The level Holm's procedure compared `consistency` with.
-    public var consistencyLevel: Double?
+    package var consistencyLevel: Double?
     /// Whether Holm's procedure rejected `consistency`.
-    public var consistencyRejected = false
+    package var consistencyRejected = false
     /// The largest change that does not count, in the metric's unit.
-    public var allowance: Double
+    package var allowance: Double
     /// The verdict, once judged.
-    public var verdict = Verdict.identical
+    package var verdict = Verdict.identical
 
     /// The change in the mean, second minus first, in the metric's unit: the statistic tested.
-    public var change: Double { secondMean - firstMean }
+    package var change: Double { secondMean - firstMean }
     /// The change as a worsening: positive means the second side is worse, whichever way the metric points.
-    public var worsening: Double { metric.worsening(ofShift: change) }
+    package var worsening: Double { metric.worsening(ofShift: change) }
     /// Whether either test ran.
-    public var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
+    package var hasTest: Bool { seedTest != nil || consistency?.pValue != nil }
     /// Whether either test was significant within its family.
-    public var isSignificant: Bool { seedRejected || consistencyRejected }
+    package var isSignificant: Bool { seedRejected || consistencyRejected }
     /// Whether the change is real: a regression or an improvement.
-    public var isReal: Bool { verdict == .regression || verdict == .improvement }
+    package var isReal: Bool { verdict == .regression || verdict == .improvement }
     /// The p-values of the tests that ran, the test over seeds first; none where no pair changed.
-    public var pValues: [Double] { changedCount == 0 ? [] : [seedTest?.pValue, consistency?.pValue].compactMap { $0 } }
+    package var pValues: [Double] { changedCount == 0 ? [] : [seedTest?.pValue, consistency?.pValue].compactMap { $0 } }
 
     /// The evidence of pairs gathered in `differences`, with their changes' means per seed in `seedChanges`, before
     /// any level is set.
@@ -155,7 +155,7 @@ public struct PairedDecision: Sendable, Hashable {
 
     /// The allowance: the largest of the absolute allowance, the relative one times the first side's mean, and one
     /// unit of the last digit `results.csv` writes (0.1 s for `lag_s`), since a change below it is rounding.
-    public static func allowance(
+    package static func allowance(
         for metric: Metric, firstMean: Double, absolute: Double = absoluteAllowance, relative: Double = relativeAllowance
     ) -> Double {
         max(absolute, relative * abs(firstMean), pow(10, -Double(metric.decimals)))
@@ -176,11 +176,11 @@ public struct PairedDecision: Sendable, Hashable {
     }
 
     /// The deciding test's p-value; nil when no test ran.
-    public var pValue: Double? { decidingTest?.p }
+    package var pValue: Double? { decidingTest?.p }
 
     /// The test that decided, with its p-value and level, such as `t over 10 seeds: p = 1.2e-05 ≤ 5.0e-04`;
     /// `too few pairs for a test (n = 3)` when none could run, never a p-value of a test that cannot reach the level.
-    public var testText: String {
+    package var testText: String {
         guard let shown = decidingTest else {
             if changedCount == 0 { return "no change" }
             return pairCount < Self.minimumChangedPairs
@@ -191,7 +191,7 @@ public struct PairedDecision: Sendable, Hashable {
     }
 
     /// "= 0.042", or "= 3.1e-12" for values below 0.001, which Holm's levels need.
-    public static func pText(_ p: Double) -> String {
+    package static func pText(_ p: Double) -> String {
         p >= 0.001 ? "= " + NumberFormat.fixed(p, decimals: 3) : "= " + String(format: "%.1e", p)
     }
 }

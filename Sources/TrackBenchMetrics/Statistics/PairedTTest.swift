@@ -9,24 +9,24 @@ import Foundation
 /// normal even when single rows are skewed (Student 1908). Unlike a rank
 /// test on rows, it sees a change that lifts the mean without moving most
 /// rows, such as a large worsening on a few scenarios or seeds.
-public struct PairedTTest: Sendable, Hashable {
+package struct PairedTTest: Sendable, Hashable {
     /// How many differences (seeds) the test had.
-    public var count: Int
+    package var count: Int
     /// The mean difference, in the values' unit.
-    public var mean: Double
+    package var mean: Double
     /// The standard error of the mean: the sample standard deviation over √n; 0 when every difference is equal.
-    public var standardError: Double
+    package var standardError: Double
     /// The two-sided p-value; 1 when every difference is zero, 0 when they are equal and not zero.
-    public var pValue: Double
+    package var pValue: Double
 
     /// The t statistic, mean over standard error; infinite when the differences are equal and not zero.
-    public var t: Double {
+    package var t: Double {
         guard standardError > 0 else { return mean == 0 ? 0 : (mean > 0 ? .infinity : -.infinity) }
         return mean / standardError
     }
 
     /// Tests `differences`; nil for fewer than two, or any that is NaN or infinite.
-    public init?(differences: [Double]) {
+    package init?(differences: [Double]) {
         guard differences.count >= 2, differences.allSatisfy(\.isFinite), let mean = Statistics.mean(differences),
               let deviation = Statistics.standardDeviation(differences) else { return nil }
         self.init(count: differences.count, mean: mean, deviation: deviation)

@@ -20,47 +20,47 @@ import Foundation
 /// is both significant and larger than a threshold: `noiseThreshold` of the
 /// larger mean in the report, `compare` and `sweep`, the metric's tolerance in
 /// the regression gate, which also divides `level` by its number of tests.
-public struct Significance: Sendable, Hashable {
+package struct Significance: Sendable, Hashable {
     /// The two-sided level of a single comparison: p ≤ 0.05 is significant, and intervals are 95 %.
-    public static let alpha = 0.05
+    package static let alpha = 0.05
     /// A difference smaller than this fraction of the larger mean is noise, however significant.
-    public static let noiseThreshold = 0.01
+    package static let noiseThreshold = 0.01
 
     /// A confidence interval of the shift, in the values' unit.
-    public struct Interval: Sendable, Hashable {
+    package struct Interval: Sendable, Hashable {
         /// The lower end.
-        public var lower: Double
+        package var lower: Double
         /// The upper end.
-        public var upper: Double
+        package var upper: Double
 
         /// Whether zero lies outside the interval.
-        public var excludesZero: Bool { lower > 0 || upper < 0 }
+        package var excludesZero: Bool { lower > 0 || upper < 0 }
     }
 
     /// How many pairs were compared.
-    public var pairCount: Int
+    package var pairCount: Int
     /// How many differences were not zero.
-    public var nonZeroCount: Int
+    package var nonZeroCount: Int
     /// The two-sided level the test and interval use (`alpha` unless the caller corrects it).
-    public var level: Double
+    package var level: Double
     /// The Hodges-Lehmann estimate of second - first, in the values' unit; 0 without pairs.
-    public var estimate: Double
+    package var estimate: Double
     /// The interval of the shift at confidence 1 - `level`; nil with fewer than two pairs, or too few for any
     /// interval at that level (5 pairs cannot reach 95 %).
-    public var interval: Interval?
+    package var interval: Interval?
     /// The two-sided p-value; nil with fewer than two pairs (one sample: no test).
-    public var pValue: Double?
+    package var pValue: Double?
     /// The larger of the two sides' mean absolute value: what `noiseThreshold` is a fraction of.
-    public var scale: Double
+    package var scale: Double
 
     /// Whether there was a test: at least two pairs.
-    public var hasTest: Bool { pValue != nil }
+    package var hasTest: Bool { pValue != nil }
     /// Whether p ≤ `level`, which is exactly when `interval` excludes zero.
-    public var isSignificant: Bool { pValue.map { $0 <= level } ?? false }
+    package var isSignificant: Bool { pValue.map { $0 <= level } ?? false }
     /// Whether the estimate exceeds `noiseThreshold` of `scale`.
-    public var exceedsNoiseThreshold: Bool { abs(estimate) > Self.noiseThreshold * scale }
+    package var exceedsNoiseThreshold: Bool { abs(estimate) > Self.noiseThreshold * scale }
     /// Whether the difference is real: significant and above the noise threshold.
-    public var isReal: Bool { isSignificant && exceedsNoiseThreshold }
+    package var isReal: Bool { isSignificant && exceedsNoiseThreshold }
 
     /// Compares paired values: `first[i]` and `second[i]` come from the same scenario and seed.
     ///
@@ -69,7 +69,7 @@ public struct Significance: Sendable, Hashable {
     ///   - level: The two-sided level of the test and interval; a gate making m tests passes `alpha / m`.
     /// - Precondition: The arrays have the same length.
     /// - Complexity: O(n log n) for n pairs.
-    public init(first: [Double], second: [Double], level: Double = alpha) {
+    package init(first: [Double], second: [Double], level: Double = alpha) {
         precondition(first.count == second.count, "paired samples need the same length, got \(first.count) and \(second.count)")
         // A pair with a NaN or infinite value (a filter that diverged) has no rank; reports flag divergence elsewhere.
         var differences = PairedDifferences()
@@ -115,7 +115,7 @@ public struct Significance: Sendable, Hashable {
     /// Runs present on one side only, or where the metric does not apply to
     /// either side, are left out; `pairCount` says how many remained.
     /// Values are compared as summaries average them (`Metric.summaryValue(in:)`).
-    public init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore], level: Double = alpha) {
+    package init(_ metric: Metric, first: [ScenarioScore], second: [ScenarioScore], level: Double = alpha) {
         self.init(
             pairing: first.lazy.map { ($0.run, metric.summaryValue(in: $0)) }, with: second.lazy.map { ($0.run, metric.summaryValue(in: $0)) },
             level: level

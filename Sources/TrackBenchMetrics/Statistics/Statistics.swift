@@ -1,14 +1,14 @@
 import Foundation
 
 /// Means, spreads and Student-t confidence intervals, for results over several seeds.
-public enum Statistics {
+package enum Statistics {
     /// The arithmetic mean; nil for no values.
-    public static func mean(_ values: [Double]) -> Double? {
+    package static func mean(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 
     /// The sample standard deviation (n - 1 in the denominator); nil for fewer than two values.
-    public static func standardDeviation(_ values: [Double]) -> Double? {
+    package static func standardDeviation(_ values: [Double]) -> Double? {
         guard values.count > 1, let mean = mean(values) else { return nil }
         return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
     }
@@ -16,7 +16,7 @@ public enum Statistics {
     /// Half the width of the 95 % confidence interval of the mean (Student's t); nil for fewer than two values.
     ///
     /// The values must be independent, such as one suite mean per seed.
-    public static func confidenceHalfWidth95(_ values: [Double]) -> Double? {
+    package static func confidenceHalfWidth95(_ values: [Double]) -> Double? {
         guard let deviation = standardDeviation(values) else { return nil }
         return tQuantile975(degreesOfFreedom: values.count - 1) * deviation / Double(values.count).squareRoot()
     }

@@ -22,20 +22,46 @@ package struct PairedFamily: Sendable {
     /// How many tests ran in the family.
     package private(set) var testCount = 0
 
+    /// One pair: a scenario (any row of it, for its groups), a seed and every metric's summary value on each side, in
+    /// `Metric.allCases` order, NaN where the metric does not apply or is not finite (such pairs are left out alike).
+    package struct Pair: Sendable {
+        /// A row of the pair's scenario, for the groups it belongs to.
+        package var scenario: ScenarioScore
+        /// The pair's seed.
+        package var seed: UInt64
+        /// The first side's values.
+        package var before: [Double]
+        /// The second side's values.
+        package var after: [Double]
+
+        /// Every metric's summary value of `score`, NaN where there is none.
+        package static func values(of score: ScenarioScore) -> [Double] {
+            Metric.allCases.map { $0.summaryValue(in: score) ?? .nan }
+        }
+    }
+
     /// Judges `second`'s rows against `first`'s, paired by scenario and seed in `first`'s order.
     package init(first: [ScenarioScore], second: [ScenarioScore]) {
         var secondByRun: [RunKey: ScenarioScore] = [:]
         for score in second { secondByRun[RunKey(score)] = score }
-        let pairs = first.compactMap { old in secondByRun[RunKey(old)].map { (old, $0) } }
-        let groupings = Self.groupings(of: pairs.map(\.0))
+        self.init(pairs: first.compactMap { old in
+            secondByRun[RunKey(old)].map { Pair(scenario: old, seed: old.seed, before: Pair.values(of: old), after: Pair.values(of: $0)) }
+        })
+    }
+
+    /// Judges pairs listed in the first side's order.
+    package init(pairs: [Pair]) {
+        let groupings = Self.groupings(of: pairs.map(\.scenario))
         var family: [PairedDecision] = []
         var places: [(Metric, String)] = []
         var scenarioPValues: [Double] = []
-        for metric in Metric.allCases {
-            let values = pairs.compactMap { old, new -> (ScenarioScore, Double, Double)? in
-                guard let before = metric.summaryValue(in: old), let after = metric.summaryValue(in: new), before.isFinite, after.isFinite
-                else { return nil }
-                return (old, before, after)
+        for (position, metric) in Metric.allCases.enumerated() {
+            let values = pairs.compactMap { pair -> (ScenarioScore, Double, Double)? in
+                let (before, after) = (pair.before[position], pair.after[position])
+                guard before.isFinite, after.isFinite else { return nil }
+                var scenario = pair.scenario
+                scenario.seed = pair.seed
+                return (scenario, before, after)
             }
             guard !values.isEmpty else { continue }
             var cells: [(String, [(ScenarioScore, Double, Double)])] = [(Self.wholeSuite, values)]

@@ -12,9 +12,11 @@ package struct RankingTally: Sendable {
     package let seedMetrics: [Metric]
     /// The metric whose values are kept per row, for paired tests between filters.
     package let pairedMetric: Metric
-    /// Whether every row is kept, for `decision(of:against:)`, which judges two filters with every metric as `check`
-    /// does: the report and `sweep` keep them, `tune`'s held-out reruns need only 16 bytes a row.
+    /// Whether every row's metrics are kept (8 bytes each), for `decision(of:against:)`, which judges two filters with
+    /// every metric as `check` does: the report and `sweep` keep them, `tune`'s held-out reruns need only 16 bytes a row.
     package let keepsRows: Bool
+    /// One row of each scenario, for the groups it belongs to, when `keepsRows`.
+    private var scenarioRows: [ScenarioScore] = []
     /// The seeds of the rows, in order of first appearance.
     package private(set) var seeds: [UInt64] = []
     private var seedIndices: [UInt64: Int] = [:]
@@ -34,8 +36,9 @@ package struct RankingTally: Sendable {
         /// Each row's run (`runKey`), with `absentFlag` set where `pairedMetric` does not apply, and its value.
         var pairedRuns: [UInt64] = []
         var pairedValues: [Double] = []
-        /// The rows themselves, when the tally keeps them (`keepsRows`).
-        var rows: [ScenarioScore] = []
+        /// Every metric's summary value of each row, `Metric.allCases.count` a row (NaN where there is none), when the
+        /// tally keeps them (`keepsRows`); the row's run is in `pairedRuns`.
+        var metricValues: [Double] = []
     }
 
     /// Set in a paired run key when the row has no value of `pairedMetric`.
@@ -67,10 +70,14 @@ package struct RankingTally: Sendable {
     /// Adds the next row.
     package mutating func add(_ score: ScenarioScore) {
         let seed = index(of: score.seed)
-        let scenario = scenarioIndices[score.scenarioID] ?? {
-            scenarioIndices[score.scenarioID] = scenarioIndices.count
-            return scenarioIndices.count - 1
-        }()
+        let scenario: Int
+        if let known = scenarioIndices[score.scenarioID] {
+            scenario = known
+        } else {
+            scenario = scenarioIndices.count
+            scenarioIndices[score.scenarioID] = scenario
+            if keepsRows { scenarioRows.append(score) }
+        }
         let filter = filterIndices[score.filter] ?? {
             filterIndices[score.filter] = filters.count
             filters.append(FilterTally(summary: FilterSummary.Accumulator(filter: score.filter), specification: score.filterSpecification))
@@ -92,7 +99,7 @@ package struct RankingTally: Sendable {
         let value = pairedMetric.summaryValue(in: score)
         filters[filter].pairedRuns.append(value == nil ? run | Self.absentFlag : run)
         filters[filter].pairedValues.append(value ?? 0)
-        if keepsRows { filters[filter].rows.append(score) }
+        if keepsRows { filters[filter].metricValues += PairedFamily.Pair.values(of: score) }
     }
 
     private mutating func index(of seed: UInt64) -> Int {
@@ -138,9 +145,23 @@ package struct RankingTally: Sendable {
     /// seed, by the one decision within the family `check` forms for `second` against a baseline of `first`
     /// (`PairedFamily`). Needs `keepsRows`.
     package func decision(of second: String, against first: String) -> PairedDecision? {
-        precondition(keepsRows, "a paired decision needs the rows")
-        let rows = { (filter: String) in self.filterIndices[filter].map { self.filters[$0].rows } ?? [] }
-        return PairedFamily(first: rows(first), second: rows(second)).decisions[pairedMetric]?[PairedFamily.wholeSuite]
+        precondition(keepsRows, "a paired decision needs the rows' metrics")
+        guard let firstIndex = filterIndices[first], let secondIndex = filterIndices[second] else { return nil }
+        let width = Metric.allCases.count
+        let (a, b) = (filters[firstIndex], filters[secondIndex])
+        var secondRows: [UInt64: Int] = [:]
+        for (row, run) in b.pairedRuns.enumerated() {
+            secondRows[run & ~Self.absentFlag] = row
+        }
+        let pairs = a.pairedRuns.enumerated().compactMap { row, flagged -> PairedFamily.Pair? in
+            let run = flagged & ~Self.absentFlag
+            guard let other = secondRows[run] else { return nil }
+            return PairedFamily.Pair(
+                scenario: scenarioRows[Int(run & 0xFFFF_FFFF)], seed: seeds[Int(run >> 32)],
+                before: Array(a.metricValues[row * width..<(row + 1) * width]), after: Array(b.metricValues[other * width..<(other + 1) * width])
+            )
+        }
+        return PairedFamily(pairs: pairs).decisions[pairedMetric]?[PairedFamily.wholeSuite]
     }
 
     /// `filter`'s rows as (run, value) pairs, in row order; none for a filter without rows.

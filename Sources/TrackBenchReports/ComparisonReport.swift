@@ -6,9 +6,9 @@ import TrackBenchSupport
 /// two branches), then compare the two `results.csv` files. Only results
 /// present in both files (the same scenario, filter and seed) are compared,
 /// so both sides of every mean cover the same runs; each filter's distance
-/// errors are paired run by run, shown with their Hodges-Lehmann shift
-/// (`Significance`), and judged by the one decision (`PairedDecision`) within
-/// the filter's family exactly as `check` judges B against a baseline A.
+/// errors are paired run by run, shown as the change in their mean (the
+/// statistic `check` tests), and judged by the one decision (`PairedDecision`)
+/// within the filter's family exactly as `check` judges B against a baseline A.
 package struct ComparisonReport: Sendable {
     /// The file name `compare --output` writes the report under.
     package static let fileName = "comparison.md"
@@ -95,8 +95,11 @@ package struct ComparisonReport: Sendable {
     /// One filter's absolute distance errors in one group, paired run by run (B's minus A's).
     package struct PairedDifference: Sendable {
         package var filter: String
-        /// The Hodges-Lehmann shift and its 95 % interval, which the chart draws.
+        /// The pairs' count and how many differ, which tell identical and diverged groups apart.
         package var significance: Significance
+        /// B's mean absolute distance error minus A's over the paired runs, in percentage points: the statistic the
+        /// decision tests, which the table prints and the chart draws; NaN when no pair was finite.
+        package var change: Double
         /// `check`'s decision on this filter and group; nil for a group the gate does not test (`--by stop`).
         package var decision: PairedDecision?
         package var verdict: Verdict { Verdict(significance, decision) }
@@ -125,8 +128,10 @@ package struct ComparisonReport: Sendable {
                 let afterByFilter = Dictionary(grouping: after, by: \.filter)
                 let differences = filters.compactMap { filter -> PairedDifference? in
                     guard let first = beforeByFilter[filter], let second = afterByFilter[filter] else { return nil }
+                    let decision = decisions[filter]?[title]
                     return PairedDifference(
-                        filter: filter, significance: Significance(.errorPercent, first: first, second: second), decision: decisions[filter]?[title]
+                        filter: filter, significance: Significance(.errorPercent, first: first, second: second),
+                        change: decision?.change ?? Self.changeInMean(first: first, second: second), decision: decision
                     )
                 }
                 groups.append(Group(title: title, before: before, after: after, differences: differences))
@@ -142,7 +147,7 @@ package struct ComparisonReport: Sendable {
         text += "\(sharedRunCount) results (scenario, filter, seed) are in both files; only those are compared. "
         text += "Cells read `A -> B (B - A)`, means over the group's shared results (absolute for distance error and lag). "
         text += "The last two columns pair each filter's absolute distance errors run by run: "
-            + "the Hodges-Lehmann estimate of their difference with its 95 % interval, "
+            + "the change in their mean (B - A, the statistic tested), "
         text += "and the verdict `check --baseline A` gives B, in the same family: \(PairedDecision.ruleText); "
             + "the family is each filter's every test, as in `check` (Docs/statistics.md).\n"
         if let warning = contextWarning {
@@ -174,7 +179,7 @@ package struct ComparisonReport: Sendable {
         let afterSummaries = FilterSummary.ranking(of: group.after)
         let metrics = Metric.allCases.filter { metric in (beforeSummaries + afterSummaries).contains { $0.means[metric] != nil } }
         var text = "\n### \(MarkdownText.safe(group.title))\n\n| Filter | Runs | Improved | " + metrics.map(\.title).joined(separator: " | ")
-            + " | B - A abs error % [95 % interval] | Verdict |\n"
+            + " | Change in mean abs error % (B - A) | Verdict |\n"
         text += "|---|---:|---:|" + String(repeating: "---:|", count: metrics.count) + "---:|---|\n"
         for difference in group.differences {
             let filter = difference.filter
@@ -195,19 +200,33 @@ package struct ComparisonReport: Sendable {
                     )
                 }
             }
-            cells.append(Self.difference(difference.significance))
+            cells.append(Self.difference(difference))
             cells.append(Self.verdict(difference))
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }
 
-    /// The paired difference with its 95 % interval, such as "-0.084 [-0.110, -0.060]"; empty when no pair was finite.
-    package static func difference(_ significance: Significance) -> String {
-        guard significance.pairCount > 0 else { return "" }
-        let estimate = NumberFormat.fixed(significance.estimate, decimals: 3)
-        guard let interval = significance.interval else { return estimate }
-        return estimate + " [" + NumberFormat.fixed(interval.lower, decimals: 3) + ", " + NumberFormat.fixed(interval.upper, decimals: 3) + "]"
+    /// The change in the mean with its sign, such as "-0.084" or "+0.012"; empty when no pair was finite.
+    package static func difference(_ difference: PairedDifference) -> String {
+        guard difference.significance.pairCount > 0, difference.change.isFinite else { return "" }
+        let text = NumberFormat.fixed(difference.change, decimals: 3)
+        return difference.change > 0 && text != "0.000" ? "+" + text : text
+    }
+
+    /// The mean of `second`'s absolute distance errors minus `first`'s, over the runs both hold with a finite value.
+    static func changeInMean(first: [ScenarioScore], second: [ScenarioScore]) -> Double {
+        var firstValues: [ScenarioScore.Run: Double] = [:]
+        for score in first {
+            if let value = Metric.errorPercent.summaryValue(in: score), value.isFinite { firstValues[score.run] = value }
+        }
+        var (sum, count) = (0.0, 0)
+        for score in second {
+            guard let value = Metric.errorPercent.summaryValue(in: score), value.isFinite, let before = firstValues[score.run] else { continue }
+            sum += value - before
+            count += 1
+        }
+        return count == 0 ? .nan : sum / Double(count)
     }
 
     /// "B better", "B worse" or "tied" with the test that decided, "identical", "too few pairs for a test (n = 3)",

@@ -1,15 +1,15 @@
 import Foundation
 import TrackBenchSupport
 
-/// A comparison as a picture: each filter's paired difference of absolute distance error (B minus A, the
-/// Hodges-Lehmann estimate) with its 95 % interval, one block of rows per scenario group, against a zero line, marked by the verdict.
+/// A comparison as a picture: each filter's change in mean absolute distance error (B minus A over the paired runs,
+/// the statistic `check` tests), one block of rows per scenario group, against a zero line, marked by the verdict.
 ///
 /// `compare --output DIR` writes it as `comparison.svg` beside
 /// `comparison.md`. The blocks follow the Markdown tables: all scenarios,
 /// then each group of `--by`. Every block shares one linear scale, centred on
 /// zero, so groups compare at a glance and left of zero always means B came
 /// closer to the truth. A point is a filled circle in bluish green where B is
-/// really better (`Significance.isReal`), a filled square in vermillion
+/// really better (`PairedDecision`'s improvement), a filled square in vermillion
 /// where A is, and a grey ring where there is no clear difference (tied or
 /// identical); beside it are the difference and verdict exactly as the
 /// Markdown prints them. A filter that diverged on every run of a group has
@@ -36,13 +36,10 @@ package enum ComparisonChart {
     private static let leftCue = "← B better"
     private static let rightCue = "A better →"
 
-    /// The largest distance from zero the scale shows, in percentage points: the farthest point or interval end
-    /// with 8 % to spare; 0.01 when every difference is zero.
+    /// The largest distance from zero the scale shows, in percentage points: the farthest point with 8 % to spare;
+    /// 0.01 when every difference is zero.
     static func halfRange(of groups: [ComparisonReport.Group]) -> Double {
-        let ends = groups.flatMap(\.differences).filter { $0.verdict != .diverged }.map { difference in
-            let significance = difference.significance
-            return max(abs(significance.estimate), abs(significance.interval?.lower ?? 0), abs(significance.interval?.upper ?? 0))
-        }
+        let ends = groups.flatMap(\.differences).filter { $0.verdict != .diverged }.map { abs($0.change) }
         return max(0.01, 1.08 * (ends.filter(\.isFinite).max() ?? 0))
     }
 
@@ -52,9 +49,9 @@ package enum ComparisonChart {
     package static func render(_ report: ComparisonReport) -> String {
         let groups = report.groups
         let rows = groups.flatMap(\.differences)
-        let values = rows.map { ComparisonReport.difference($0.significance) }
+        let values = rows.map(ComparisonReport.difference)
         let verdicts = rows.map(ComparisonReport.verdict)
-        let valueHeader = "B - A [95 % interval]"
+        let valueHeader = "Change in mean (B - A)"
         let verdictHeader = "Verdict"
 
         let cueWidth = SVGCanvas.estimatedWidth(of: leftCue, size: 11)
@@ -122,24 +119,18 @@ package enum ComparisonChart {
             }
             y = bottom + blockFooter + blockGap
         }
-        canvas.text("Paired difference in absolute distance error (percentage points)", zero, bottom + 38, size: 12, anchor: "middle")
+        canvas.text("Change in mean absolute distance error, B - A (percentage points)", zero, bottom + 38, size: 12, anchor: "middle")
         canvas.lengthen(to: bottom + 38 + margin)
         return canvas.render(title: title)
     }
 
-    /// One filter's point and interval, coloured and shaped by its verdict; nothing without a finite pair.
+    /// One filter's point, coloured and shaped by its verdict; nothing without a finite pair.
     private static func drawPoint(_ difference: ComparisonReport.PairedDifference, y: Double, x: (Double) -> Double, on canvas: inout SVGCanvas) {
         let verdict = difference.verdict
         guard verdict != .diverged else { return }
-        let significance = difference.significance
+        guard difference.change.isFinite else { return }
         let colour = verdict == .secondBetter ? betterColour : verdict == .firstBetter ? worseColour : neutralColour
-        let estimate = significance.estimate
-        if let interval = significance.interval, interval.upper > interval.lower {
-            let (from, to) = (x(interval.lower), x(interval.upper))
-            canvas.line(from, y, to, y, stroke: colour, width: 1.5)
-            canvas.line(from, y - 4, from, y + 4, stroke: colour, width: 1.5)
-            canvas.line(to, y - 4, to, y + 4, stroke: colour, width: 1.5)
-        }
+        let estimate = difference.change
         if verdict == .secondBetter {
             canvas.circle(x(estimate), y, radius: 5, fill: colour)
         } else if verdict == .firstBetter {
@@ -149,13 +140,12 @@ package enum ComparisonChart {
         }
     }
 
-    /// The legend: the three kinds of point, and the interval.
+    /// The legend: the three kinds of point, named by the rule that decides them.
     private static func legend() -> ChartLegend {
         var legend = ChartLegend()
-        legend.add(.dot(colour: betterColour, radius: 5), "B better: B's error is lower, a real difference (p ≤ 0.05 and over 1 %)")
-        legend.add(.square(colour: worseColour), "A better: B's error is higher, a real difference (p ≤ 0.05 and over 1 %)")
-        legend.add(.ring(colour: neutralColour, radius: 4.5), "no clear difference: tied within noise, or identical")
-        legend.add(.bracket(colour: neutralColour), "95 % interval of the difference (it excludes 0 exactly when p ≤ 0.05)")
+        legend.add(.dot(colour: betterColour, radius: 5), "B better: B's mean error is lower, a real change (check's rule)")
+        legend.add(.square(colour: worseColour), "A better: B's mean error is higher, a real change (check's rule)")
+        legend.add(.ring(colour: neutralColour, radius: 4.5), "no clear difference: within noise or the allowance, too few pairs, or identical")
         return legend
     }
 }

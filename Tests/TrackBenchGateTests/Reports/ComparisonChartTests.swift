@@ -69,16 +69,16 @@ struct ComparisonChartTests {
         return { low.x + ($0 - low.value) * pixelsPerPoint }
     }
 
-    @Test func pointsSitAtTheReportsEstimatesWithItsNumbersBeside() throws {
+    @Test func pointsSitAtTheChangeInTheMeanWithTheTablesNumbersBeside() throws {
         let differences = Self.report.groups.flatMap(\.differences)
         let points = Self.points(in: Self.svg)
         #expect(points.count == differences.count)
         let x = try Self.scale(of: Self.svg)
         let markdown = Self.report.render()
         for (point, difference) in zip(points, differences) {
-            #expect(abs(point.x - x(difference.significance.estimate)) < 0.01, "\(difference.filter): \(point.x)")
+            #expect(abs(point.x - x(difference.change)) < 0.01, "\(difference.filter): \(point.x)")
             // The numbers beside the point are the Markdown table's last two cells.
-            let value = ComparisonReport.difference(difference.significance)
+            let value = ComparisonReport.difference(difference)
             let verdict = ComparisonReport.verdict(difference)
             #expect(Self.svg.contains(">\(value)</text>") && Self.svg.contains(">\(XMLText.escaped(verdict))</text>"))
             #expect(markdown.contains("| \(value) | \(verdict) |"))

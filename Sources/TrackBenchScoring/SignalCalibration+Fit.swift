@@ -234,8 +234,12 @@ extension SignalCalibration {
     ///
     /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
     /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
-    /// way as lag or lead. When the directions cannot tell the two apart, `alongTrackMean` (the mean along-track
-    /// error) is the bias.
+    /// way as lag or lead. But on such a route the two cannot be told apart, and the simulation points the offset in a
+    /// direction each run draws: an offset fitted from the along-track part of the error would leave the simulated
+    /// along-track mean near 0 (0.1-0.6 times the measured on the WHU drives). So when the moving directions' mean
+    /// vector is longer than `separableDirectionLength` (or they hardly vary), the split is *not separable*:
+    /// `alongTrackMean` (the mean along-track error) is the bias, the rest of the mean error the offset, and a note
+    /// says so.
     private static func fitBiasAndOffset(
         _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
     ) {
@@ -254,14 +258,23 @@ extension SignalCalibration {
         // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
         guard sums.count > 0 else { return }
         let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
-        if spread > 0.01 * sums.count {
+        // sums.direction counts the moving fixes (each direction a unit vector).
+        let meanDirection = sums.direction > 0
+            ? (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth).squareRoot() / sums.direction : 0
+        let separable = spread > 0.01 * sums.count && meanDirection <= Self.separableDirectionLength
+        if separable {
             profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
         }
         let east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
         let north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
         profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
+        let split = separable
+            ? "told apart by the route's directions (their mean vector \(NumberFormat.fixed(meanDirection, decimals: 2)) long)"
+            : "not separable: the route runs mostly one way (the directions' mean vector is \(NumberFormat.fixed(meanDirection, decimals: 2)) "
+                + "long, over \(NumberFormat.compact(Self.separableDirectionLength))), so the along-track mean is the bias and the rest the offset"
         notes.append(
-            "fixed offset: the error's mean beside the along-track bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
+            "along-track bias \(NumberFormat.fixed(profile.alongTrackBiasMeters, decimals: 2)) m and fixed offset " + split
+                + ": the error's mean beside the bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
                 + "and \(NumberFormat.fixed(north, decimals: 2)) m north; each simulated run holds an offset that long in a direction of its own"
         )
     }

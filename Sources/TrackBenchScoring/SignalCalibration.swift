@@ -257,6 +257,10 @@ public struct SignalCalibration: Sendable {
     /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
     /// the rest; below it the drift takes the whole lag.
     static let smallestDriftCorrelation = 0.05
+    /// The longest mean of the moving directions' unit vectors at which a fixed offset and an along-track bias are
+    /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
+    /// mean is the bias.
+    static let separableDirectionLength = 0.5
     /// How many rounds of simulations `refitDrift` scales the drift's time over.
     static let driftRefitRounds = 4
 }

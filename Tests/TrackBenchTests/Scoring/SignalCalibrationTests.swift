@@ -21,10 +21,14 @@ struct SignalCalibrationTests {
     )
 
     /// The phone simulated on a path, written as CSV recordings and read back: a replay as from real files.
-    private static func replay(_ scenario: Scenario, seed: UInt64) -> RecordingReplay {
+    /// With `firstSeconds`, only that many seconds from the start are kept of both.
+    private static func replay(_ scenario: Scenario, seed: UInt64, firstSeconds: Double = .infinity) -> RecordingReplay {
         let simulated = scenario.simulate(seed: seed)
-        let fixes = try! Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
-        let truth = try! Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        func start(of path: Path) -> Path {
+            Path(path.fixes.filter { $0.timestampSeconds - path.fixes[0].timestampSeconds <= firstSeconds })
+        }
+        let fixes = try! Recording.read(Data(PathCSV.render(start(of: simulated.noisyPath)).utf8), file: "noisy.csv")
+        let truth = try! Recording.read(Data(PathCSV.render(start(of: simulated.truePath)).utf8), file: "true.csv")
         return try! RecordingReplay(id: scenario.id, fixes: fixes, truth: truth)
     }
 
@@ -94,6 +98,26 @@ struct SignalCalibrationTests {
     @Test func aPhoneWithoutTailsIsSaidToShowNone() {
         #expect(Self.calibration.profile.hasErrorTails == false)
         #expect(Self.calibration.notes.contains { $0.hasPrefix("no step tail or multipath regime") })
+    }
+
+    @Test func onAMostlyOneWayDriveTheAlongTrackMeanIsTheBiasSoSimulationsLagAsTheDriveDoes() throws {
+        // North, east, north (three legs of a `turns` route): the directions' mean vector is 0.75 long. A phone whose
+        // error sits 3 m off in one direction shows an along-track mean the simulations must reproduce; split by least
+        // squares it all went to the fixed offset, which each simulated run points its own way, so their along-track
+        // mean came out near 0. The fit now says the split is not separable and keeps the along-track mean as the bias.
+        var offset = Self.phone
+        offset.alongTrackBiasMeters = 0
+        offset.fixedOffsetMeters = 3
+        let scenario = Scenario(pathType: .turns, distanceMeters: 12_000, speedMetersPerSecond: 10, signal: offset, origin: Fixtures.frame.origin)
+        let calibration = try SignalCalibration(
+            replay: Self.replay(scenario, seed: 5, firstSeconds: 900), name: "one-way", seeds: SeedRange(first: 100, last: 109)!)
+        #expect(calibration.notes.contains { $0.contains("not separable: the route runs mostly one way") })
+        let measured = try #require(calibration.measured.alongTrackMeanMeters)
+        #expect(abs(measured) > 1, "along-track mean \(measured)")
+        #expect(abs(calibration.profile.alongTrackBiasMeters - measured) < 0.3, "bias \(calibration.profile.alongTrackBiasMeters), mean \(measured)")
+        var simulated = calibration.simulated.compactMap(\.alongTrackMeanMeters)
+        let median = try #require(Statistics.percentile(&simulated, 0.5))
+        #expect(median / measured > 1 / 1.5 && median / measured < 1.5, "along-track mean: simulated \(median), measured \(measured)")
     }
 
     /// The phone with a multipath regime and a step tail, calibrated from a 10 km out-and-back at 2 m/s.

@@ -22,7 +22,8 @@ extension SignalCalibration {
     /// jitter with the error's tails; the error while stopped and the reported motion; the warm-up; the faults.
     /// Notes come in that order.
     static func fit(
-        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, notes: inout [String]
+        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, tailScale: Double = 1,
+        notes: inout [String]
     ) -> SignalProfile {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
@@ -41,7 +42,10 @@ extension SignalCalibration {
         var profile = defaultProfile
         profile.name = name
         let radius = fitAccuracy(measured: measured, base: base, into: &profile, notes: &notes)
-        fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, into: &profile, notes: &notes)
+        fitDriftAndJitter(
+            calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, tailScale: tailScale,
+            into: &profile, notes: &notes
+        )
         fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
         fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
@@ -126,10 +130,10 @@ extension SignalCalibration {
 
     /// The drift's time constant and the jitter, with the step tail and the multipath regime when the moving steps
     /// show them, from the calm fixes (neither in a jump nor in an excursion); the measured decorrelation lag is
-    /// multiplied by `lagCorrection` first (see `SignalCalibration.init(replay:name:seeds:)`).
+    /// multiplied by `lagCorrection` first, and the tails' sizes by `tailScale` (see `SignalCalibration.init(replay:name:seeds:)`).
     private static func fitDriftAndJitter(
         _ calmSamples: [ErrorStatistics.Sample], base: ErrorStatistics, radius: Double, interval: Double, lagCorrection: Double,
-        into profile: inout SignalProfile, notes: inout [String]
+        tailScale: Double, into profile: inout SignalProfile, notes: inout [String]
     ) {
         // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
         let movingSamples = calmSamples.filter(\.isMoving)
@@ -157,18 +161,19 @@ extension SignalCalibration {
                 stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval
             )
         } else {
-            fitTails(tails, lag: lag, radius: radius, interval: interval, into: &profile, notes: &notes)
+            fitTails(tails, lag: lag, radius: radius, interval: interval, scale: tailScale, into: &profile, notes: &notes)
         }
     }
 
-    /// The step tail and the multipath regime, then the drift's time constant and the jitter in what variance the
-    /// tails leave.
+    /// The step tail and the multipath regime (their sizes times `scale`), then the drift's time constant and the
+    /// jitter in what variance the tails leave.
     private static func fitTails(
-        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, into profile: inout SignalProfile, notes: inout [String]
+        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, scale: Double, into profile: inout SignalProfile,
+        notes: inout [String]
     ) {
         profile.stepTailProbability = tails.stepTailProbability
-        profile.stepTailMeters = tails.stepTailMeters
-        profile.multipathOffsetMeters = tails.multipathOffsetMeters
+        profile.stepTailMeters = scale * tails.stepTailMeters
+        profile.multipathOffsetMeters = scale * tails.multipathOffsetMeters
         profile.multipathDwellSeconds = tails.multipathOffsetMeters > 0 ? max(interval, tails.multipathDwellSeconds) : 0
         let total = radius * radius / 2
         // Switches under the threshold go uncounted, so the offset comes out large; on a drive with a small error it

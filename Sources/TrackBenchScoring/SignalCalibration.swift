@@ -89,7 +89,8 @@ public struct SignalCalibration: Sendable {
         self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
     }
 
-    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does.
+    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does, and its tails'
+    /// sizes until their steps' 95th percentile is the recording's.
     ///
     /// The 1/e lag measured on a drive of half an hour is biased short (removing the mean takes the slowest part of
     /// the drift with it), and so is the same lag measured on a simulation: fitting the lag as measured would make
@@ -97,21 +98,32 @@ public struct SignalCalibration: Sendable {
     /// recording's route 30 times (at least as often as `seeds` says, from its first seed) on a stream of its own
     /// (`#fit`, not the table's runs) and scales the measured lag by the recording's decorrelation over the
     /// simulations' median; the scale is kept within 0.25...4.
+    ///
+    /// The tails are read from steps over three median steps, whose sizes do not follow the model's normal ones: on
+    /// a smooth phone (WHU Mi 8, 4-11 cm steps) the offsets came out so large that the step p95 was 1.3-1.7 times the
+    /// measured, on others the rare steps too small. So the same rounds scale the tails' sizes (step tail and
+    /// multipath offsets) by (measured over simulated step p95)^`tailRefitPower`, kept within 0.25...4 in all.
     private static func refitDrift(
         _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
         track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
     ) -> SignalProfile {
         var profile = fitted
         var correction = 1.0
+        var tailScale = 1.0
         var roundNotes = notes
         let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
         for _ in 0..<Self.driftRefitRounds {
-            var lags = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
-                .compactMap(\.decorrelationSeconds)
+            let statistics = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+            var lags = statistics.compactMap(\.decorrelationSeconds)
             guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
             correction = min(4, max(0.25, correction * target / median))
+            var steps = statistics.map(\.step95thPercentileMeters)
+            if fitted.hasErrorTails, let simulatedSteps = Statistics.percentile(&steps, 0.5), simulatedSteps > 0,
+               measured.step95thPercentileMeters > 0 {
+                tailScale = min(4, max(0.25, tailScale * pow(measured.step95thPercentileMeters / simulatedSteps, Self.tailRefitPower)))
+            }
             roundNotes = []
-            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, notes: &roundNotes)
+            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes)
         }
         notes = roundNotes
         if correction != 1 {
@@ -119,6 +131,12 @@ public struct SignalCalibration: Sendable {
                 "driftTimeConstantSeconds \(NumberFormat.fixed(fitted.driftTimeConstantSeconds, decimals: 1)) s as measured, "
                     + "\(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s so that simulations decorrelate as the recording does "
                     + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
+            )
+        }
+        if tailScale != 1 {
+            notes.append(
+                "the tails' sizes scaled by \(NumberFormat.fixed(tailScale, decimals: 2)) so that simulations' step 95th percentile "
+                    + "is the recording's (\(NumberFormat.fixed(measured.step95thPercentileMeters, decimals: 3)) m)"
             )
         }
         return profile
@@ -261,6 +279,9 @@ public struct SignalCalibration: Sendable {
     /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
     /// mean is the bias.
     static let separableDirectionLength = 0.5
+    /// The power of measured over simulated step p95 each round of `refitDrift` scales the tails' sizes by: above 1
+    /// because the p95 moves less than the tails (ordinary steps make up part of it).
+    static let tailRefitPower = 1.5
     /// How many rounds of simulations `refitDrift` scales the drift's time over.
     static let driftRefitRounds = 4
 }

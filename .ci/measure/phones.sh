@@ -2,7 +2,9 @@
 # Self-calibration on real phones (Docs/calibration.md, "Measured on real phones"): for each of eight public WHU drives
 # (four phones, two Beijing drives each: an open-sky highway, BJ-1-07, and shaded urban roads, BJ-4-01) and the two
 # GSDC drives, `calibrate` fits a profile and simulates it on the drive's own route (seeds 100...109); prints the
-# simulated / measured ratio of each statistic, and `*` where it falls outside 0.67...1.5.
+# simulated / measured ratio of each statistic, and `*` where it falls outside 0.67...1.5. Then, for each WHU phone,
+# the profile fitted on one drive checked on the other (`calibrate --compare`, spreads included): `in` where the
+# other drive lies within the 10 seeds' range, else `out`.
 # Usage: .ci/measure/phones.sh [WHU_DIR] [GSDC_DIR] [OUT_DIR]
 #   (defaults: ../shared/data/whu ../shared/data/gsdc, and a temporary folder; OUT_DIR keeps each fitted profile
 #   as NAME.json and each report as NAME.txt). The data is not in the repository; a missing folder is skipped.
@@ -62,5 +64,31 @@ if [ -d "$gsdc" ]; then
         name=${pair%%|*}; prefix=${pair#*|}; run=${prefix%_*}; phone=${prefix##*_}
         zcat "$gsdc/${prefix}_chipset.nmea.gz" > "$work/$name.nmea" && zcat "$gsdc/${run}_SPAN_${phone}_10Hz.nmea.gz" > "$work/$name-truth.nmea" || continue
         calibrate "$name" "$work/$name.nmea" "$work/$name-truth.nmea"
+    done
+fi
+# Cross-drive: each WHU phone's profile from one drive (spreads as calibrate prints them) checked on its other drive.
+compare() {  # PHONE FROM TO
+    local phone=$1 from=$2 to=$3
+    [ -s "$out/$phone-$from.json" ] && [ -f "$work/$phone-$to.nmea" ] || return
+    python3 -c "import json, sys; print(json.dumps({'name': 'phones', 'description': 'one profile to compare', 'origin': {'latitude': 0, 'longitude': 0}, 'pathTypes': ['loop'],
+        'distancesMeters': [1000], 'speedsMetersPerSecond': [2], 'stopsSeconds': [0], 'signals': [json.load(open(sys.argv[1]))]}))" \
+        "$out/$phone-$from.json" > "$work/compare.json"
+    local date; date=$(grep -F "$phone-$to|" <<< "$whu_drives" | cut -d'|' -f4)
+    if "$bin" calibrate "$work/$phone-$to.nmea" --truth "$work/$phone-$to-truth.txt" --date "$date" --compare "$phone-$from" \
+        --scenarios "$work/compare.json" > /dev/null 2> "$out/$phone-$from-on-$to.txt"; then
+        printf '%-26s' "$phone $from -> $to"
+        for pair in "SD|error SD per axis" "decor|error decorrelation" "step50|error step median (m)" "step95|error step 95th percentile" \
+            "path|path length vs truth"; do
+            printf '  %s %-3s' "${pair%%|*}" "$(grep -F "${pair#*|}" "$out/$phone-$from-on-$to.txt" | awk '{print $NF}')"
+        done
+        echo
+    else
+        echo "$phone $from -> $to: calibrate --compare failed"; sed 's/^/    /' "$out/$phone-$from-on-$to.txt"
+    fi
+}
+if [ -d "$whu" ]; then
+    for phone in mi8 p20 p30 x30; do
+        compare "$phone" bj-1-07 bj-4-01
+        compare "$phone" bj-4-01 bj-1-07
     done
 fi

@@ -41,12 +41,19 @@ struct SignalCalibrationTests {
 
     @Test func aProfileFittedOnOneRouteReproducesAnotherRoutesStatistics() throws {
         // The same phone on another route (a 3 km loop at 3 m/s with a 2-minute stop), checked against the profile
-        // fitted on the out-and-back: the judged use of calibrate.
+        // fitted on the out-and-back: the judged use of calibrate. The profile's spreads say how other drives of a
+        // phone differ (error size 100 %): as given, the loop's statistics lie within its ten seeds' range; without
+        // them, their median is the loop's.
         let loop = Scenario(
             pathType: .loop, distanceMeters: 3000, speedMetersPerSecond: 3, stopSeconds: 120, signal: Self.phone, origin: Fixtures.frame.origin)
-        let check = try SignalCalibration(
-            replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: SeedRange(first: 100, last: 109)!)
-        #expect(!check.isFitted && check.profile == Self.calibration.profile)
+        let seeds = SeedRange(first: 100, last: 109)!
+        let covered = try SignalCalibration(replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile, seeds: seeds)
+        #expect(!covered.isFitted && covered.profile == Self.calibration.profile)
+        for (name, value) in [("error SD", \ErrorStatistics.errorDeviationMeters), ("step median", \ErrorStatistics.stepMedianMeters)] {
+            let range = covered.simulated.map { $0[keyPath: value] }
+            #expect(range.min()! <= covered.measured[keyPath: value] && covered.measured[keyPath: value] <= range.max()!, "\(name) not covered")
+        }
+        let check = try SignalCalibration(replay: Self.replay(loop, seed: 11), comparing: Self.calibration.profile.withoutSpreads, seeds: seeds)
         let statistics: [(String, (ErrorStatistics) -> Double)] = [
             ("error SD", { $0.errorDeviationMeters }), ("step median", { $0.stepMedianMeters }),
         ]

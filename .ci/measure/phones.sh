@@ -2,7 +2,8 @@
 # Self-calibration on real phones (Docs/calibration.md, "Measured on real phones"): for each of eight public WHU drives
 # (four phones, two Beijing drives each: an open-sky highway, BJ-1-07, and shaded urban roads, BJ-4-01) and the two
 # GSDC drives, `calibrate` fits a profile and simulates it on the drive's own route (seeds 100...109); prints the
-# simulated / measured ratio of each statistic, and `*` where it falls outside 0.67...1.5. Then, for each WHU phone,
+# simulated / measured ratio of each statistic, and `*` where it falls outside 0.67...1.5 (`noise` where calibrate prints
+# a path length as within noise). Then, for each WHU phone,
 # the profile fitted on one drive checked on the other (`calibrate --compare`, spreads included): `in` where the
 # other drive lies within the 10 seeds' range, else `out`.
 # Usage: .ci/measure/phones.sh [WHU_DIR] [GSDC_DIR] [OUT_DIR]
@@ -44,7 +45,9 @@ for prefix, label in wanted:
     line = next((l for l in report if l.startswith(prefix)), "")
     fields = line.split()
     ratio = fields[-2] if len(fields) > 2 and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", fields[-2]) else "-"
-    flag = "*" if ratio != "-" and not 0.67 <= float(ratio) <= 1.5 else " "
+    if "within noise" in line:
+        ratio = "noise"
+    flag = "*" if ratio not in ("-", "noise") and not 0.67 <= float(ratio) <= 1.5 else " "
     cells.append(f"{label} {ratio}{flag}")
 print(f"{name:14s} " + "  ".join(cells))
 PY
@@ -79,7 +82,7 @@ compare() {  # PHONE FROM TO
         printf '%-26s' "$phone $from -> $to"
         for pair in "SD|error SD per axis" "decor|error decorrelation" "step50|error step median (m)" "step95|error step 95th percentile" \
             "path|path length vs truth"; do
-            printf '  %s %-3s' "${pair%%|*}" "$(grep -F "${pair#*|}" "$out/$phone-$from-on-$to.txt" | awk '{print $NF}')"
+            printf '  %s %-3s' "${pair%%|*}" "$(grep -F "${pair#*|}" "$out/$phone-$from-on-$to.txt" | head -n 1 | awk '{print $NF}')"
         done
         echo
     else

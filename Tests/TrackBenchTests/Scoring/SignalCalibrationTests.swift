@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrackBenchGeodesy
 @testable import TrackBenchModel
 @testable import TrackBenchRecordings
 @testable import TrackBenchSuite
@@ -192,6 +193,48 @@ struct SignalCalibrationTests {
         let ratio = try #require(Statistics.percentile(&simulated, 0.5)) / check.measured.step95thPercentileMeters
         #expect(ratio > 0.9 && ratio < 1.1, "step p95: simulated over measured \(ratio)")
         #expect(check.notes.contains { $0.hasPrefix("the tails' sizes scaled by") })
+    }
+
+    @Test func aChipsetThatCutsCornersIsFittedSoSimulatedPathsAreAsShort() throws {
+        // A phone (error 6 m, steps 0.3 m), its chipset smoothing over 2 s, drives 15 minutes round a circle of 100 m
+        // at 6 m/s: it cuts inside by 1 - 1 / (1 + 0.12²), and its path comes out about 1.4 % shorter than the truth.
+        // Without smoothing, simulations' paths would be longer; the fit finds the time constant that shortens them
+        // as much, its offsets (1.4 m) within a quarter of the error.
+        var smoothing = Self.phone
+        smoothing.errorToAccuracyRatio = 1
+        smoothing.jitterMeters = 0.3
+        smoothing.chipsetSmoothingSeconds = 2
+        let times = (0...4500).map { Double($0) / 5 }
+        let track = TimedTrack(times: times, points: times.map { LocalPoint(east: 100 * cos($0 * 0.06), north: 100 * sin($0 * 0.06)) })
+        let simulated = track.simulate(signal: smoothing, in: Fixtures.frame, seed: 5, streamName: "circle")
+        let fixes = try Recording.read(Data(PathCSV.render(simulated.noisyPath).utf8), file: "noisy.csv")
+        let truth = try Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        let calibration = try SignalCalibration(
+            replay: RecordingReplay(id: "circle", fixes: fixes, truth: truth), name: "smooth", seeds: SeedRange(first: 100, last: 109)!)
+        #expect(calibration.measured.lengthErrorPercent < -0.7, "measured \(calibration.measured.lengthErrorPercent) %")
+        let fitted = calibration.profile.chipsetSmoothingSeconds
+        #expect(fitted > 1.5 && fitted < 2.5, "fitted \(fitted) s")
+        #expect(calibration.notes.contains { $0.hasPrefix("chipsetSmoothingSeconds") })
+        var excesses = calibration.simulated.map(\.lengthErrorPercent)
+        let ratio = Statistics.percentile(&excesses, 0.5)! / calibration.measured.lengthErrorPercent
+        #expect(ratio > 1 / 1.5 && ratio < 1.5, "path length ratio \(ratio)")
+        #expect(calibration.profile.jsonText().contains("\"chipsetSmoothingSeconds\""))
+        // A phone that does not smooth, its path's excess within the simulations' range, is fitted none.
+        #expect(Self.calibration.profile.chipsetSmoothingSeconds == 0 && !Self.calibration.profile.jsonText().contains("chipsetSmoothing"))
+    }
+
+    @Test func aPathLengthExcessIndistinguishableFromZeroIsPrintedAsWithinNoiseNotAsARatio() {
+        // 0.01 % measured with a noise floor of 0.08 %: a simulated 0.05 % is as good as it, 0.2 % is not.
+        #expect(CalibrationReport.ratio(0.01, 0.05, noiseFloor: 0.08) == CalibrationReport.withinNoise)
+        #expect(CalibrationReport.ratio(0.01, 0.2, noiseFloor: 0.08) == "20.00")
+        // Beyond the floor, the ratio as for any statistic.
+        #expect(CalibrationReport.ratio(0.5, 0.52, noiseFloor: 0.08) == "1.04")
+        #expect(CalibrationReport.ratio(0.5, 0.52, noiseFloor: nil) == "1.04")
+        #expect(CalibrationReport.ratio(0, 0.52, noiseFloor: nil) == "")
+        // The floor: sqrt(2) x the error SD per axis over the truth's length (the 10 km out-and-back).
+        let measured = Self.calibration.measured
+        let floorMeters = measured.lengthNoiseFloorPercent / 100 * 10_000
+        #expect(abs(floorMeters - 2.squareRoot() * measured.errorDeviationMeters) < 0.05 * measured.errorDeviationMeters, "\(floorMeters) m")
     }
 
     @Test func theReportSaysWhetherTheRecordingFallsWithinTheSimulationsRange() {

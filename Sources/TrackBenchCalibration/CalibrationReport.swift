@@ -8,6 +8,8 @@ package enum CalibrationReport {
         var label: String
         var value: @Sendable (ErrorStatistics) -> Double?
         var decimals: Int
+        /// How far from zero the statistic can fall by chance, when that is known: near zero, a ratio says nothing.
+        var noiseFloor: (@Sendable (ErrorStatistics) -> Double)?
     }
 
     /// Every statistic the table shows, in order; each is declared once here.
@@ -32,7 +34,7 @@ package enum CalibrationReport {
         Row(label: "largest error step (m)", value: { $0.largestStepMeters }, decimals: 1),
         Row(label: "speed error SD (m/s)", value: { $0.speedErrorDeviationMetersPerSecond }, decimals: 2),
         Row(label: "course error RMS (deg)", value: { $0.courseErrorRMSDegrees }, decimals: 1),
-        Row(label: "path length vs truth (%)", value: { $0.lengthErrorPercent }, decimals: 2),
+        Row(label: "path length vs truth (%)", value: { $0.lengthErrorPercent }, decimals: 2, noiseFloor: { $0.lengthNoiseFloorPercent }),
     ]
 
     /// The side-by-side table, with a heading and the fit's notes.
@@ -55,25 +57,46 @@ package enum CalibrationReport {
         }
         text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) "
             + "(\(calibration.simulated.count) runs): median and range.\n\n"
+        var noiseNotes: [String] = []
         var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured", "measured in range"]]
         for row in rows {
             let real = row.value(measured)
             var simulated = calibration.simulated.compactMap(row.value)
             let median = Statistics.percentile(&simulated, 0.5)
             let range = simulated.isEmpty ? "" : "\(format(simulated.min(), row.decimals))...\(format(simulated.max(), row.decimals))"
-            var ratio = ""
-            if let real, let median, abs(real) > 1e-9 {
-                ratio = NumberFormat.fixed(median / real, decimals: 2)
+            let floor = row.noiseFloor?(measured)
+            let ratio = Self.ratio(real, median, noiseFloor: floor)
+            if ratio == Self.withinNoise, let real, let median, let floor {
+                noiseNotes.append(
+                    "\(row.label): measured \(NumberFormat.fixed(real, decimals: 3)), simulated \(NumberFormat.fixed(median, decimals: 3)): the "
+                        + "measured within its noise (±\(NumberFormat.fixed(floor, decimals: 3)), sqrt(2) × error SD per axis over the truth's "
+                        + "length: the along-track errors at the two ends) of zero and the simulated as close to it, so '\(Self.withinNoise)', "
+                        + "not a ratio"
+                )
             }
             table.append(
                 [row.label, format(real, row.decimals), format(median, row.decimals), range, ratio, inRange(real, simulated, decimals: row.decimals)]
             )
         }
         text += PlainTextTable.lines(table, rightAligned: Set(1..<table[0].count)).map { $0 + "\n" }.joined()
-        if !calibration.notes.isEmpty {
-            text += "\nNotes:\n" + calibration.notes.map { "- \($0)\n" }.joined()
+        let notes = calibration.notes + noiseNotes
+        if !notes.isEmpty {
+            text += "\nNotes:\n" + notes.map { "- \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// What the ratio column says for a statistic whose measured value is indistinguishable from zero and whose
+    /// simulated median lies as close to it.
+    static let withinNoise = "within noise"
+
+    /// The ratio column: simulated over measured to two decimals; `withinNoise` when the measured value lies within
+    /// `noiseFloor` of zero and the simulated one within `noiseFloor` of it (a ratio of two numbers indistinguishable
+    /// from zero says nothing); empty when either is missing or the measured value is zero.
+    static func ratio(_ measured: Double?, _ simulated: Double?, noiseFloor: Double?) -> String {
+        guard let measured, let simulated else { return "" }
+        if let noiseFloor, abs(measured) <= noiseFloor, abs(simulated - measured) <= noiseFloor { return withinNoise }
+        return abs(measured) > 1e-9 ? NumberFormat.fixed(simulated / measured, decimals: 2) : ""
     }
 
     /// `in` when the measured value lies within the simulations' range as the table prints them (to `decimals`),

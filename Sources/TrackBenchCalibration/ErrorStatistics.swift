@@ -131,6 +131,15 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var courseErrorRMSDegrees: Double?
     /// The fixes' path length against the truth's at the same times, in percent (positive: fixes longer).
     package var lengthErrorPercent: Double
+    /// How far from zero `lengthErrorPercent` can fall by chance, in percent: sqrt(2) times the error SD per axis over
+    /// the truth's length (0 when the truth does not move).
+    ///
+    /// The along-track errors at the two ends enter a path's length directly (a fix ahead of the truth at the end
+    /// and behind at the start lengthens it by both), and the two are independent once the drive is longer than the
+    /// error's decorrelation: at driving speed they outweigh the rest of the excess. `calibrate` prints an excess
+    /// near zero as *within noise* rather than as a ratio of two small numbers when the simulations' median lies
+    /// within this of it.
+    package var lengthNoiseFloorPercent: Double
 
     /// Measures samples in time order.
     /// - Returns: nil for fewer than three samples: too few to have steps and intervals.
@@ -184,7 +193,9 @@ package struct ErrorStatistics: Sendable, Equatable {
 
         speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
         courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
+        let trueLength = Self.trueLengthMeters(of: samples)
         lengthErrorPercent = Self.lengthErrorPercent(of: samples)
+        lengthNoiseFloorPercent = trueLength > 0 ? 100 * 2.squareRoot() * errorDeviationMeters / trueLength : 0
     }
 
     /// The mean along-track error while moving, and the along-track over the cross-track error RMS (nil without
@@ -248,6 +259,11 @@ package struct ErrorStatistics: Sendable, Equatable {
             stopped.count, jumpPercent, largest, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
             Statistics.percentile(&moving, 0.5), Statistics.percentile(&stopped, 0.5)
         )
+    }
+
+    /// The truth's length over the samples' times, in metres.
+    private static func trueLengthMeters(of samples: [Sample]) -> Double {
+        zip(samples, samples.dropFirst()).reduce(0) { $0 + $1.1.truePoint.distance(to: $1.0.truePoint) }
     }
 
     /// The fixes' path length against the truth's at the same times, in percent; 0 when the truth does not move.

@@ -23,7 +23,8 @@ extension SignalCalibration {
     /// jitter with the error's tails; the error while stopped and the reported motion; the warm-up; the faults.
     /// Notes come in that order.
     static func fit(
-        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, notes: inout [String]
+        _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, tailScale: Double = 1,
+        notes: inout [String]
     ) -> SignalProfile {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
@@ -42,7 +43,10 @@ extension SignalCalibration {
         var profile = defaultProfile
         profile.name = name
         let radius = fitAccuracy(measured: measured, base: base, into: &profile, notes: &notes)
-        fitDriftAndJitter(calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, into: &profile, notes: &notes)
+        fitDriftAndJitter(
+            calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, tailScale: tailScale,
+            into: &profile, notes: &notes
+        )
         fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
         fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
@@ -127,10 +131,10 @@ extension SignalCalibration {
 
     /// The drift's time constant and the jitter, with the step tail and the multipath regime when the moving steps
     /// show them, from the calm fixes (neither in a jump nor in an excursion); the measured decorrelation lag is
-    /// multiplied by `lagCorrection` first (see `SignalCalibration.init(replay:name:seeds:)`).
+    /// multiplied by `lagCorrection` first, and the tails' sizes by `tailScale` (see `SignalCalibration.init(replay:name:seeds:)`).
     private static func fitDriftAndJitter(
         _ calmSamples: [ErrorStatistics.Sample], base: ErrorStatistics, radius: Double, interval: Double, lagCorrection: Double,
-        into profile: inout SignalProfile, notes: inout [String]
+        tailScale: Double, into profile: inout SignalProfile, notes: inout [String]
     ) {
         // A frozen phone's error does not age while it stands still, so the drift's time is measured on moving fixes.
         let movingSamples = calmSamples.filter(\.isMoving)
@@ -158,18 +162,19 @@ extension SignalCalibration {
                 stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval
             )
         } else {
-            fitTails(tails, lag: lag, radius: radius, interval: interval, into: &profile, notes: &notes)
+            fitTails(tails, lag: lag, radius: radius, interval: interval, scale: tailScale, into: &profile, notes: &notes)
         }
     }
 
-    /// The step tail and the multipath regime, then the drift's time constant and the jitter in what variance the
-    /// tails leave.
+    /// The step tail and the multipath regime (their sizes times `scale`), then the drift's time constant and the
+    /// jitter in what variance the tails leave.
     private static func fitTails(
-        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, into profile: inout SignalProfile, notes: inout [String]
+        _ tails: ErrorTailFit, lag: Double, radius: Double, interval: Double, scale: Double, into profile: inout SignalProfile,
+        notes: inout [String]
     ) {
         profile.stepTailProbability = tails.stepTailProbability
-        profile.stepTailMeters = tails.stepTailMeters
-        profile.multipathOffsetMeters = tails.multipathOffsetMeters
+        profile.stepTailMeters = scale * tails.stepTailMeters
+        profile.multipathOffsetMeters = scale * tails.multipathOffsetMeters
         profile.multipathDwellSeconds = tails.multipathOffsetMeters > 0 ? max(interval, tails.multipathDwellSeconds) : 0
         let total = radius * radius / 2
         // Switches under the threshold go uncounted, so the offset comes out large; on a drive with a small error it
@@ -235,8 +240,12 @@ extension SignalCalibration {
     ///
     /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
     /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
-    /// way as lag or lead. When the directions cannot tell the two apart, `alongTrackMean` (the mean along-track
-    /// error) is the bias.
+    /// way as lag or lead. But on such a route the two cannot be told apart, and the simulation points the offset in a
+    /// direction each run draws: an offset fitted from the along-track part of the error would leave the simulated
+    /// along-track mean near 0 (0.1-0.6 times the measured on the WHU drives). So when the moving directions' mean
+    /// vector is longer than `separableDirectionLength` (or they hardly vary), the split is *not separable*:
+    /// `alongTrackMean` (the mean along-track error) is the bias, the rest of the mean error the offset, and a note
+    /// says so.
     private static func fitBiasAndOffset(
         _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
     ) {
@@ -255,14 +264,23 @@ extension SignalCalibration {
         // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
         guard sums.count > 0 else { return }
         let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
-        if spread > 0.01 * sums.count {
+        // sums.direction counts the moving fixes (each direction a unit vector).
+        let meanDirection = sums.direction > 0
+            ? (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth).squareRoot() / sums.direction : 0
+        let separable = spread > 0.01 * sums.count && meanDirection <= Self.separableDirectionLength
+        if separable {
             profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
         }
         let east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
         let north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
         profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
+        let split = separable
+            ? "told apart by the route's directions (their mean vector \(NumberFormat.fixed(meanDirection, decimals: 2)) long)"
+            : "not separable: the route runs mostly one way (the directions' mean vector is \(NumberFormat.fixed(meanDirection, decimals: 2)) "
+                + "long, over \(NumberFormat.compact(Self.separableDirectionLength))), so the along-track mean is the bias and the rest the offset"
         notes.append(
-            "fixed offset: the error's mean beside the along-track bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
+            "along-track bias \(NumberFormat.fixed(profile.alongTrackBiasMeters, decimals: 2)) m and fixed offset " + split
+                + ": the error's mean beside the bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
                 + "and \(NumberFormat.fixed(north, decimals: 2)) m north; each simulated run holds an offset that long in a direction of its own"
         )
     }

@@ -71,11 +71,17 @@ package struct SignalCalibration: Sendable {
         let (track, samples, measured) = try Self.measure(replay)
         var notes: [String] = []
         var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        // The smoothing first, so the drift's and tails' refit rounds see its offsets and steps.
+        var smoothingNotes: [String] = []
+        fitted = Self.fitChipsetSmoothing(
+            fitted, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &smoothingNotes
+        )
         if let target = measured.decorrelationSeconds {
             fitted = Self.refitDrift(
                 fitted, toDecorrelation: target, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &notes
             )
         }
+        notes += smoothingNotes
         fitted.driftTimeConstantSpreadPercent = Self.acrossDriveSpreadPercent.driftTimeConstant
         fitted.errorSizeSpreadPercent = Self.acrossDriveSpreadPercent.errorSize
         fitted.stepSizeSpreadPercent = Self.acrossDriveSpreadPercent.stepSize
@@ -91,7 +97,8 @@ package struct SignalCalibration: Sendable {
         self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
     }
 
-    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does.
+    /// The fit again with its drift's time scaled until simulations decorrelate as the recording does, and its tails'
+    /// sizes until their steps' 95th percentile is the recording's.
     ///
     /// The 1/e lag measured on a drive of half an hour is biased short (removing the mean takes the slowest part of
     /// the drift with it), and so is the same lag measured on a simulation: fitting the lag as measured would make
@@ -99,21 +106,33 @@ package struct SignalCalibration: Sendable {
     /// recording's route 30 times (at least as often as `seeds` says, from its first seed) on a stream of its own
     /// (`#fit`, not the table's runs) and scales the measured lag by the recording's decorrelation over the
     /// simulations' median; the scale is kept within 0.25...4.
+    ///
+    /// The tails are read from steps over three median steps, whose sizes do not follow the model's normal ones: on
+    /// a smooth phone (WHU Mi 8, 4-11 cm steps) the offsets came out so large that the step p95 was 1.3-1.7 times the
+    /// measured, on others the rare steps too small. So the same rounds scale the tails' sizes (step tail and
+    /// multipath offsets) by (measured over simulated step p95)^`tailRefitPower`, kept within 0.25...4 in all.
     private static func refitDrift(
         _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
         track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
     ) -> SignalProfile {
         var profile = fitted
         var correction = 1.0
+        var tailScale = 1.0
         var roundNotes = notes
         let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
         for _ in 0..<Self.driftRefitRounds {
-            var lags = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
-                .compactMap(\.decorrelationSeconds)
+            let statistics = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+            var lags = statistics.compactMap(\.decorrelationSeconds)
             guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
             correction = min(4, max(0.25, correction * target / median))
+            var steps = statistics.map(\.step95thPercentileMeters)
+            if fitted.hasErrorTails, let simulatedSteps = Statistics.percentile(&steps, 0.5), simulatedSteps > 0,
+               measured.step95thPercentileMeters > 0 {
+                tailScale = min(4, max(0.25, tailScale * pow(measured.step95thPercentileMeters / simulatedSteps, Self.tailRefitPower)))
+            }
             roundNotes = []
-            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, notes: &roundNotes)
+            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes)
+            profile.chipsetSmoothingSeconds = fitted.chipsetSmoothingSeconds
         }
         notes = roundNotes
         if correction != 1 {
@@ -123,7 +142,112 @@ package struct SignalCalibration: Sendable {
                     + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
             )
         }
+        if tailScale != 1 {
+            notes.append(
+                "the tails' sizes scaled by \(NumberFormat.fixed(tailScale, decimals: 2)) so that simulations' step 95th percentile "
+                    + "is the recording's (\(NumberFormat.fixed(measured.step95thPercentileMeters, decimals: 3)) m)"
+            )
+        }
         return profile
+    }
+
+    /// The fit with `chipsetSmoothingSeconds` set so that simulations' path-length excess is the recording's.
+    ///
+    /// Noise only lengthens a path; a chipset's own filter cuts corners and shortens it (`ChipsetSmoother`). The
+    /// fit simulates the profile without smoothing on the recording's route (30 seeds at least, on the `#fit`
+    /// stream): unless the recording's excess lies below every simulation's and below their median by more than
+    /// its noise (`ErrorStatistics.lengthNoiseFloorPercent`), nothing tells a smoothing chipset, and none is fitted
+    /// (a difference the noise model's steps or the ends' errors can make is not smoothing). Otherwise the
+    /// smoothing must take the difference off: the time constant whose smoothing alone shortens the recording's
+    /// true track (at its fixes' times) by that much is found by bisection, the profile simulated with it, and the
+    /// difference that remains taken off once more (`smoothingRefitRounds` rounds in all). At most
+    /// `longestChipsetSmoothingSeconds`.
+    private static func fitChipsetSmoothing(
+        _ fitted: SignalProfile, samples: [ErrorStatistics.Sample], measured: ErrorStatistics, track: TimedTrack, replay: RecordingReplay,
+        seeds: SeedRange, notes: inout [String]
+    ) -> SignalProfile {
+        let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+        var profile = fitted
+        var shortening = 0.0
+        var unsmoothedExcess: Double?
+        var isCapped = false
+        for _ in 0..<Self.smoothingRefitRounds {
+            var excesses = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+                .map(\.lengthErrorPercent)
+            guard let excess = Statistics.percentile(&excesses, 0.5) else { return fitted }
+            if unsmoothedExcess == nil {
+                unsmoothedExcess = excess
+                guard let shortest = excesses.min(), measured.lengthErrorPercent < shortest,
+                      excess - measured.lengthErrorPercent > measured.lengthNoiseFloorPercent else { return fitted }
+            }
+            shortening += excess - measured.lengthErrorPercent
+            (profile.chipsetSmoothingSeconds, isCapped) = smoothingSeconds(shortening: shortening, samples: samples, measured: measured)
+        }
+        let seconds = profile.chipsetSmoothingSeconds
+        notes.append(
+            "chipsetSmoothingSeconds \(NumberFormat.fixed(seconds, decimals: 2)) s: without it simulations' paths are "
+                + "\(NumberFormat.fixed(unsmoothedExcess ?? 0, decimals: 3)) % longer than the truth, the recording's "
+                + "\(NumberFormat.fixed(measured.lengthErrorPercent, decimals: 3)) %; a chipset filter of that time constant cuts the corners "
+                + "of the recording's route by the difference"
+                + (isCapped
+                    ? " as far as it can: a longer one would move the fixes off the truth by more than "
+                        + "\(NumberFormat.compact(100 * Self.smoothingShareOfError)) % of the measured error SD or step p95"
+                    : "")
+        )
+        return profile
+    }
+
+    /// The chipset smoothing's time constant that shortens the samples' true track (at their times and courses) by
+    /// `shortening` percent of its length, by bisection; 0 for none.
+    ///
+    /// At most `longestChipsetSmoothingSeconds`, and at most the longest whose offsets from the truth stay within
+    /// what the recording shows: their RMS per axis at most `smoothingShareOfError` of the measured error SD, and
+    /// their steps' 95th percentile at most that share of the measured step p95. The smoothing's offsets are part
+    /// of the measured error and steps, and a time constant that shortens a route with few or gentle turns enough
+    /// would add errors the recording does not have (uncapped, on the WHU and GSDC drives: up to 50 times the error SD).
+    static func smoothingSeconds(
+        shortening: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics
+    ) -> (seconds: Double, isCapped: Bool) {
+        guard shortening > 0 else { return (0, false) }
+        func smoothed(_ seconds: Double) -> (shortening: Double, offsetRMS: Double, offsetStep95: Double) {
+            guard var smoother = ChipsetSmoother(timeConstantSeconds: seconds) else { return (0, 0, 0) }
+            var trueLength = 0.0
+            var smoothedLength = 0.0
+            var squares = 0.0
+            var steps: [Double] = []
+            var previous: (true: LocalPoint, smoothed: LocalPoint)?
+            for sample in samples {
+                let point = smoother.smoothed(sample.truePoint, atTime: sample.timeSeconds, courseDegrees: sample.trueCourseDegrees)
+                let offset = LocalPoint(east: point.east - sample.truePoint.east, north: point.north - sample.truePoint.north)
+                squares += offset.east * offset.east + offset.north * offset.north
+                if let previous {
+                    trueLength += sample.truePoint.distance(to: previous.true)
+                    smoothedLength += point.distance(to: previous.smoothed)
+                    let before = LocalPoint(east: previous.smoothed.east - previous.true.east, north: previous.smoothed.north - previous.true.north)
+                    steps.append(offset.distance(to: before))
+                }
+                previous = (sample.truePoint, point)
+            }
+            let step95 = Statistics.percentile(&steps, 0.95) ?? 0
+            let rms = samples.isEmpty ? 0 : (squares / (2 * Double(samples.count))).squareRoot()
+            return (trueLength > 0 ? 100 * (trueLength - smoothedLength) / trueLength : 0, rms, step95)
+        }
+        func bisect(_ isBelow: (Double) -> Bool) -> Double {
+            var (low, high) = (0.0, Self.longestChipsetSmoothingSeconds)
+            guard !isBelow(high) else { return high }
+            for _ in 0..<30 {
+                let middle = (low + high) / 2
+                if isBelow(middle) { low = middle } else { high = middle }
+            }
+            return low
+        }
+        let cap = bisect {
+            let offsets = smoothed($0)
+            return offsets.offsetRMS <= Self.smoothingShareOfError * measured.errorDeviationMeters
+                && offsets.offsetStep95 <= Self.smoothingShareOfError * measured.step95thPercentileMeters
+        }
+        let seconds = bisect { smoothed($0).shortening < shortening }
+        return seconds > cap ? (cap, true) : (seconds, false)
     }
 
     /// Compares a given profile with a replay instead of fitting one: the replay's statistics beside those of the
@@ -252,13 +376,29 @@ package struct SignalCalibration: Sendable {
     /// How much drives of one phone differ, as the spreads a fitted profile carries, in percent: one drive cannot
     /// show it.
     ///
-    /// From the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL; Docs/calibration.md
-    /// explains): per-axis error SD 0.6 to 1.3 m, a 1/e time of 23 to 241 s, median step 0.15 to 0.23 m and step
-    /// p95 0.58 to 1.14 m, each range read as the median plus and minus one log-normal deviation.
-    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 50.0, stepSize: 30.0)
+    /// The drift time from the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL): a 1/e
+    /// time of 23 to 241 s read as the median plus and minus one log-normal deviation. The error and step sizes from
+    /// the WHU phones (Docs/calibration.md explains): one phone errs up to 2.5 times more in one city than another,
+    /// and a Mi 8's step p95 differs 2.7 times between two drives; 100 % and 60 % put such a drive within ten seeds'
+    /// range of a profile fitted on the other.
+    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 100.0, stepSize: 60.0)
     /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
     /// the rest; below it the drift takes the whole lag.
     static let smallestDriftCorrelation = 0.05
+    /// The longest mean of the moving directions' unit vectors at which a fixed offset and an along-track bias are
+    /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
+    /// mean is the bias.
+    static let separableDirectionLength = 0.5
+    /// The power of measured over simulated step p95 each round of `refitDrift` scales the tails' sizes by: above 1
+    /// because the p95 moves less than the tails (ordinary steps make up part of it).
+    static let tailRefitPower = 1.5
     /// How many rounds of simulations `refitDrift` scales the drift's time over.
     static let driftRefitRounds = 4
+    /// How many rounds of simulations `fitChipsetSmoothing` takes the path-length excess off over.
+    static let smoothingRefitRounds = 2
+    /// The longest chipset smoothing `calibrate` fits, in seconds: a filter slower than that would be seen as lag.
+    static let longestChipsetSmoothingSeconds = 30.0
+    /// The largest share of the measured error SD and step p95 the chipset smoothing's own offsets may reach: a
+    /// quarter leaves them at most 1/16 of the error's variance, so the rest of the fit stands.
+    static let smoothingShareOfError = 0.25
 }

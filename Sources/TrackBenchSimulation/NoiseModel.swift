@@ -26,6 +26,8 @@ import TrackBenchModel
 ///   the same factor: the phone freezes its output.
 /// - While moving, the fix is shifted `alongTrackBiasMeters` along the true
 ///   course (negative: it lags behind).
+/// - With `chipsetSmoothingSeconds` above 0, the true point first goes through
+///   the chipset's own filter (`ChipsetSmoother`), which cuts corners.
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
 ///   course get independent Gaussian errors (speed floored at 0).
 /// - A profile's altitude swing and jitter come from an `AltitudeChannel` on
@@ -46,6 +48,7 @@ package struct NoiseModel: Sendable {
     private var gaussian = GaussianSampler()
     private var altitude: AltitudeChannel?
     private var tails: ErrorTailChannel?
+    private var smoother: ChipsetSmoother?
     /// The run's fixed offset (`fixedOffsetMeters` in the direction the run drew), in metres east and north; nil
     /// without one.
     private let fixedOffset: LocalPoint?
@@ -69,6 +72,7 @@ package struct NoiseModel: Sendable {
         generator = SplitMix64(seed: seed, stream: streamName)
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
+        smoother = ChipsetSmoother(timeConstantSeconds: profile.chipsetSmoothingSeconds)
         fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName)
         let step = profile.fixIntervalMeanSeconds
         let timeConstant = profile.driftTimeConstantSeconds
@@ -145,7 +149,11 @@ package struct NoiseModel: Sendable {
         let jitter = profile.jitterMeters
         let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter - profile.errorTailVarianceSquareMeters).squareRoot()
         let fixJitter = isStopped ? jitter * profile.stoppedErrorMotionFactor : jitter
-        let truePoint = frame.point(for: trueFix.coordinate)
+        var truePoint = frame.point(for: trueFix.coordinate)
+        if var chipset = smoother {
+            truePoint = chipset.smoothed(truePoint, atTime: trueFix.timestampSeconds, courseDegrees: trueFix.courseDegrees)
+            smoother = chipset
+        }
         var noisyPoint = LocalPoint(
             east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
             north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)

@@ -78,6 +78,7 @@ enum NMEAReader {
     private static func readEpochs(_ lines: DataLines, file: String, builder: inout RecordingBuilder) throws(RecordingFileError) -> [Epoch] {
         var epochs: [Epoch] = []
         var sawSentence = false
+        var relabelledLate = 0
         for (offset, line) in lines.enumerated() {
             let lineNumber = offset + 1
             let sentence: NMEASentence
@@ -104,6 +105,17 @@ enum NMEAReader {
                 // A logger that writes one epoch twice (or two receivers' epochs under one time) gives one fix a time:
                 // the first sentence of each type is kept and every repeat is counted, never silently merged over it.
                 let bit = typeBit(sentence.type)
+                if epoch.types & bit != 0, sentence.type == "GGA", let run = try lateRun(before: sentence, in: epochs, line: lineNumber) {
+                    // A run labelled a second late (a missing second before it, then this GGA at the run's last time with
+                    // a new position): the run moves back a second, and this sentence starts its own epoch.
+                    for index in run { epochs[index].timeOfDaySeconds -= 1 }
+                    relabelledLate += run.count
+                    epoch = Epoch(line: lineNumber, timeOfDaySeconds: time)
+                    epoch.types = bit
+                    try merge(sentence, into: &epoch)
+                    epochs.append(epoch)
+                    continue
+                }
                 guard epoch.types & bit == 0 else {
                     builder.skips.count("\(sentence.type) repeating an earlier sentence's time (the first kept)", line: lineNumber)
                     continue
@@ -120,6 +132,12 @@ enum NMEAReader {
             }
             if epochs.count > builder.pointLimit { throw .tooManyPoints(file: file, line: lineNumber, limit: builder.pointLimit) }
         }
+        if relabelledLate > 0 {
+            builder.notes.append(
+                "\(relabelledLate) GGA labelled a second late (a second missing before them, then a GGA at their time with another "
+                    + "position): moved back a second"
+            )
+        }
         guard sawSentence else {
             throw .noFixes(
                 file: file,
@@ -128,6 +146,33 @@ enum NMEAReader {
         }
         return epochs
     }
+
+    /// The epochs labelled a second late that `gga`, a second `GGA` at the last epoch's time with another position,
+    /// reveals; nil when it is a plain repeat.
+    ///
+    /// Some chipsets (the WHU Xiaomi Mi 8 and Huawei P20 logs) label a run of fixes one second late: the times read
+    /// 10, 12, 13, 13 for fixes taken at 10, 11, 12, 13. Left as written, each such fix sits a second's travel (20 m
+    /// at highway speed) from its truth. The run is the `GGA`-only epochs a second apart that end the list, back to
+    /// a missing second before them, at most `longestLateRun` of them; it moves back a second only when that second
+    /// is free.
+    private static func lateRun(before gga: NMEASentence, in epochs: [Epoch], line: Int) throws(NMEASentence.Problem) -> ClosedRange<Int>? {
+        guard let last = epochs.indices.last, epochs[last].types == typeBit("GGA"), epochs[last].quality != 0 else { return nil }
+        var probe = Epoch(line: line, timeOfDaySeconds: epochs[last].timeOfDaySeconds)
+        try merge(gga, into: &probe)
+        guard let latitude = probe.latitude, let longitude = probe.longitude, probe.quality != 0,
+              latitude != epochs[last].latitude || longitude != epochs[last].longitude else { return nil }
+        var first = last
+        while first > 0, last - first < longestLateRun {
+            let gap = epochs[first].timeOfDaySeconds - epochs[first - 1].timeOfDaySeconds
+            if gap == 2 { return first...last }
+            guard gap == 1, epochs[first - 1].types == typeBit("GGA") else { return nil }
+            first -= 1
+        }
+        return nil
+    }
+
+    /// The most epochs `lateRun` moves back a second.
+    static let longestLateRun = 30
 
     /// The bit of `Epoch.types` for a `GGA`, `RMC` or `GST` sentence.
     private static func typeBit(_ type: Substring) -> UInt8 {

@@ -65,6 +65,13 @@ extension SignalProfile {
             minimum: 0, maximum: ScenarioLimits.lengthMeters, \.fixedOffsetMeters, writtenWhenAboveZero: \SignalProfile.fixedOffsetMeters
         ),
         .optional(
+            "chipsetSmoothingSeconds", "s",
+            "time constant of the chipset's own position filter, applied across the true track before any error: it cuts corners "
+                + "(0 = none); `calibrate`: fitted to the path-length excess",
+            minimum: 0, maximum: ScenarioLimits.durationSeconds, \.chipsetSmoothingSeconds,
+            writtenWhenAboveZero: \SignalProfile.chipsetSmoothingSeconds
+        ),
+        .optional(
             "altitudeSwingMeters", "m",
             "deviation of the slow swing of GPS altitude; it continues while stopped and the vertical accuracy does not report it "
                 + "([altitude](altitude.md#vertical-noise))",

@@ -102,6 +102,20 @@ import TrackBenchTestSupport
         #expect(recording.skipped.map(\.firstLine) == [2])
     }
 
+    @Test func aGGARunLabelledASecondLateMovesBackASecondAndAPlainRepeatIsStillSkipped() throws {
+        // Fixes taken at 10, 11, 12, 13 s labelled 10, 12, 13, 13 (as WHU Mi 8 and P20 logs write them), then a
+        // quality-0 repeat of 14 s: the run moves back, the repeat is counted.
+        let epochs = [(10, "0380", 1), (12, "0390", 1), (13, "0400", 1), (13, "0410", 1), (14, "0420", 1), (14, "0420", 0)]
+        let text = epochs.map { second, minutes, quality in
+            Fixtures.nmeaSentence("GPGGA,1200\(second).999,4807.\(minutes),N,01131.0000,E,\(quality),08,1,545.4,M,46.9,M,,")
+        }
+        let recording = try read(text.joined(separator: "\n"))
+        #expect(recording.fixes.map { $0.timestampSeconds.rounded() } == [43211, 43212, 43213, 43214, 43215])
+        #expect(recording.fixes.map { (($0.latitude - 48) * 60 * 1e4).rounded() } == [70380, 70390, 70400, 70410, 70420])
+        #expect(recording.skipped.map(\.reason) == ["GGA repeating an earlier sentence's time (the first kept)"])
+        #expect(recording.notes.contains { $0.hasPrefix("2 GGA labelled a second late") })
+    }
+
     @Test func aGGAMalformedAfterItsFixQualityIsCountedOnceAndLeavesNothingInItsEpoch() throws {
         let text = [
             Fixtures.nmeaSentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),

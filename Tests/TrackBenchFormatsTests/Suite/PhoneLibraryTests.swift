@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import TrackBenchModel
+@testable import TrackBenchFormats
+import TrackBenchTestSupport
+
+/// The phone library (`Scenarios/phones.json`): profiles calibrated from public drives of six phones.
+struct PhoneLibraryTests {
+    private static let suite = Fixtures.shippedSuite("Scenarios/phones.json")
+    private static let names = [
+        "pixel4", "pixel4xl", "mi8-open-sky", "mi8-urban", "p20-open-sky", "p20-urban", "p30-open-sky", "p30-urban", "x30-open-sky", "x30-urban",
+    ]
+
+    @Test func theSuiteLoadsWithEveryPhonesProfilesOnEachRoute() {
+        #expect(Self.suite.signals.map(\.name) == Self.names)
+        #expect(Self.suite.scenarios.count == Self.names.count * 2 * 2)
+    }
+
+    @Test func eachProfileIsAPhoneInACarAsTheDrivesMeasuredIt() {
+        for profile in Self.suite.signals {
+            // The 2-D error radius: 0.6-2.3 m on the drives; the WHU phones report no accuracy (5 m, constant).
+            let radius = profile.errorToAccuracyRatio * profile.horizontalAccuracyMeanMeters
+            #expect(radius > 0.5 && radius < 3, "\(profile.name): error radius \(radius) m")
+            #expect(profile.driftTimeConstantSeconds >= 5 && profile.driftTimeConstantSeconds <= 200, "\(profile.name): drift time")
+            #expect(profile.jitterMeters < 0.5, "\(profile.name): jitter \(profile.jitterMeters) m")
+            #expect(profile.stepTailProbability < 0.1 && profile.stepTailMeters < 3, "\(profile.name): step tail")
+            #expect(profile.multipathOffsetMeters < 1.5, "\(profile.name): multipath offset \(profile.multipathOffsetMeters) m")
+            #expect(abs(profile.alongTrackBiasMeters) < 5 && profile.fixedOffsetMeters < 4, "\(profile.name): bias and offset")
+            #expect(abs(profile.fixIntervalMeanSeconds - 1) < 0.2, "\(profile.name): fix interval")
+            #expect(profile.faults.jumpProbability < 0.01, "\(profile.name): jumps")
+            // Spreads as `calibrate` gives them: drives of one phone differ by more than seeds do.
+            #expect(profile.driftTimeConstantSpreadPercent == 200 && profile.errorSizeSpreadPercent == 100 && profile.stepSizeSpreadPercent == 60)
+        }
+    }
+
+    @Test func eachProfileHasItsSourceAndFitInThePhonesPage() throws {
+        let page = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Docs/phones.md"), encoding: .utf8)
+        for name in Self.names {
+            #expect(page.contains("`\(name)`"), "Docs/phones.md does not name \(name)")
+        }
+    }
+}

@@ -3,6 +3,7 @@ import Testing
 @testable import TrackBenchGeodesy
 @testable import TrackBenchModel
 @testable import TrackBenchSimulation
+import TrackBenchTestSupport
 
 /// The chipset's own filter cuts corners without lagging on straights, and draws nothing random.
 struct ChipsetSmootherTests {

@@ -97,12 +97,12 @@ package struct ComparisonReport: Sendable {
         package var filter: String
         /// The pairs' count and how many differ, which tell identical and diverged groups apart.
         package var significance: Significance
-        /// B's mean absolute distance error minus A's over the paired runs, in percentage points: the statistic the
-        /// decision tests, which the table prints and the chart draws; NaN when no pair was finite.
-        package var change: Double
         /// `check`'s decision on this filter and group; nil for a group the gate does not test (`--by stop`).
         package var decision: PairedDecision?
         package var verdict: Verdict { Verdict(significance, decision) }
+        /// B's mean absolute distance error minus A's over the paired runs, in percentage points: the statistic the
+        /// decision tests, which the table prints and the chart draws (the pairs' own where the gate tests no group).
+        package var change: Double { decision?.change ?? significance.meanChange }
     }
 
     /// A group of scenarios: its shared results on each side and each filter's paired difference.
@@ -128,10 +128,8 @@ package struct ComparisonReport: Sendable {
                 let afterByFilter = Dictionary(grouping: after, by: \.filter)
                 let differences = filters.compactMap { filter -> PairedDifference? in
                     guard let first = beforeByFilter[filter], let second = afterByFilter[filter] else { return nil }
-                    let decision = decisions[filter]?[title]
                     return PairedDifference(
-                        filter: filter, significance: Significance(.errorPercent, first: first, second: second),
-                        change: decision?.change ?? Self.changeInMean(first: first, second: second), decision: decision
+                        filter: filter, significance: Significance(.errorPercent, first: first, second: second), decision: decisions[filter]?[title]
                     )
                 }
                 groups.append(Group(title: title, before: before, after: after, differences: differences))
@@ -212,21 +210,6 @@ package struct ComparisonReport: Sendable {
         guard difference.significance.pairCount > 0, difference.change.isFinite else { return "" }
         let text = NumberFormat.fixed(difference.change, decimals: 3)
         return difference.change > 0 && text != "0.000" ? "+" + text : text
-    }
-
-    /// The mean of `second`'s absolute distance errors minus `first`'s, over the runs both hold with a finite value.
-    static func changeInMean(first: [ScenarioScore], second: [ScenarioScore]) -> Double {
-        var firstValues: [ScenarioScore.Run: Double] = [:]
-        for score in first {
-            if let value = Metric.errorPercent.summaryValue(in: score), value.isFinite { firstValues[score.run] = value }
-        }
-        var (sum, count) = (0.0, 0)
-        for score in second {
-            guard let value = Metric.errorPercent.summaryValue(in: score), value.isFinite, let before = firstValues[score.run] else { continue }
-            sum += value - before
-            count += 1
-        }
-        return count == 0 ? .nan : sum / Double(count)
     }
 
     /// "B better", "B worse" or "tied" with the test that decided, "identical", "too few pairs for a test (n = 3)",

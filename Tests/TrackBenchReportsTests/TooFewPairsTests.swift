@@ -23,7 +23,7 @@ struct TooFewPairsTests {
         let decision = try #require(decision)
         #expect(decision.verdict == .tooFewPairs && decision.pValue == nil)
         #expect(decision.testText == "too few pairs for a test (n = 3)")
-        let difference = ComparisonReport.PairedDifference(filter: "kalman", significance: three, change: decision.change, decision: decision)
+        let difference = ComparisonReport.PairedDifference(filter: "kalman", significance: three, decision: decision)
         #expect(ComparisonReport.verdict(difference) == "too few pairs for a test (n = 3)")
     }
 

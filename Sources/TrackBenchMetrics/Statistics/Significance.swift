@@ -52,6 +52,9 @@ package struct Significance: Sendable, Hashable {
     package var pValue: Double?
     /// The larger of the two sides' mean absolute value: what `noiseThreshold` is a fraction of.
     package var scale: Double
+    /// The second side's mean minus the first's over the pairs, in the values' unit: the change in the mean, which
+    /// the one decision (`PairedDecision`) tests; 0 without pairs.
+    package var meanChange: Double
 
     /// Whether there was a test: at least two pairs.
     package var hasTest: Bool { pValue != nil }
@@ -90,6 +93,7 @@ package struct Significance: Sendable, Hashable {
         nonZeroCount = differences.nonZeroCount
         let n = Double(differences.count)
         scale = differences.count == 0 ? 0 : max(abs(differences.firstSum / n), abs(differences.secondSum / n))
+        meanChange = differences.count == 0 ? 0 : differences.secondSum / n - differences.firstSum / n
         guard differences.count > 0 else {
             estimate = 0
             return

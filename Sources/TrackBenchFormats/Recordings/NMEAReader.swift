@@ -41,7 +41,14 @@ enum NMEAReader {
     /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, or no epoch is a fix.
     static func read(_ lines: DataLines, file: String, options: RecordingReadOptions) throws(RecordingFileError) -> Recording {
         var builder = RecordingBuilder(file: file, options: options)
-        let epochs = try readEpochs(lines, file: file, builder: &builder)
+        var epochs = try readEpochs(lines, file: file, builder: &builder)
+        let movedBySpacing = moveBackLateRunsBySpacing(&epochs)
+        if movedBySpacing > 0 {
+            builder.notes.append(
+                "\(movedBySpacing) GGA labelled a second late (a second missing before them, and their spacing a second's travel short "
+                    + "before and long after): moved back a second"
+            )
+        }
         let days = assignDays(epochs)
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
         if timeBase == .timeOfDay {
@@ -171,8 +178,69 @@ enum NMEAReader {
         return nil
     }
 
-    /// The most epochs `lateRun` moves back a second.
+    /// The most epochs `lateRun` and `moveBackLateRunsBySpacing` move back a second.
     static let longestLateRun = 30
+    /// The slowest travel, in metres per second, at which `moveBackLateRunsBySpacing` tells a late label from the
+    /// fixes' spacing: a second's travel must stand well above the error's own steps (decimetres on the WHU phones).
+    static let slowestSpacingSpeedMetersPerSecond = 5.0
+    /// How far each spacing may stray from a late run's, as a share of a second's travel.
+    static let spacingTolerance = 0.25
+
+    /// Moves back a second the runs labelled a second late that no repeated time gives away, and returns how many
+    /// epochs moved.
+    ///
+    /// On the WHU Mi 8 a run labelled late often ends in a missing second rather than a repeated time: times 26, 28,
+    /// 29, 30 for fixes taken at 26, 27, 28, 30 (the 29 s fix lost). Only the spacing tells: the run's first fix
+    /// lies a second's travel after the fix before though labelled two seconds after it, and the fix after the run
+    /// lies two seconds' travel on though labelled one. A run (`GGA`-only epochs a second apart, at most
+    /// `longestLateRun`) after a missing second moves back when the speed, from the fixes a second apart on either
+    /// side, is at least `slowestSpacingSpeedMetersPerSecond` and both spacings lie within `spacingTolerance` of a
+    /// second's and two seconds' travel; read as labelled, they would be two seconds' and one.
+    private static func moveBackLateRunsBySpacing(_ epochs: inout [Epoch]) -> Int {
+        func isGGAFix(_ index: Int) -> Bool {
+            epochs.indices.contains(index) && epochs[index].types == typeBit("GGA") && epochs[index].quality != 0
+                && epochs[index].latitude != nil && epochs[index].longitude != nil
+        }
+        func gap(_ index: Int) -> Double { epochs[index].timeOfDaySeconds - epochs[index - 1].timeOfDaySeconds }
+        func meters(_ first: Int, _ second: Int) -> Double {
+            guard let latitude = epochs[first].latitude, let longitude = epochs[first].longitude,
+                  let otherLatitude = epochs[second].latitude, let otherLongitude = epochs[second].longitude else { return 0 }
+            let north = (otherLatitude - latitude) * metersPerDegree
+            let east = (otherLongitude - longitude) * metersPerDegree * cos(latitude * .pi / 180)
+            return (north * north + east * east).squareRoot()
+        }
+        func isSecond(_ value: Double) -> Bool { abs(value - 1) < 0.01 }
+        var moved = 0
+        var start = 1
+        while start < epochs.count {
+            defer { start += 1 }
+            guard abs(gap(start) - 2) < 0.01, isGGAFix(start - 1), isGGAFix(start) else { continue }
+            var end = start
+            while end + 1 < epochs.count, end - start + 1 < longestLateRun, isGGAFix(end + 1), isSecond(gap(end + 1)) {
+                // The fix after the run lies two seconds' travel on; inside the run, one.
+                let speed = meters(start - 1, start)
+                if meters(end, end + 1) > (1 + spacingTolerance) * speed { break }
+                end += 1
+            }
+            let after = end + 1
+            guard after < epochs.count, isGGAFix(after), isSecond(gap(after)) else { continue }
+            // A second's travel from the fixes a second apart just outside the run, where there are such.
+            var references: [Double] = []
+            if start >= 2, isGGAFix(start - 2), isSecond(gap(start - 1)) { references.append(meters(start - 2, start - 1)) }
+            if after + 1 < epochs.count, isGGAFix(after + 1), isSecond(gap(after + 1)) { references.append(meters(after, after + 1)) }
+            guard let speed = references.isEmpty ? nil : references.reduce(0, +) / Double(references.count),
+                  speed >= slowestSpacingSpeedMetersPerSecond,
+                  abs(meters(start - 1, start) - speed) <= spacingTolerance * speed,
+                  abs(meters(end, after) - 2 * speed) <= spacingTolerance * 2 * speed else { continue }
+            for index in start...end { epochs[index].timeOfDaySeconds -= 1 }
+            moved += end - start + 1
+            start = end
+        }
+        return moved
+    }
+
+    /// Metres per degree of latitude (and of longitude at the equator), for the spacing of fixes a second apart.
+    private static let metersPerDegree = 111_320.0
 
     /// The bit of `Epoch.types` for a `GGA`, `RMC` or `GST` sentence.
     private static func typeBit(_ type: Substring) -> UInt8 {

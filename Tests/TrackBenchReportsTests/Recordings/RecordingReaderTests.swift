@@ -116,6 +116,31 @@ import TrackBenchTestSupport
         #expect(recording.notes.contains { $0.hasPrefix("2 GGA labelled a second late") })
     }
 
+    /// GGA at `labels` (seconds after 12:00:00) for a car heading north at `speed` m/s whose fixes were taken at
+    /// `taken` seconds: the position is the one of the time taken.
+    private func northbound(taken: [Int], labels: [Int], speed: Double) -> String {
+        zip(taken, labels).map { taken, label in
+            let minutes = String(format: "%.7f", Double(taken) * speed / 111_320 * 60)
+            return Fixtures.nmeaSentence(
+                "GPGGA,1200\(String(format: "%02d", label)).999,4807\(minutes.dropFirst()),N,01131.0000,E,1,08,1,545.4,M,46.9,M,,")
+        }.joined(separator: "\n")
+    }
+
+    @Test func aGGARunLabelledLateThatEndsInALostFixMovesBackByItsSpacing() throws {
+        // Taken at 8, 9, 10, 11, 12, 14, 15, 16 s (the 13 s fix lost), labelled 8, 9, 10, 12, 13, 14, 15, 16, as the
+        // WHU Mi 8 writes them: no repeated time gives the run away, only the spacing (20 m, then 40 m in a second).
+        let late = try read(northbound(taken: [8, 9, 10, 11, 12, 14, 15, 16], labels: [8, 9, 10, 12, 13, 14, 15, 16], speed: 20))
+        #expect(late.fixes.map { $0.timestampSeconds.rounded() } == [8, 9, 10, 11, 12, 14, 15, 16].map { 43_201 + Double($0) })
+        #expect(late.notes.contains { $0.hasPrefix("2 GGA labelled a second late (a second missing before them, and their spacing") })
+        // A fix truly lost at 11 s, labels right: the spacing agrees with the labels, nothing moves.
+        let lost = try read(northbound(taken: [8, 9, 10, 12, 13, 14, 15], labels: [8, 9, 10, 12, 13, 14, 15], speed: 20))
+        #expect(lost.fixes.map { $0.timestampSeconds.rounded() } == [8, 9, 10, 12, 13, 14, 15].map { 43_201 + Double($0) })
+        #expect(!lost.notes.contains { $0.contains("labelled a second late") })
+        // At walking speed a second's travel is lost in the error's own steps: the labels stand.
+        let walking = try read(northbound(taken: [8, 9, 10, 11, 12, 14, 15, 16], labels: [8, 9, 10, 12, 13, 14, 15, 16], speed: 1.4))
+        #expect(walking.fixes.map { $0.timestampSeconds.rounded() } == [8, 9, 10, 12, 13, 14, 15, 16].map { 43_201 + Double($0) })
+    }
+
     @Test func aGGAMalformedAfterItsFixQualityIsCountedOnceAndLeavesNothingInItsEpoch() throws {
         let text = [
             Fixtures.nmeaSentence("GPGGA,120000.00,0100.0000,N,00100.0000,E,1,08,1.0,12.0,M,0,M,,"),

@@ -78,6 +78,10 @@ enum GNSSTableReader {
                 builder.skips.count("coordinate out of range or at (0, 0)", line: lineNumber)
                 continue
             }
+            if let q, !(q == q.rounded() && (0...99).contains(q)) {
+                builder.skips.count("quality flag not a whole number from 0 to 99", line: lineNumber)
+                continue
+            }
             if let previous = rows.last, seconds + week < previous.seconds - UTCTime.secondsPerWeek / 2 { week += UTCTime.secondsPerWeek }
             rows.append(Row(
                 line: lineNumber, seconds: seconds + week, latitude: lat, longitude: lon, height: h,

@@ -44,6 +44,15 @@ struct RecordingFormatsAsTheyComeTests {
         #expect(recording.skipped.map(\.firstLine) == [10, 7, 8, 9])
     }
 
+    @Test func aQualityFlagThatIsNoSmallWholeNumberIsSkippedAndCountedNotATrap() throws {
+        // Found by fuzzing: a flag of 27 digits trapped converting to an integer.
+        let recording = try read(Self.table.prefix(5).joined(separator: "\n") + "\n"
+            + "444933.000    40.2164260000   116.2135900000     61.300      3.000      4.000   -0.100   888888888888888888888888888\n"
+            + "444934.000    40.2164530000   116.2136400000     61.300      3.000      4.000   -0.100     1.5\n")
+        #expect(recording.fixes.map(\.timestampSeconds) == [444_931, 444_932])
+        #expect(recording.skipped == [Recording.Skip(reason: "quality flag not a whole number from 0 to 99", count: 2, firstLine: 6)])
+    }
+
     @Test func aGNSSTableWithoutAQualityColumnKeepsEveryRowAndRollsOverTheWeek() throws {
         let recording = try read("""
         Project: drive 3

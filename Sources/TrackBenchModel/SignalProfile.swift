@@ -54,7 +54,8 @@
     /// The mean error along the direction of travel, in metres (0 by default).
     ///
     /// Negative means fixes lag behind the truth, positive that they lead;
-    /// applied only while moving. Measured -0.24 to +1.54 m.
+    /// along the true course while moving and along the last one while
+    /// stopped (a frozen fix keeps its error). Measured -0.24 to +1.54 m.
     package var alongTrackBiasMeters: Double
     /// The size of an error that holds for the whole run, in metres (0 by default), in a direction each run draws.
     ///

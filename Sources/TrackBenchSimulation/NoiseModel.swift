@@ -24,8 +24,12 @@ import TrackBenchModel
 /// - While the runner stands still (true speed 0), the drift advances only
 ///   `stoppedErrorMotionFactor` of each step's time and the jitter shrinks by
 ///   the same factor: the phone freezes its output.
-/// - While moving, the fix is shifted `alongTrackBiasMeters` along the true
-///   course (negative: it lags behind).
+/// - The fix is shifted `alongTrackBiasMeters` along the true course
+///   (negative: it lags behind); while stopped, along the last course, as the
+///   phone's frozen fix keeps its error. Dropping the shift at each stop would
+///   make the fix jump by the bias twice a stop, which real phones do not:
+///   on the WHU urban drives such jumps made simulated paths up to 0.3 %
+///   longer than the phones' (Docs/calibration.md).
 /// - With `chipsetSmoothingSeconds` above 0, the true point first goes through
 ///   the chipset's own filter (`ChipsetSmoother`), which cuts corners.
 /// - Altitude drifts the same way, scaled by the vertical accuracy; speed and
@@ -58,6 +62,8 @@ package struct NoiseModel: Sendable {
     private var altitudeDrift: DriftProcess
     /// How many fixes the model has made.
     private var index = 0
+    /// The last known true course, in degrees: a stop keeps the bias it had (nil before the first move).
+    private var lastCourseDegrees: Double?
 
     /// Creates the noise of one run: its drift processes start in their stationary state.
     /// - Parameters:
@@ -166,8 +172,9 @@ package struct NoiseModel: Sendable {
             noisyPoint.east += tail.east
             noisyPoint.north += tail.north
         }
-        if bias != 0, trueFix.courseDegrees >= 0 {
-            let direction = LocalPoint.direction(courseDegrees: trueFix.courseDegrees)
+        if trueFix.courseDegrees >= 0 { lastCourseDegrees = trueFix.courseDegrees }
+        if bias != 0, let course = lastCourseDegrees {
+            let direction = LocalPoint.direction(courseDegrees: course)
             noisyPoint.east += bias * direction.east
             noisyPoint.north += bias * direction.north
         }

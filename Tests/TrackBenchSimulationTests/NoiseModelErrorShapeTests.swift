@@ -95,7 +95,7 @@ struct NoiseModelErrorShapeTests {
         #expect(movingSteps[movingSteps.count / 2] > 0.05)
     }
 
-    @Test func alongTrackBiasPutsFixesBehindTheRunner() {
+    @Test func alongTrackBiasPutsFixesBehindTheRunnerAndAStopKeepsItAlongTheLastCourse() {
         let unbiased = simulate { _ in }
         let lagging = simulate { $0.alongTrackBiasMeters = -2 }
         var shift: [Double] = []
@@ -109,8 +109,15 @@ struct NoiseModelErrorShapeTests {
         }
         #expect(shift.count > 3000)
         #expect(shift.allSatisfy { abs($0 + 2) < 1e-6 }, "along-track shifts from \(shift.min()!) to \(shift.max()!) m")
-        // Standing still, there is no direction to lag along.
-        let stopped = lagging.simulated.truePath.fixes.indices.filter { lagging.simulated.truePath.fixes[$0].courseDegrees < 0 }
-        #expect(stopped.allSatisfy { lagging.errors[$0].distance(to: unbiased.errors[$0]) < 1e-6 })
+        // Standing still, the frozen fix keeps the shift along the course it stopped on: no jump into or out of a stop.
+        let fixes = lagging.simulated.truePath.fixes
+        let stopped = fixes.indices.filter { $0 > 0 && fixes[$0].courseDegrees < 0 }
+        #expect(stopped.count > 10)
+        for index in stopped {
+            guard let last = fixes[..<index].last(where: { $0.courseDegrees >= 0 }) else { continue }
+            let course = last.courseDegrees * .pi / 180
+            let expected = LocalPoint(east: unbiased.errors[index].east - 2 * sin(course), north: unbiased.errors[index].north - 2 * cos(course))
+            #expect(lagging.errors[index].distance(to: expected) < 1e-6, "fix \(index) stopped after course \(last.courseDegrees)")
+        }
     }
 }

@@ -10,6 +10,8 @@ package enum CalibrationReport {
         var decimals: Int
         /// How far from zero the statistic can fall by chance, when that is known: near zero, a ratio says nothing.
         var noiseFloor: (@Sendable (ErrorStatistics) -> Double)?
+        /// What `noiseFloor` is, for the note that says a ratio was not printed.
+        var noiseFloorMeaning = ""
     }
 
     /// Every statistic the table shows, in order; each is declared once here.
@@ -19,7 +21,7 @@ package enum CalibrationReport {
         Row(label: "fix interval SD (s)", value: { $0.fixIntervalDeviationSeconds }, decimals: 3),
         Row(label: "reported accuracy mean (m)", value: { $0.accuracyMeanMeters }, decimals: 2),
         Row(label: "reported accuracy SD (m)", value: { $0.accuracyDeviationMeters }, decimals: 2),
-        Row(label: "error SD per axis, mean removed, no excursions (m)", value: { $0.errorDeviationMeters }, decimals: 2),
+        Row(label: "error SD per axis, mean and bias removed, no excursions (m)", value: { $0.errorDeviationMeters }, decimals: 2),
         Row(label: "error median, 2-D (m)", value: { $0.errorMedianMeters }, decimals: 2),
         Row(label: "error 95th percentile, 2-D (m)", value: { $0.error95thPercentileMeters }, decimals: 2),
         Row(label: "fixes within reported accuracy (%)", value: { $0.withinAccuracyPercent }, decimals: 1),
@@ -28,13 +30,19 @@ package enum CalibrationReport {
         Row(label: "error step 95th percentile (m)", value: { $0.step95thPercentileMeters }, decimals: 3),
         Row(label: "error step median, moving (m)", value: { $0.movingStepMedianMeters }, decimals: 3),
         Row(label: "error step median, stopped (m)", value: { $0.stoppedStepMedianMeters }, decimals: 3),
-        Row(label: "along-track error mean (m)", value: { $0.alongTrackMeanMeters }, decimals: 2),
+        Row(
+            label: "along-track error mean (m)", value: { $0.alongTrackMeanMeters }, decimals: 2, noiseFloor: { $0.alongTrackNoiseMeters },
+            noiseFloorMeaning: "error SD per axis × sqrt(2 × decorrelation / time moving): the standard error of the drive's mean"
+        ),
         Row(label: "along / cross-track RMS", value: { $0.alongToCrossTrackRatio }, decimals: 2),
         Row(label: "error steps over 5 m (%)", value: { $0.jumpStepPercent }, decimals: 2),
         Row(label: "largest error step (m)", value: { $0.largestStepMeters }, decimals: 1),
         Row(label: "speed error SD (m/s)", value: { $0.speedErrorDeviationMetersPerSecond }, decimals: 2),
         Row(label: "course error RMS (deg)", value: { $0.courseErrorRMSDegrees }, decimals: 1),
-        Row(label: "path length vs truth (%)", value: { $0.lengthErrorPercent }, decimals: 2, noiseFloor: { $0.lengthNoiseFloorPercent }),
+        Row(
+            label: "path length vs truth (%)", value: { $0.lengthErrorPercent }, decimals: 2, noiseFloor: { $0.lengthNoiseFloorPercent },
+            noiseFloorMeaning: "sqrt(2) × error SD per axis over the truth's length: the along-track errors at the two ends"
+        ),
     ]
 
     /// The side-by-side table, with a heading and the fit's notes.
@@ -69,9 +77,8 @@ package enum CalibrationReport {
             if ratio == Self.withinNoise, let real, let median, let floor {
                 noiseNotes.append(
                     "\(row.label): measured \(NumberFormat.fixed(real, decimals: 3)), simulated \(NumberFormat.fixed(median, decimals: 3)): the "
-                        + "measured within its noise (±\(NumberFormat.fixed(floor, decimals: 3)), sqrt(2) × error SD per axis over the truth's "
-                        + "length: the along-track errors at the two ends) of zero and the simulated as close to it, so '\(Self.withinNoise)', "
-                        + "not a ratio"
+                        + "measured within its noise (±\(NumberFormat.fixed(floor, decimals: 3)), \(row.noiseFloorMeaning)) of zero and the "
+                        + "simulated as close to it, so '\(Self.withinNoise)', not a ratio"
                 )
             }
             table.append(

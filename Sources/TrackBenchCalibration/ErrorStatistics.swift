@@ -83,7 +83,12 @@ package struct ErrorStatistics: Sendable, Equatable {
     /// Mean error east and north, in metres.
     package var errorMean: LocalPoint
     /// The error's deviation per axis with its mean removed (root mean square of the two axes), over the fixes
-    /// outside excursions, in metres.
+    /// outside excursions, in metres; the mean along-track error is removed too, along the direction of travel (while
+    /// stopped, the last one).
+    ///
+    /// The along-track mean is the profile's `alongTrackBiasMeters`, so it is not counted again here: on a route
+    /// that turns, a bias turns with it and would read as spread. (A P20's 4 m along-track mean, fitted on a drive
+    /// one way, read as an SD of 2.1-6.2 m on a drive with turns where the phone's own was 1.3 m.)
     ///
     /// Excursions (`excursions(in:besides:)`) are left out because a single one can hold most of a drive's error energy: on the public
     /// multipath drive one 17 s excursion to 75 m holds 76 % of it, so with it this would measure that one event.
@@ -103,9 +108,9 @@ package struct ErrorStatistics: Sendable, Equatable {
     /// The lag at which the error's autocorrelation falls to 1/e, in seconds; nil when it has not fallen by half
     /// the recording or an hour.
     ///
-    /// Both axes count, each with its mean removed and, while moving, the mean along-track error too: a
-    /// constant lag turns with the route and would otherwise read as a slow drift. Fixes in excursions are left
-    /// out, as for `errorDeviationMeters`.
+    /// Both axes count, each with its mean removed and the mean along-track error too (while stopped, along the
+    /// last direction of travel): a constant lag turns with the route and would otherwise read as a slow drift.
+    /// Fixes in excursions are left out, as for `errorDeviationMeters`.
     package var decorrelationSeconds: Double?
     /// Median 2-D error step from one fix to the next, in metres.
     package var stepMedianMeters: Double
@@ -119,12 +124,21 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var stoppedStepCount: Int
     /// Mean error along the true direction of travel while moving, in metres (negative: fixes lag behind).
     package var alongTrackMeanMeters: Double?
+    /// How far from zero `alongTrackMeanMeters` can fall by chance, in metres: the error SD per axis times
+    /// sqrt(2 × decorrelation / time moving), the standard error of a mean over a drift that decorrelates in that
+    /// time (the whole time moving when it does not decorrelate); 0 without moving fixes.
+    ///
+    /// A drive of 8 minutes over an error that decorrelates in 46 s holds about five independent draws of it, so
+    /// an along-track mean of 0.16 m (WHU P30, BJ-4-01, error SD 1.4 m) says nothing on its own.
+    package var alongTrackNoiseMeters: Double
     /// Along-track over cross-track error RMS while moving; nil without moving fixes.
     package var alongToCrossTrackRatio: Double?
     /// Share of steps longer than `jumpStepMeters`, in percent.
     package var jumpStepPercent: Double
     /// The longest error step, in metres.
     package var largestStepMeters: Double
+    /// The longest error step not over `jumpStepMeters`, in metres: the largest the error's tails make, jumps aside.
+    package var largestOrdinaryStepMeters: Double
     /// Deviation of reported minus true speed, in metres per second; nil when the fixes report no speed.
     package var speedErrorDeviationMetersPerSecond: Double?
     /// Root mean square of reported minus true course while moving, in degrees; nil when unknown.
@@ -162,13 +176,17 @@ package struct ErrorStatistics: Sendable, Equatable {
         errorMean = LocalPoint(east: Statistics.mean(samples.map(\.error.east)) ?? 0, north: Statistics.mean(samples.map(\.error.north)) ?? 0)
         let inExcursion = Self.excursions(in: samples).inExcursion
         let ordinary = samples.indices.filter { !inExcursion[$0] }
-        let east = ordinary.map { samples[$0].error.east }
-        let north = ordinary.map { samples[$0].error.north }
-        let ordinaryMean = LocalPoint(east: Statistics.mean(east) ?? 0, north: Statistics.mean(north) ?? 0)
-        let squares = zip(east, north).reduce(0) {
-            $0 + ($1.0 - ordinaryMean.east) * ($1.0 - ordinaryMean.east) + ($1.1 - ordinaryMean.north) * ($1.1 - ordinaryMean.north)
+        // While stopped, the direction last moved in: a phone's frozen fix keeps its bias, as the model's does.
+        var heldDirections = directions
+        for index in heldDirections.indices.dropFirst() where heldDirections[index] == nil {
+            heldDirections[index] = heldDirections[index - 1]
         }
-        errorDeviationMeters = east.isEmpty ? 0 : (squares / (2 * Double(east.count))).squareRoot()
+        let drift = Self.drift(
+            east: ordinary.map { samples[$0].error.east }, north: ordinary.map { samples[$0].error.north },
+            directions: ordinary.map { heldDirections[$0] }, alongTrackMean: alongTrackMeanMeters ?? 0
+        )
+        let squares = zip(drift.east, drift.north).reduce(0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 }
+        errorDeviationMeters = drift.east.isEmpty ? 0 : (squares / (2 * Double(drift.east.count))).squareRoot()
         var errors = samples.map { ($0.error.east * $0.error.east + $0.error.north * $0.error.north).squareRoot() }
         errorRMSMeters = RootMeanSquare(errors).value ?? 0
         let within = zip(errors, samples).filter { $0.0 <= $0.1.accuracyMeters }.count
@@ -178,14 +196,13 @@ package struct ErrorStatistics: Sendable, Equatable {
         errorMedianMeters = errorPercentiles?[0] ?? 0
         error95thPercentileMeters = errorPercentiles?[1] ?? 0
         let interval = fixIntervalMeanSeconds
-        decorrelationSeconds = Self.driftDecorrelationLag(
-            east: east, north: north, directions: ordinary.map { directions[$0] }, alongTrackMean: alongTrackMeanMeters ?? 0
-        ).map { $0 * interval }
+        decorrelationSeconds = Self.decorrelationLag(drift.east, drift.north).map { $0 * interval }
 
         let steps = Self.steps(of: samples)
         stoppedStepCount = steps.stoppedCount
         jumpStepPercent = steps.jumpPercent
         largestStepMeters = steps.largest
+        largestOrdinaryStepMeters = steps.largestOrdinary
         stepMedianMeters = steps.median
         step95thPercentileMeters = steps.percentile95
         movingStepMedianMeters = steps.movingMedian
@@ -195,6 +212,10 @@ package struct ErrorStatistics: Sendable, Equatable {
         courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
         let trueLength = Self.trueLengthMeters(of: samples)
         lengthErrorPercent = Self.lengthErrorPercent(of: samples)
+        let movingSeconds = Double(samples.filter(\.isMoving).count) * fixIntervalMeanSeconds
+        alongTrackNoiseMeters = movingSeconds > 0
+            ? errorDeviationMeters * min(1, (2 * (decorrelationSeconds ?? movingSeconds) / movingSeconds)).squareRoot()
+            : 0
         lengthNoiseFloorPercent = trueLength > 0 ? 100 * 2.squareRoot() * errorDeviationMeters / trueLength : 0
     }
 
@@ -212,9 +233,11 @@ package struct ErrorStatistics: Sendable, Equatable {
         return (Statistics.mean(along), crossSquares > 0 ? (along.reduce(0) { $0 + $1 * $1 } / crossSquares).squareRoot() : nil)
     }
 
-    /// The lag, in fixes, at which the drift's autocorrelation falls to 1/e: the error with the mean along-track error
-    /// removed while moving (a constant lag turns with the route), then each axis's mean.
-    private static func driftDecorrelationLag(east: [Double], north: [Double], directions: [LocalPoint?], alongTrackMean lag: Double) -> Double? {
+    /// The error's drift, east and north in metres: the error with the mean along-track error removed along each
+    /// direction given (a constant lag turns with the route), then each axis's mean.
+    private static func drift(
+        east: [Double], north: [Double], directions: [LocalPoint?], alongTrackMean lag: Double
+    ) -> (east: [Double], north: [Double]) {
         var driftEast = east
         var driftNorth = north
         for (index, direction) in directions.enumerated() {
@@ -223,7 +246,7 @@ package struct ErrorStatistics: Sendable, Equatable {
             driftNorth[index] -= lag * direction.north
         }
         let driftMean = (Statistics.mean(driftEast) ?? 0, Statistics.mean(driftNorth) ?? 0)
-        return decorrelationLag(driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 })
+        return (driftEast.map { $0 - driftMean.0 }, driftNorth.map { $0 - driftMean.1 })
     }
 
     /// Which samples lie in an excursion, besides those `besides` marks: an error further from the median error than
@@ -242,7 +265,8 @@ package struct ErrorStatistics: Sendable, Equatable {
 
     /// The error steps' statistics: all of them, moving and stopped.
     private static func steps(of samples: [Sample]) -> (
-        stoppedCount: Int, jumpPercent: Double, largest: Double, median: Double, percentile95: Double, movingMedian: Double?, stoppedMedian: Double?
+        stoppedCount: Int, jumpPercent: Double, largest: Double, largestOrdinary: Double, median: Double, percentile95: Double,
+        movingMedian: Double?, stoppedMedian: Double?
     ) {
         var steps: [Double] = []
         var moving: [Double] = []
@@ -254,9 +278,10 @@ package struct ErrorStatistics: Sendable, Equatable {
         }
         let jumpPercent = 100 * Double(steps.filter { $0 > Self.jumpStepMeters }.count) / Double(steps.count)
         let largest = steps.max() ?? 0
+        let largestOrdinary = steps.filter { $0 <= Self.jumpStepMeters }.max() ?? 0
         let percentiles = Statistics.percentiles(&steps, [0.5, 0.95])
         return (
-            stopped.count, jumpPercent, largest, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
+            stopped.count, jumpPercent, largest, largestOrdinary, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
             Statistics.percentile(&moving, 0.5), Statistics.percentile(&stopped, 0.5)
         )
     }

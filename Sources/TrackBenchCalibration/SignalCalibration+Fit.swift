@@ -251,8 +251,11 @@ extension SignalCalibration {
     ) {
         profile.alongTrackBiasMeters = alongTrackMean
         var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
+        // While stopped, the direction last moved in: the model keeps the bias along it, as a phone's frozen fix does.
+        var lastDirection: LocalPoint?
         for sample in calmSamples {
-            let direction = sample.direction ?? LocalPoint(east: 0, north: 0)
+            lastDirection = sample.direction ?? lastDirection
+            let direction = lastDirection ?? LocalPoint(east: 0, north: 0)
             sums.count += 1
             sums.directionEast += direction.east
             sums.directionNorth += direction.north
@@ -264,7 +267,7 @@ extension SignalCalibration {
         // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
         guard sums.count > 0 else { return }
         let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
-        // sums.direction counts the moving fixes (each direction a unit vector).
+        // sums.direction counts the fixes with a direction (each a unit vector).
         let meanDirection = sums.direction > 0
             ? (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth).squareRoot() / sums.direction : 0
         let separable = spread > 0.01 * sums.count && meanDirection <= Self.separableDirectionLength
@@ -290,7 +293,11 @@ extension SignalCalibration {
         measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
     ) {
         if base.stoppedStepCount < 10 {
-            notes.append("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 1 (no freezing) is kept")
+            profile.stoppedErrorMotionFactor = unmeasuredStoppedErrorMotionFactor
+            notes.append(
+                "fewer than 10 fixes while stopped: stoppedErrorMotionFactor "
+                    + "\(NumberFormat.compact(unmeasuredStoppedErrorMotionFactor)), the median of the public phone drives with stops"
+            )
         } else if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, moving > 0 {
             profile.stoppedErrorMotionFactor = min(1, stopped / moving)
         } else if base.movingStepMedianMeters == nil {

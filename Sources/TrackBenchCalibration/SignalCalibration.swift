@@ -68,7 +68,7 @@ package struct SignalCalibration: Sendable {
     ///   - seeds: The seeds to simulate with.
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
     package init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
-        let (track, samples, measured) = try Self.measure(replay)
+        let (track, samples, measured, settlingNotes) = try Self.measure(replay)
         var notes: [String] = []
         var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
         // The smoothing first, so the drift's and tails' refit rounds see its offsets and steps.
@@ -94,7 +94,7 @@ package struct SignalCalibration: Sendable {
                 problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)"
             )
         }
-        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: notes)
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: settlingNotes + notes)
     }
 
     /// The fit again with its drift's time scaled until simulations decorrelate as the recording does, and its tails'
@@ -110,7 +110,10 @@ package struct SignalCalibration: Sendable {
     /// The tails are read from steps over three median steps, whose sizes do not follow the model's normal ones: on
     /// a smooth phone (WHU Mi 8, 4-11 cm steps) the offsets came out so large that the step p95 was 1.3-1.7 times the
     /// measured, on others the rare steps too small. So the same rounds scale the tails' sizes (step tail and
-    /// multipath offsets) by (measured over simulated step p95)^`tailRefitPower`, kept within 0.25...4 in all.
+    /// multipath offsets) by (measured over simulated step p95)^`tailRefitPower`, kept within 0.25...4 in all, and
+    /// at most so far that the simulations' largest ordinary step (their median) stays within `largestStepAllowance`
+    /// of the recording's: scaled for the p95 alone, the P20's and P30's tails on BJ-1-07 grew 3.1-3.5 times and
+    /// made steps of 3-4 m where the phones' largest was 0.8-1.2 m, and their variance hid the drift's decorrelation.
     private static func refitDrift(
         _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
         track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
@@ -126,9 +129,15 @@ package struct SignalCalibration: Sendable {
             guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
             correction = min(4, max(0.25, correction * target / median))
             var steps = statistics.map(\.step95thPercentileMeters)
+            var largest = statistics.map(\.largestOrdinaryStepMeters)
             if fitted.hasErrorTails, let simulatedSteps = Statistics.percentile(&steps, 0.5), simulatedSteps > 0,
-               measured.step95thPercentileMeters > 0 {
-                tailScale = min(4, max(0.25, tailScale * pow(measured.step95thPercentileMeters / simulatedSteps, Self.tailRefitPower)))
+               measured.step95thPercentileMeters > 0, let simulatedLargest = Statistics.percentile(&largest, 0.5), simulatedLargest > 0,
+               measured.largestOrdinaryStepMeters > 0 {
+                let scale = tailScaleStep(
+                    step95: (measured: measured.step95thPercentileMeters, simulated: simulatedSteps),
+                    largestStep: (measured: measured.largestOrdinaryStepMeters, simulated: simulatedLargest)
+                )
+                tailScale = min(4, max(0.25, tailScale * scale))
             }
             roundNotes = []
             profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes)
@@ -149,6 +158,20 @@ package struct SignalCalibration: Sendable {
             )
         }
         return profile
+    }
+
+    /// How much one round of `refitDrift` scales the tails' sizes: (measured over simulated step p95)^`tailRefitPower`,
+    /// but no more than brings the simulations' largest ordinary step to `largestStepAllowance` times the recording's.
+    /// - Parameters:
+    ///   - step95: The step p95, measured and the simulations' median, in metres (> 0).
+    ///   - largestStep: The largest step not over `ErrorStatistics.jumpStepMeters`, likewise, in metres (> 0).
+    static func tailScaleStep(
+        step95: (measured: Double, simulated: Double), largestStep: (measured: Double, simulated: Double)
+    ) -> Double {
+        min(
+            pow(step95.measured / step95.simulated, tailRefitPower),
+            pow(largestStepAllowance * largestStep.measured / largestStep.simulated, tailRefitPower)
+        )
     }
 
     /// The fit with `chipsetSmoothingSeconds` set so that simulations' path-length excess is the recording's.
@@ -254,8 +277,8 @@ package struct SignalCalibration: Sendable {
     /// profile simulated on the replay's route, for checking a profile fitted on one recording against another.
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
     package init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
-        let (track, _, measured) = try Self.measure(replay)
-        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: [])
+        let (track, _, measured, settlingNotes) = try Self.measure(replay)
+        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: settlingNotes)
     }
 
     private init(
@@ -302,12 +325,21 @@ package struct SignalCalibration: Sendable {
         return (paths, paths.compactMap { ErrorStatistics(samples: samples(of: $0, on: track, in: replay.frame)) })
     }
 
-    /// The replay's timed truth, its fixes paired with it, and their statistics.
+    /// The replay's timed truth, its fixes paired with it from the first settled fix on, their statistics, and a note
+    /// on the fixes left out while the phone settled.
+    ///
+    /// A phone just started can still be converging: the WHU P20's first fixes on BJ-1-07 err 21 m, then 6 m, then
+    /// 2 m, all along the track. Such a start is not the phone's steady error, and it would be fitted as a jump
+    /// and lengthen the path by the 21 m it closes (the drive's whole measured excess, 0.13 %). So the fixes from the
+    /// start that lie in an excursion (`ErrorStatistics.excursions`) or step to the next by a jump
+    /// (`ErrorStatistics.jumpStepMeters`) are left out, at most a tenth of them.
     ///
     /// A checkpoint truth is used as the straight lines between its checkpoints at constant speed: every fix is
     /// paired with that line, so the statistics carry the line's own error where the walk curved between
     /// checkpoints (a note says so in `init`).
-    private static func measure(_ replay: RecordingReplay) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics) {
+    private static func measure(
+        _ replay: RecordingReplay
+    ) throws(CalibrationError) -> (TimedTrack, [ErrorStatistics.Sample], ErrorStatistics, notes: [String]) {
         let track: TimedTrack
         switch replay.truth {
         case let .timed(timed), let .checkpoints(timed):
@@ -318,13 +350,33 @@ package struct SignalCalibration: Sendable {
                     + "give a reference recorded with times"
             )
         }
-        let samples = samples(of: replay.fixes, on: track, in: replay.frame)
+        let all = samples(of: replay.fixes, on: track, in: replay.frame)
+        let inExcursion = ErrorStatistics.excursions(in: all).inExcursion
+        var leading = 0
+        while leading + 1 < all.count,
+              inExcursion[leading] || all[leading + 1].error.distance(to: all[leading].error) > ErrorStatistics.jumpStepMeters {
+            leading += 1
+        }
+        let settling = leading <= all.count / 10 ? leading : 0
+        let samples = Array(all.dropFirst(settling))
         guard let measured = ErrorStatistics(samples: samples) else {
             throw CalibrationError(
                 problem: "recording '\(replay.id)': \(samples.count) fixes with a position overlap the truth; at least 3 are needed"
             )
         }
-        return (track, samples, measured)
+        var notes: [String] = []
+        if settling > 0 {
+            let largest = all.prefix(settling).map { $0.error.distance(to: LocalPoint(east: 0, north: 0)) }.max() ?? 0
+            let seconds = NumberFormat.fixed(all[settling].timeSeconds - all[0].timeSeconds, decimals: 0)
+            let size = NumberFormat.fixed(largest, decimals: 1)
+            notes.append(
+                (settling == 1
+                    ? "the first fix (\(seconds) s, an error of \(size) m) lies in an excursion or jumps from the start"
+                    : "the first \(settling) fixes (\(seconds) s, errors up to \(size) m) lie in an excursion or jump from the start")
+                    + ", the phone still settling: left out of every statistic"
+            )
+        }
+        return (track, samples, measured, notes)
     }
 
     /// The fixes paired with the truth at their times: fixes with a position, delivered when they were taken.
@@ -373,15 +425,23 @@ package struct SignalCalibration: Sendable {
     /// stopped, no error tails, no altitude channel).
     static let defaultProfile = SignalProfile.strong.withOptionalKeysLeftOut
 
+    /// `stoppedErrorMotionFactor` for a recording with too few stopped fixes to measure it: the median of the six
+    /// public drives with stops (WHU BJ-4-01 Mi 8 0.53, P20 0.0025, P30 0.0065, X30 0.0015; GSDC Pixel 4 0.33,
+    /// Pixel 4 XL 0.037), so a profile fitted on a highway freezes at the stops of a town it is run in.
+    ///
+    /// Not the default profile's 1 (no freezing): that made a profile fitted on a WHU highway drive lengthen the
+    /// same phone's urban drive by 0.4-1.9 % where the phone itself did not (0.02-0.15 %).
+    static let unmeasuredStoppedErrorMotionFactor = 0.02
     /// How much drives of one phone differ, as the spreads a fitted profile carries, in percent: one drive cannot
     /// show it.
     ///
     /// The drift time from the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL): a 1/e
     /// time of 23 to 241 s read as the median plus and minus one log-normal deviation. The error and step sizes from
-    /// the WHU phones (Docs/calibration.md explains): one phone errs up to 2.5 times more in one city than another,
-    /// and a Mi 8's step p95 differs 2.7 times between two drives; 100 % and 60 % put such a drive within ten seeds'
-    /// range of a profile fitted on the other.
-    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 100.0, stepSize: 60.0)
+    /// the WHU phones (Docs/calibration.md explains): one phone errs up to 2.5 times more in one city than another
+    /// (100 %, a log-normal deviation of 0.69, above the 0.20-0.53 measured across each phone's Beijing logs), and
+    /// the steps' spread is the widest measured across one phone's logs: the Mi 8's step p95, 0.089-0.77 m over
+    /// its 13 Beijing logs, a log-normal deviation of 0.56 (75 %; the other phones 0.16-0.31).
+    static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 100.0, stepSize: 75.0)
     /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
     /// the rest; below it the drift takes the whole lag.
     static let smallestDriftCorrelation = 0.05
@@ -392,6 +452,9 @@ package struct SignalCalibration: Sendable {
     /// The power of measured over simulated step p95 each round of `refitDrift` scales the tails' sizes by: above 1
     /// because the p95 moves less than the tails (ordinary steps make up part of it).
     static let tailRefitPower = 1.5
+    /// How far the simulations' largest ordinary step (their median) may exceed the recording's when `refitDrift` scales
+    /// the tails: one drive's largest step is a single value, so it bounds the tails loosely.
+    static let largestStepAllowance = 1.5
     /// How many rounds of simulations `refitDrift` scales the drift's time over.
     static let driftRefitRounds = 4
     /// How many rounds of simulations `fitChipsetSmoothing` takes the path-length excess off over.

@@ -29,7 +29,7 @@ struct PhoneLibraryTests {
             #expect(abs(profile.fixIntervalMeanSeconds - 1) < 0.2, "\(profile.name): fix interval")
             #expect(profile.faults.jumpProbability < 0.01, "\(profile.name): jumps")
             // Spreads as `calibrate` gives them: drives of one phone differ by more than seeds do.
-            #expect(profile.driftTimeConstantSpreadPercent == 200 && profile.errorSizeSpreadPercent == 100 && profile.stepSizeSpreadPercent == 60)
+            #expect(profile.driftTimeConstantSpreadPercent == 200 && profile.errorSizeSpreadPercent == 100 && profile.stepSizeSpreadPercent == 75)
         }
     }
 

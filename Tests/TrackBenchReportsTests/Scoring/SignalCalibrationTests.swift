@@ -240,6 +240,101 @@ struct SignalCalibrationTests {
         #expect(abs(floorMeters - 2.squareRoot() * measured.errorDeviationMeters) < 0.05 * measured.errorDeviationMeters, "\(floorMeters) m")
     }
 
+    @Test func aPhoneStillSettlingAtTheStartIsLeftOutAndSaidSoInsteadOfFittedAsAJump() throws {
+        // The phone's first three fixes 25, 12 and 6 m behind, as a phone just started converges (the WHU P20 on
+        // BJ-1-07: 21, 6, 2 m): left out of every statistic, so no jump is fitted and the path is not lengthened.
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 4000, speedMetersPerSecond: 10, signal: Self.phone, origin: Fixtures.frame.origin)
+        let simulated = scenario.simulate(seed: 7)
+        var noisy = simulated.noisyPath.fixes
+        for (index, behind) in [25.0, 12, 6].enumerated() {
+            noisy[index].latitude -= behind / 111_320
+        }
+        let fixes = try Recording.read(Data(PathCSV.render(Path(noisy)).utf8), file: "noisy.csv")
+        let truth = try Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        let replay = try RecordingReplay(id: "settling", fixes: fixes, truth: truth)
+        let calibration = try SignalCalibration(replay: replay, name: "settling", seeds: SeedRange(first: 100, last: 104)!)
+        #expect(calibration.notes.contains { $0.hasPrefix("the first 3 fixes (3 s, errors up to ") }, "\(calibration.notes)")
+        #expect(calibration.measured.fixCount == noisy.count - 3)
+        #expect(calibration.profile.faults.jumpProbability == 0)
+        #expect(!calibration.notes.contains { $0.contains("fitted as faults") })
+    }
+
+    @Test func aRecordingWithoutStopsGivesAProfileThatFreezesAtStopsAsMeasuredPhonesDo() throws {
+        // A highway drive has no stops to measure freezing on; a profile that kept drifting at the stops of a town
+        // would lengthen its paths there, where phones hold still (the six public drives with stops: median 0.02).
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 6000, speedMetersPerSecond: 10, signal: Self.phone, origin: Fixtures.frame.origin)
+        let calibration = try SignalCalibration(replay: Self.replay(scenario, seed: 8), name: "no-stops", seeds: SeedRange(first: 100, last: 102)!)
+        #expect(calibration.profile.stoppedErrorMotionFactor == SignalCalibration.unmeasuredStoppedErrorMotionFactor)
+        #expect(calibration.notes.contains { $0.hasPrefix("fewer than 10 fixes while stopped: stoppedErrorMotionFactor 0.02") })
+        // With stops, it is measured.
+        #expect(Self.calibration.profile.stoppedErrorMotionFactor != SignalCalibration.unmeasuredStoppedErrorMotionFactor)
+    }
+
+    @Test func theErrorSDLeavesOutAnAlongTrackBiasThatTurnsWithTheRoute() throws {
+        // Every fix exactly 3 m behind the truth round a circle: the error turns with the route, yet it is all bias
+        // (the along-track mean), so its spread about that is 0, and the bias is not counted twice.
+        let samples = (0..<600).map { second -> ErrorStatistics.Sample in
+            let angle = Double(second) * 0.02
+            let course = (90 - angle * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            let direction = LocalPoint.direction(courseDegrees: course < 0 ? course + 360 : course)
+            return ErrorStatistics.Sample(
+                timeSeconds: Double(second), truePoint: LocalPoint(east: 100 * sin(angle), north: 100 * cos(angle)),
+                error: LocalPoint(east: -3 * direction.east, north: -3 * direction.north), accuracyMeters: 5,
+                trueSpeedMetersPerSecond: 2, trueCourseDegrees: course < 0 ? course + 360 : course)
+        }
+        let statistics = try #require(ErrorStatistics(samples: samples))
+        #expect(abs(try #require(statistics.alongTrackMeanMeters) + 3) < 1e-6)
+        #expect(statistics.errorDeviationMeters < 1e-6, "SD \(statistics.errorDeviationMeters) m")
+    }
+
+    @Test func anAlongTrackMeanWithinItsStandardErrorOfZeroIsPrintedAsWithinNoise() throws {
+        // A phone without a bias on a 2 km out-and-back: its along-track mean is a few draws of its drift, and the
+        // ratio of two such numbers says nothing. The floor is the standard error of the drive's mean.
+        var unbiased = Self.phone
+        unbiased.alongTrackBiasMeters = 0
+        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 2000, speedMetersPerSecond: 5, signal: unbiased, origin: Fixtures.frame.origin)
+        let calibration = try SignalCalibration(replay: Self.replay(scenario, seed: 9), name: "unbiased", seeds: SeedRange(first: 100, last: 109)!)
+        let measured = calibration.measured
+        let moving = Double(measured.fixCount) * measured.fixIntervalMeanSeconds
+        let decorrelation = try #require(measured.decorrelationSeconds)
+        let expected = measured.errorDeviationMeters * (2 * decorrelation / moving).squareRoot()
+        #expect(abs(measured.alongTrackNoiseMeters - expected) < 0.05 * expected, "\(measured.alongTrackNoiseMeters) m, about \(expected)")
+        #expect(abs(try #require(measured.alongTrackMeanMeters)) < measured.alongTrackNoiseMeters)
+        let text = CalibrationReport.render(calibration, fixesFile: "noisy.csv", truthFile: "true.csv")
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("along-track error mean (m)") })
+        #expect(row.contains(CalibrationReport.withinNoise), "\(row)")
+        #expect(text.contains("the standard error of the drive's mean"))
+    }
+
+    @Test func theTailsGrowForTheStepP95OnlyWhileTheLargestStepAllows() {
+        // The WHU P20 on BJ-1-07: its step p95 asked the tails to grow 3.4 times, and they made steps of 3-4 m where
+        // the phone's largest was 1.2 m. A round grows them as the p95 asks while the simulations' largest step is
+        // small, no further than 1.5 times the recording's, and shrinks them when it is beyond.
+        let power = SignalCalibration.tailRefitPower
+        let asked = SignalCalibration.tailScaleStep(step95: (0.52, 0.40), largestStep: (1.2, 0.6))
+        #expect(abs(asked - pow(0.52 / 0.40, power)) < 1e-12)
+        let bounded = SignalCalibration.tailScaleStep(step95: (0.52, 0.40), largestStep: (1.2, 1.5))
+        #expect(abs(bounded - pow(1.5 * 1.2 / 1.5, power)) < 1e-12 && bounded < asked)
+        let shrunk = SignalCalibration.tailScaleStep(step95: (0.52, 0.40), largestStep: (1.2, 3.9))
+        #expect(shrunk < 1)
+    }
+
+    @Test func aSlowDriftOnAShortDriveIsRefitUntilSimulationsDecorrelateAsItDoes() throws {
+        // A drift of 90 s time constant over an 11-minute drive: the measured 1/e lag is cut short by the drive's
+        // length (its mean removed takes the slowest part with it), and so is every simulation's: fitted as measured
+        // (29 s, over 2.146), simulations would decorrelate faster than the drive. The refit rounds scale it.
+        var slow = Self.phone
+        slow.driftTimeConstantSeconds = 90
+        slow.alongTrackBiasMeters = 0
+        let scenario = Scenario(pathType: .outAndBack, distanceMeters: 13_000, speedMetersPerSecond: 20, signal: slow, origin: Fixtures.frame.origin)
+        let calibration = try SignalCalibration(replay: Self.replay(scenario, seed: 21), name: "slow", seeds: SeedRange(first: 100, last: 129)!)
+        var lags = calibration.simulated.compactMap(\.decorrelationSeconds)
+        let ratio = try #require(Statistics.percentile(&lags, 0.5)) / (try #require(calibration.measured.decorrelationSeconds))
+        #expect(ratio > 0.85 && ratio < 1.18, "decorrelation: simulated over measured \(ratio)")
+    }
+
     @Test func theReportSaysWhetherTheRecordingFallsWithinTheSimulationsRange() {
         #expect(CalibrationReport.inRange(1.0, [0.9, 1.2], decimals: 2) == "in")
         #expect(CalibrationReport.inRange(1.3, [0.9, 1.2], decimals: 2) == "out")

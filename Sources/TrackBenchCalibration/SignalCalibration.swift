@@ -429,8 +429,9 @@ package struct SignalCalibration: Sendable {
     /// public drives with stops (WHU BJ-4-01 Mi 8 0.53, P20 0.0025, P30 0.0065, X30 0.0015; GSDC Pixel 4 0.33,
     /// Pixel 4 XL 0.037), so a profile fitted on a highway freezes at the stops of a town it is run in.
     ///
-    /// Not the default profile's 1 (no freezing): that made a profile fitted on a WHU highway drive lengthen the
-    /// same phone's urban drive by 0.4-1.9 % where the phone itself did not (0.02-0.15 %).
+    /// Not the default profile's 1 (no freezing): with it, each WHU phone's profile fitted on its highway drive
+    /// (BJ-1-07) lengthened the path of its urban drive (BJ-4-01) by 0.22-0.59 %, where the phones' own excess is
+    /// -0.09 to +0.15 % (with 0.02: 0.01-0.04 %).
     static let unmeasuredStoppedErrorMotionFactor = 0.02
     /// How much drives of one phone differ, as the spreads a fitted profile carries, in percent: one drive cannot
     /// show it.

@@ -33,6 +33,8 @@ enum NMEAReader {
         var types: UInt8 = 0
         /// The position read the other way when a writer dropped a zero (`409.99` for 40 deg 09.99'; see `unpadded`).
         var alternative: (latitude: Double, longitude: Double)?
+        /// Whether a coordinate was read with a zero missing because the standard reading is impossible (`1169.99`).
+        var isOnlyUnpadded = false
     }
 
     static let metersPerSecondPerKnot = 1852.0 / 3600
@@ -59,6 +61,13 @@ enum NMEAReader {
         }
         var previous: (latitude: Double, longitude: Double)?
         var resolved = 0
+        let onlyUnpadded = epochs.filter(\.isOnlyUnpadded).count
+        if onlyUnpadded > 0 {
+            builder.notes.append(
+                "\(onlyUnpadded) positions written with a zero missing where no other reading is possible (such as 1169.99 for "
+                    + "116 deg 09.99'): read so"
+            )
+        }
         for (index, var epoch) in epochs.enumerated() {
             if let alternative = epoch.alternative, let latitude = epoch.latitude, let longitude = epoch.longitude {
                 // The reading nearer the fix before wins: the two readings are degrees apart, fixes a second apart are not.
@@ -301,14 +310,13 @@ enum NMEAReader {
             epoch.hdop = try sentence.number(7)
             epoch.altitudeMeters = try sentence.number(8)
             if quality > 0 {
-                guard let latitude = try sentence.angle(1, positive: "N", negative: "S", limit: 90),
-                      let longitude = try sentence.angle(3, positive: "E", negative: "W", limit: 180) else { throw .malformed }
-                epoch.latitude = latitude
-                epoch.longitude = longitude
-                let alternativeLatitude = unpadded(sentence, 1, degreeDigits: 2, reading: latitude)
-                let alternativeLongitude = unpadded(sentence, 3, degreeDigits: 3, reading: longitude)
-                if alternativeLatitude != latitude || alternativeLongitude != longitude {
-                    epoch.alternative = (alternativeLatitude, alternativeLongitude)
+                guard let latitude = try angle(sentence, 1, positive: "N", negative: "S", degreeDigits: 2),
+                      let longitude = try angle(sentence, 3, positive: "E", negative: "W", degreeDigits: 3) else { throw .malformed }
+                epoch.latitude = latitude.standard
+                epoch.longitude = longitude.standard
+                epoch.isOnlyUnpadded = latitude.isOnlyUnpadded || longitude.isOnlyUnpadded
+                if latitude.unpadded != latitude.standard || longitude.unpadded != longitude.standard {
+                    epoch.alternative = (latitude.unpadded, longitude.unpadded)
                 }
             }
         case "RMC":
@@ -335,6 +343,27 @@ enum NMEAReader {
             }
             let altitude = try sentence.number(7)
             epoch.errorSD = (latitude, longitude, altitude.flatMap { $0 >= 0 ? $0 : nil })
+        }
+    }
+
+    /// The angle of field `index` as the standard reads it and as `unpadded` does; nil when the field is empty.
+    ///
+    /// Where the standard reading is impossible (minutes of 60 or more: `1169.99`, which a WHU Vivo X30 writes for
+    /// 116 deg 09.99'), the unpadded one is the only reading and stands for both, and `isOnlyUnpadded` says so.
+    /// - Throws: `.malformed` when neither reading is possible.
+    private static func angle(
+        _ sentence: NMEASentence, _ index: Int, positive: Character, negative: Character, degreeDigits: Int
+    ) throws(NMEASentence.Problem) -> (standard: Double, unpadded: Double, isOnlyUnpadded: Bool)? {
+        let limit = degreeDigits == 2 ? 90.0 : 180.0
+        do {
+            guard let standard = try sentence.angle(index, positive: positive, negative: negative, limit: limit) else { return nil }
+            return (standard, unpadded(sentence, index, degreeDigits: degreeDigits, reading: standard), false)
+        } catch {
+            let hemisphere = sentence.field(index + 1)?.first
+            let only = unpadded(sentence, index, degreeDigits: degreeDigits, reading: .nan)
+            guard hemisphere == positive || hemisphere == negative, !only.isNaN else { throw error }
+            let signed = hemisphere == positive ? only : -only
+            return (signed, signed, true)
         }
     }
 

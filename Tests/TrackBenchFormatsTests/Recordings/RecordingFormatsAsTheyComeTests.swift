@@ -139,4 +139,23 @@ struct RecordingFormatsAsTheyComeTests {
         #expect(zip(recording.fixes.map(\.latitude), expected).allSatisfy { abs($0 - $1) < 1e-9 })
         #expect(recording.notes.contains { $0.hasPrefix("2 positions written with a zero missing") })
     }
+
+    @Test func aLongitudeThatLostAZeroAndReadsNoOtherWayIsReadSoNotSkipped() throws {
+        // The WHU Vivo X30 writes 116 deg 09.99' as 1169.99: as the standard reads it, 69.99 minutes, impossible. 131
+        // such fixes of one drive were skipped as malformed, and their 131 s read as a dropout that calibrate fitted.
+        let text = [
+            Fixtures.nmeaSentence("GPGGA,125757.00,4011.9037857,N,11610.0037155,E,3,23,1,47.0,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,125758.00,4011.9029255,N,1169.9910975,E,3,24,1,47.0,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,125759.00,4011.9018497,N,1169.9784937,W,3,23,1,47.0,M,0,M,0,"),
+        ].joined(separator: "\r\n")
+        let recording = try read(text)
+        let expected: [Double] = [116 + 10.0037155 / 60, 116 + 9.9910975 / 60, -(116 + 9.9784937 / 60)]
+        #expect(zip(recording.fixes.map(\.longitude), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(recording.fixes.map(\.longitude))")
+        #expect(recording.skipped.isEmpty)
+        #expect(recording.notes.contains { $0.hasPrefix("2 positions written with a zero missing where no other reading is possible") })
+        // Minutes of 60 or more that no zero explains stay malformed.
+        let impossible = try read(Fixtures.nmeaSentence("GPGGA,125758.00,4011.9,N,11669.99,E,3,24,1,47.0,M,0,M,0,") + "\n"
+            + Fixtures.nmeaSentence("GPGGA,125759.00,4011.9,N,11610.0,E,3,24,1,47.0,M,0,M,0,"))
+        #expect(impossible.fixes.count == 1 && impossible.skipped.map(\.reason) == ["malformed or truncated GGA"])
+    }
 }

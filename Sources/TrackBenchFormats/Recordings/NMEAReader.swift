@@ -132,6 +132,19 @@ enum NMEAReader {
                     epochs.append(epoch)
                     continue
                 }
+                if epoch.types & bit != 0, sentence.type == "GGA", epoch.quality == 0,
+                   let quality = sentence.field(5).flatMap({ Int($0) }), quality > 0 {
+                    // A quality-0 GGA (no fix: the WHU phones repeat the last position in it) then a fix at the same
+                    // time: the fix is that second's, and replaces the placeholder.
+                    var fix = epoch
+                    fix.alternative = nil
+                    fix.isOnlyUnpadded = false
+                    try merge(sentence, into: &fix)
+                    fix.line = lineNumber
+                    epochs[epochs.count - 1] = fix
+                    builder.skips.count("GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)", line: epoch.line)
+                    continue
+                }
                 guard epoch.types & bit == 0 else {
                     builder.skips.count("\(sentence.type) repeating an earlier sentence's time (the first kept)", line: lineNumber)
                     continue

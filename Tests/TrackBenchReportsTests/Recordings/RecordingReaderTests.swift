@@ -116,6 +116,26 @@ import TrackBenchTestSupport
         #expect(recording.notes.contains { $0.hasPrefix("2 GGA labelled a second late") })
     }
 
+    @Test func aFixAfterAQualityZeroGGAAtTheSameTimeReplacesItAndAPlainRepeatIsSkipped() throws {
+        // As the WHU P20 writes them: a quality-0 GGA repeating the last position, then that second's fix; and a fix,
+        // then a quality-0 GGA repeating it.
+        let text = [
+            Fixtures.nmeaSentence("GPGGA,164531.999,3959.9852180,N,11640.2344551,E,3,19,1,17.1,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,164532.999,3959.9852180,N,11640.2344551,E,0,18,1,17.1,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,164532.999,3959.9891396,N,11640.2356987,E,3,18,1,17.3,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,164533.999,3959.9931412,N,11640.2370338,E,3,19,1,17.4,M,0,M,0,"),
+            Fixtures.nmeaSentence("GPGGA,164533.999,3959.9931412,N,11640.2370338,E,0,19,1,17.4,M,0,M,0,"),
+        ].joined(separator: "\n")
+        let recording = try read(text)
+        #expect(recording.fixes.map { $0.timestampSeconds.rounded() } == [60_332, 60_333, 60_334])
+        #expect(abs(recording.fixes[1].latitude - (39 + 59.9891396 / 60)) < 1e-9)
+        #expect(recording.skipped.map(\.reason) == [
+            "GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)",
+            "GGA repeating an earlier sentence's time (the first kept)",
+        ])
+        #expect(recording.skipped.map(\.firstLine) == [2, 5])
+    }
+
     /// GGA at `labels` (seconds after 12:00:00) for a car heading north at `speed` m/s whose fixes were taken at
     /// `taken` seconds: the position is the one of the time taken.
     private func northbound(taken: [Int], labels: [Int], speed: Double) -> String {

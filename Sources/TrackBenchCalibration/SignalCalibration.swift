@@ -439,9 +439,9 @@ package struct SignalCalibration: Sendable {
     /// The drift time from the public clean drives (Smartphone Decimeter Challenge 2020, Pixel 4 and 4 XL): a 1/e
     /// time of 23 to 241 s read as the median plus and minus one log-normal deviation. The error and step sizes from
     /// the WHU phones (Docs/calibration.md explains): one phone errs up to 2.5 times more in one city than another
-    /// (100 %, a log-normal deviation of 0.69, above the 0.20-0.53 measured across each phone's Beijing logs), and
-    /// the steps' spread is the widest measured across one phone's logs: the Mi 8's step p95, 0.089-0.74 m over
-    /// its 13 Beijing logs, a log-normal deviation of 0.55 (75 %; the other phones 0.16-0.32).
+    /// (100 %, a log-normal deviation of 0.69, above the 0.20-0.52 measured across each phone's Beijing logs), and
+    /// the steps' spread is the widest measured across one phone's logs: the Mi 8's step p95, 0.089-0.77 m over
+    /// its 13 Beijing logs, a log-normal deviation of 0.56 (75 %; the other phones 0.16-0.32).
     static let acrossDriveSpreadPercent = (driftTimeConstant: 200.0, errorSize: 100.0, stepSize: 75.0)
     /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
     /// the rest; below it the drift takes the whole lag.

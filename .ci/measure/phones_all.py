@@ -10,7 +10,7 @@ logs the measured value lies within the profile's 10-seed range.
 
 Usage: .ci/measure/phones_all.py [WHU_DIR] [--out DIR] [--others N] [--jobs N]
   (default WHU_DIR ../shared/data/whu; needs the release build: swift build -c release). The data is not in the
-  repository. About 4 minutes on 2 cores.
+  repository. About 20 s on 2 cores.
 """
 import argparse
 import concurrent.futures

@@ -176,11 +176,7 @@ package struct ErrorStatistics: Sendable, Equatable {
         errorMean = LocalPoint(east: Statistics.mean(samples.map(\.error.east)) ?? 0, north: Statistics.mean(samples.map(\.error.north)) ?? 0)
         let inExcursion = Self.excursions(in: samples).inExcursion
         let ordinary = samples.indices.filter { !inExcursion[$0] }
-        // While stopped, the direction last moved in: a phone's frozen fix keeps its bias, as the model's does.
-        var heldDirections = directions
-        for index in heldDirections.indices.dropFirst() where heldDirections[index] == nil {
-            heldDirections[index] = heldDirections[index - 1]
-        }
+        let heldDirections = Self.heldDirections(of: samples)
         let drift = Self.drift(
             east: ordinary.map { samples[$0].error.east }, north: ordinary.map { samples[$0].error.north },
             directions: ordinary.map { heldDirections[$0] }, alongTrackMean: alongTrackMeanMeters ?? 0
@@ -231,6 +227,16 @@ package struct ErrorStatistics: Sendable, Equatable {
         }
         let crossSquares = cross.reduce(0) { $0 + $1 * $1 }
         return (Statistics.mean(along), crossSquares > 0 ? (along.reduce(0) { $0 + $1 * $1 } / crossSquares).squareRoot() : nil)
+    }
+
+    /// Each sample's direction of travel, and while stopped the direction last moved in (nil before the first move):
+    /// a phone's frozen fix keeps its bias along it, as the model's does.
+    static func heldDirections(of samples: [Sample]) -> [LocalPoint?] {
+        var last: LocalPoint?
+        return samples.map { sample in
+            last = sample.direction ?? last
+            return last
+        }
     }
 
     /// The error's drift, east and north in metres: the error with the mean along-track error removed along each

@@ -251,11 +251,8 @@ extension SignalCalibration {
     ) {
         profile.alongTrackBiasMeters = alongTrackMean
         var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
-        // While stopped, the direction last moved in: the model keeps the bias along it, as a phone's frozen fix does.
-        var lastDirection: LocalPoint?
-        for sample in calmSamples {
-            lastDirection = sample.direction ?? lastDirection
-            let direction = lastDirection ?? LocalPoint(east: 0, north: 0)
+        for (sample, held) in zip(calmSamples, ErrorStatistics.heldDirections(of: calmSamples)) {
+            let direction = held ?? LocalPoint(east: 0, north: 0)
             sums.count += 1
             sums.directionEast += direction.east
             sums.directionNorth += direction.north

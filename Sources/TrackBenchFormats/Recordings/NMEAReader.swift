@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchGeodesy
 import TrackBenchModel
 import TrackBenchSupport
 /// Reads NMEA 0183 logs: `GGA` for position, fix quality, HDOP and altitude, `RMC` for status, date, speed and
@@ -227,9 +228,9 @@ enum NMEAReader {
         func meters(_ first: Int, _ second: Int) -> Double {
             guard let latitude = epochs[first].latitude, let longitude = epochs[first].longitude,
                   let otherLatitude = epochs[second].latitude, let otherLongitude = epochs[second].longitude else { return 0 }
-            let north = (otherLatitude - latitude) * metersPerDegree
-            let east = (otherLongitude - longitude) * metersPerDegree * cos(latitude * .pi / 180)
-            return (north * north + east * east).squareRoot()
+            return GreatCircle.distanceMeters(
+                from: Coordinate(latitude: latitude, longitude: longitude), to: Coordinate(latitude: otherLatitude, longitude: otherLongitude)
+            )
         }
         func isSecond(_ value: Double) -> Bool { abs(value - 1) < 0.01 }
         var moved = 0
@@ -237,11 +238,11 @@ enum NMEAReader {
         while start < epochs.count {
             defer { start += 1 }
             guard abs(gap(start) - 2) < 0.01, isGGAFix(start - 1), isGGAFix(start) else { continue }
+            // The fix after the run lies two seconds' travel on; inside the run, one, as from the fix before to its first.
+            let firstSpacing = meters(start - 1, start)
             var end = start
-            while end + 1 < epochs.count, end - start + 1 < longestLateRun, isGGAFix(end + 1), isSecond(gap(end + 1)) {
-                // The fix after the run lies two seconds' travel on; inside the run, one.
-                let speed = meters(start - 1, start)
-                if meters(end, end + 1) > (1 + spacingTolerance) * speed { break }
+            while end + 1 < epochs.count, end - start + 1 < longestLateRun, isGGAFix(end + 1), isSecond(gap(end + 1)),
+                  meters(end, end + 1) <= (1 + spacingTolerance) * firstSpacing {
                 end += 1
             }
             let after = end + 1
@@ -252,7 +253,7 @@ enum NMEAReader {
             if after + 1 < epochs.count, isGGAFix(after + 1), isSecond(gap(after + 1)) { references.append(meters(after, after + 1)) }
             guard let speed = references.isEmpty ? nil : references.reduce(0, +) / Double(references.count),
                   speed >= slowestSpacingSpeedMetersPerSecond,
-                  abs(meters(start - 1, start) - speed) <= spacingTolerance * speed,
+                  abs(firstSpacing - speed) <= spacingTolerance * speed,
                   abs(meters(end, after) - 2 * speed) <= spacingTolerance * 2 * speed else { continue }
             for index in start...end { epochs[index].timeOfDaySeconds -= 1 }
             moved += end - start + 1
@@ -260,9 +261,6 @@ enum NMEAReader {
         }
         return moved
     }
-
-    /// Metres per degree of latitude (and of longitude at the equator), for the spacing of fixes a second apart.
-    private static let metersPerDegree = 111_320.0
 
     /// The bit of `Epoch.types` for a `GGA`, `RMC` or `GST` sentence.
     private static func typeBit(_ type: Substring) -> UInt8 {

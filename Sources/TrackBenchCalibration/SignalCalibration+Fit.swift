@@ -21,11 +21,12 @@ extension SignalCalibration {
     ///
     /// Step by step: the jumps and the excursions, which some statistics leave out; the accuracy; the drift and the
     /// jitter with the error's tails; the error while stopped and the reported motion; the warm-up; the faults.
-    /// Notes come in that order.
+    /// Notes come in that order. Also returns the fixed offset as measured on this drive, east and north in metres:
+    /// the profile keeps only its length.
     static func fit(
         _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, tailScale: Double = 1,
         notes: inout [String]
-    ) -> SignalProfile {
+    ) -> (profile: SignalProfile, driveOffset: LocalPoint) {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
         let inExcursion = findExcursions(in: samples, besides: jumps.inJump, notes: &notes)
@@ -48,10 +49,10 @@ extension SignalCalibration {
             into: &profile, notes: &notes
         )
         fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
-        fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
+        let driveOffset = fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
         profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
-        return profile
+        return (profile, driveOffset)
     }
 
     /// Jumps: big steps paired into start and end (within `longestJumpSeconds`); a big step without an end is a jump
@@ -248,7 +249,7 @@ extension SignalCalibration {
     /// says so.
     private static func fitBiasAndOffset(
         _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
-    ) {
+    ) -> LocalPoint {
         profile.alongTrackBiasMeters = alongTrackMean
         var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
         for (sample, held) in zip(calmSamples, ErrorStatistics.heldDirections(of: calmSamples)) {
@@ -262,7 +263,7 @@ extension SignalCalibration {
             sums.along += sample.error.east * direction.east + sample.error.north * direction.north
         }
         // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
-        guard sums.count > 0 else { return }
+        guard sums.count > 0 else { return LocalPoint(east: 0, north: 0) }
         let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
         // sums.direction counts the fixes with a direction (each a unit vector).
         let meanDirection = sums.direction > 0
@@ -281,8 +282,10 @@ extension SignalCalibration {
         notes.append(
             "along-track bias \(NumberFormat.fixed(profile.alongTrackBiasMeters, decimals: 2)) m and fixed offset " + split
                 + ": the error's mean beside the bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
-                + "and \(NumberFormat.fixed(north, decimals: 2)) m north; each simulated run holds an offset that long in a direction of its own"
+                + "and \(NumberFormat.fixed(north, decimals: 2)) m north; the runs simulated on this recording hold the offset that way (the "
+                + "satellites' error while it was made), and runs on other routes each draw a direction for one that long"
         )
+        return LocalPoint(east: east, north: north)
     }
 
     /// How the error moves while stopped, and the reported speed's and course's errors.

@@ -70,7 +70,7 @@ package struct SignalCalibration: Sendable {
     package init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
         let (track, samples, measured, settlingNotes) = try Self.measure(replay)
         var notes: [String] = []
-        var fitted = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        var (fitted, driveOffset) = Self.fit(samples, measured: measured, name: name, notes: &notes)
         // The smoothing first, so the drift's and tails' refit rounds see its offsets and steps.
         var smoothingNotes: [String] = []
         fitted = Self.fitChipsetSmoothing(
@@ -94,7 +94,9 @@ package struct SignalCalibration: Sendable {
                 problem: "recording '\(replay.id)': the fitted profile is out of the scenario file's range: \(error.localizedDescription)"
             )
         }
-        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: true, seeds: seeds, notes: settlingNotes + notes)
+        self.init(
+            replay: replay, track: track, measured: measured, profile: profile, driveOffset: driveOffset, seeds: seeds, notes: settlingNotes + notes
+        )
     }
 
     /// The fit again with its drift's time scaled until simulations decorrelate as the recording does, and its tails'
@@ -140,7 +142,7 @@ package struct SignalCalibration: Sendable {
                 tailScale = min(4, max(0.25, tailScale * scale))
             }
             roundNotes = []
-            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes)
+            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes).profile
             profile.chipsetSmoothingSeconds = fitted.chipsetSmoothingSeconds
         }
         notes = roundNotes
@@ -278,13 +280,16 @@ package struct SignalCalibration: Sendable {
     /// - Throws: `CalibrationError` when the truth has no times or too few fixes overlap it.
     package init(replay: RecordingReplay, comparing profile: SignalProfile, seeds: SeedRange) throws(CalibrationError) {
         let (track, _, measured, settlingNotes) = try Self.measure(replay)
-        self.init(replay: replay, track: track, measured: measured, profile: profile, isFitted: false, seeds: seeds, notes: settlingNotes)
+        self.init(replay: replay, track: track, measured: measured, profile: profile, driveOffset: nil, seeds: seeds, notes: settlingNotes)
     }
 
+    /// The calibration of `profile` on `replay`: fitted to it when `driveOffset` is the fixed offset measured on it,
+    /// compared with it when nil.
     private init(
         replay: RecordingReplay, track: TimedTrack, measured: ErrorStatistics, profile: SignalProfile,
-        isFitted: Bool, seeds: SeedRange, notes: [String]
+        driveOffset: LocalPoint?, seeds: SeedRange, notes: [String]
     ) {
+        let isFitted = driveOffset != nil
         self.replay = replay
         self.measured = measured
         self.profile = profile
@@ -307,9 +312,12 @@ package struct SignalCalibration: Sendable {
             )
         }
         self.notes = replay.alignmentNotes + checkpointNotes + notes
-        // A fitted profile's spreads say how other drives differ; the drive it was fitted to is simulated without them.
+        // A fitted profile's spreads say how other drives differ, and its offset's direction is drawn per run as on
+        // other routes; the drive it was fitted to is simulated without the spreads and with its own offset.
         let simulatedProfile = isFitted ? profile.withoutSpreads : profile
-        let simulations = Self.simulations(of: simulatedProfile, on: track, replay: replay, seeds: seeds, stream: replay.id)
+        let simulations = Self.simulations(
+            of: simulatedProfile, on: track, replay: replay, seeds: seeds, stream: replay.id, fixedOffsetDirection: driveOffset
+        )
         simulatedFixes = simulations.paths
         simulated = simulations.statistics
     }
@@ -317,10 +325,14 @@ package struct SignalCalibration: Sendable {
     /// `profile` simulated on the replay's route once per seed of `seeds` on the noise stream `stream`: the fixes
     /// delivered and their statistics.
     private static func simulations(
-        of profile: SignalProfile, on track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, stream: String
+        of profile: SignalProfile, on track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, stream: String,
+        fixedOffsetDirection: LocalPoint? = nil
     ) -> (paths: [Path], statistics: [ErrorStatistics]) {
         let paths = seeds.seeds.map { seed in
-            track.simulate(signal: profile, in: replay.frame, seed: seed, streamName: stream, span: 0...replay.durationSeconds).noisyPath
+            track.simulate(
+                signal: profile, in: replay.frame, seed: seed, streamName: stream, span: 0...replay.durationSeconds,
+                fixedOffsetDirection: fixedOffsetDirection
+            ).noisyPath
         }
         return (paths, paths.compactMap { ErrorStatistics(samples: samples(of: $0, on: track, in: replay.frame)) })
     }

@@ -71,7 +71,9 @@ package struct NoiseModel: Sendable {
     ///   - frame: The metric frame to apply errors in.
     ///   - seed: The run's seed.
     ///   - streamName: The run's noise stream; the altitude swing and jitter draw from one of their own beside it.
-    init(profile: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String) {
+    ///   - fixedOffsetDirection: The direction to hold the fixed offset in, east and north (any length above 0); nil
+    ///     (the default) draws one per run.
+    init(profile: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String, fixedOffsetDirection: LocalPoint? = nil) {
         self.profile = Self.run(of: profile, seed: seed, streamName: streamName)
         let profile = self.profile
         self.frame = frame
@@ -79,7 +81,7 @@ package struct NoiseModel: Sendable {
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
         smoother = ChipsetSmoother(timeConstantSeconds: profile.chipsetSmoothingSeconds)
-        fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName)
+        fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName, direction: fixedOffsetDirection)
         let step = profile.fixIntervalMeanSeconds
         let timeConstant = profile.driftTimeConstantSeconds
         let stopped = profile.stoppedErrorMotionFactor
@@ -117,10 +119,14 @@ package struct NoiseModel: Sendable {
         return run
     }
 
-    /// The run's fixed offset: `fixedOffsetMeters` in a direction drawn from a stream of its own (`#offset`), so
-    /// profiles without one simulate exactly as before; nil without one.
-    static func fixedOffset(of profile: SignalProfile, seed: UInt64, streamName: String) -> LocalPoint? {
+    /// The run's fixed offset: `fixedOffsetMeters` in `direction`, or without one (or with one of length 0) in a
+    /// direction drawn from a stream of its own (`#offset`), so profiles without an offset simulate exactly as
+    /// before; nil without one.
+    static func fixedOffset(of profile: SignalProfile, seed: UInt64, streamName: String, direction: LocalPoint? = nil) -> LocalPoint? {
         guard profile.fixedOffsetMeters > 0 else { return nil }
+        if let direction, case let length = (direction.east * direction.east + direction.north * direction.north).squareRoot(), length > 0 {
+            return LocalPoint(east: profile.fixedOffsetMeters * direction.east / length, north: profile.fixedOffsetMeters * direction.north / length)
+        }
         var generator = SplitMix64(seed: seed, stream: streamName + "#offset")
         let angle = 2 * Double.pi * generator.nextUnit()
         return LocalPoint(east: profile.fixedOffsetMeters * sin(angle), north: profile.fixedOffsetMeters * cos(angle))

@@ -15,13 +15,14 @@ extension SignalProfile {
     ///   - frame: The metric frame errors and offsets are applied in.
     ///   - seed: The run's seed.
     ///   - streamName: The run's noise stream.
+    ///   - fixedOffsetDirection: The direction to hold the fixed offset in (east and north); nil draws one per run.
     ///   - visit: Called with each true fix as it passes, before its noisy fix is made.
     /// - Returns: The delivered fixes, in delivery order.
     func deliveredFixes(
         along trueFixes: inout TrueFixes<some TrueMotion>, in frame: LocalFrame, seed: UInt64, streamName: String,
-        visit: (LocationFix) -> Void = { _ in }
+        fixedOffsetDirection: LocalPoint? = nil, visit: (LocationFix) -> Void = { _ in }
     ) -> [LocationFix] {
-        var noise = NoiseModel(profile: self, frame: frame, seed: seed, streamName: streamName)
+        var noise = NoiseModel(profile: self, frame: frame, seed: seed, streamName: streamName, fixedOffsetDirection: fixedOffsetDirection)
         var injector = FaultInjector(faults: faults, frame: frame, generator: SplitMix64(seed: seed, stream: Self.faultStreamName(for: streamName)))
         var delivered: [LocationFix] = []
         let expected = trueFixes.estimatedCount

@@ -15,12 +15,17 @@ extension TimedTrack {
     ///   - seed: The run's seed.
     ///   - streamName: The run's noise stream, such as the recording's id.
     ///   - span: The times to cover, in the track's seconds.
+    ///   - fixedOffsetDirection: The direction to hold the profile's fixed offset in, east and north (any length above
+    ///     0), as measured on a recording of this route; nil (the default) lets the run draw one.
     package func simulate(
-        signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil
+        signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil,
+        fixedOffsetDirection: LocalPoint? = nil
     ) -> (truePath: Path, noisyPath: Path) {
         var trueFixes = TrueFixes(motion: self, signal: signal, frame: frame, seed: seed, streamName: streamName, span: span)
         var truePath: [LocationFix] = []
-        let delivered = signal.deliveredFixes(along: &trueFixes, in: frame, seed: seed, streamName: streamName) { truePath.append($0) }
+        let delivered = signal.deliveredFixes(
+            along: &trueFixes, in: frame, seed: seed, streamName: streamName, fixedOffsetDirection: fixedOffsetDirection
+        ) { truePath.append($0) }
         return (Path(truePath), Path(delivered))
     }
 }

@@ -66,4 +66,19 @@ struct RunSpreadTests {
         #expect(abs((first.east * first.east + first.north * first.north).squareRoot() - 3) < 1e-6)
         #expect(moved.allSatisfy { abs($0.east - first.east) < 1e-6 && abs($0.north - first.north) < 1e-6 })
     }
+
+    /// A held direction (a recording's own offset, in `calibrate`) replaces the drawn one in every run; its length is
+    /// the profile's, whatever the direction's length.
+    @Test func aHeldOffsetDirectionPointsEveryRunsOffsetThatWay() {
+        var offset = profile
+        offset.fixedOffsetMeters = 3
+        for seed in UInt64(0)..<5 {
+            let drawn = NoiseModel.fixedOffset(of: offset, seed: seed, streamName: "loop")
+            let held = NoiseModel.fixedOffset(of: offset, seed: seed, streamName: "loop", direction: LocalPoint(east: -0.3, north: 0.4))
+            #expect(drawn != nil && drawn != held)
+            #expect(abs((held?.east ?? 0) + 1.8) < 1e-9 && abs((held?.north ?? 0) - 2.4) < 1e-9, "\(String(describing: held))")
+        }
+        let zero = NoiseModel.fixedOffset(of: offset, seed: 1, streamName: "loop", direction: LocalPoint(east: 0, north: 0))
+        #expect(zero == NoiseModel.fixedOffset(of: offset, seed: 1, streamName: "loop"), "a direction of length 0 leaves the draw")
+    }
 }

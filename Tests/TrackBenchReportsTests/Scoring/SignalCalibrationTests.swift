@@ -112,17 +112,22 @@ struct SignalCalibrationTests {
         #expect(Self.calibration.notes.contains { $0.hasPrefix("no step tail or multipath regime") })
     }
 
-    @Test func onAMostlyOneWayDriveTheAlongTrackMeanIsTheBiasSoSimulationsLagAsTheDriveDoes() throws {
-        // North, east, north (three legs of a `turns` route): the directions' mean vector is 0.75 long. A phone whose
-        // error sits 3 m off in one direction shows an along-track mean the simulations must reproduce; split by least
-        // squares it all went to the fixed offset, which each simulated run points its own way, so their along-track
-        // mean came out near 0. The fit now says the split is not separable and keeps the along-track mean as the bias.
-        var offset = Self.phone
+    /// A phone whose error sits 3 m off in one direction (no lag), calibrated from 15 minutes north, east, north (three
+    /// legs of a `turns` route, whose directions' mean vector is 0.75 long).
+    private static let oneWayCalibration: SignalCalibration = {
+        var offset = phone
         offset.alongTrackBiasMeters = 0
         offset.fixedOffsetMeters = 3
         let scenario = Scenario(pathType: .turns, distanceMeters: 12_000, speedMetersPerSecond: 10, signal: offset, origin: Fixtures.frame.origin)
-        let calibration = try SignalCalibration(
-            replay: Self.replay(scenario, seed: 5, firstSeconds: 900), name: "one-way", seeds: SeedRange(first: 100, last: 109)!)
+        return try! SignalCalibration(
+            replay: replay(scenario, seed: 5, firstSeconds: 900), name: "one-way", seeds: SeedRange(first: 100, last: 109)!)
+    }()
+
+    @Test func onAMostlyOneWayDriveTheAlongTrackMeanIsTheBiasSoSimulationsLagAsTheDriveDoes() throws {
+        // The offset shows an along-track mean the simulations must reproduce; split by least squares it all went to
+        // the fixed offset, which each simulated run points its own way, so their along-track mean came out near 0.
+        // The fit now says the split is not separable and keeps the along-track mean as the bias.
+        let calibration = Self.oneWayCalibration
         #expect(calibration.notes.contains { $0.contains("not separable: the route runs mostly one way") })
         let measured = try #require(calibration.measured.alongTrackMeanMeters)
         #expect(abs(measured) > 1, "along-track mean \(measured)")
@@ -130,6 +135,30 @@ struct SignalCalibrationTests {
         var simulated = calibration.simulated.compactMap(\.alongTrackMeanMeters)
         let median = try #require(Statistics.percentile(&simulated, 0.5))
         #expect(median / measured > 1 / 1.5 && median / measured < 1.5, "along-track mean: simulated \(median), measured \(measured)")
+    }
+
+    @Test func simulationsOfTheFittedDriveHoldItsFixedOffsetWhereItWasMeasured() throws {
+        // The phone's error sits 3 m off in the direction its seed drew. The profile keeps the offset's length, as
+        // runs on other routes draw their own direction; the table's runs on this drive hold the drive's, so each
+        // run's mean error lies near the recording's, not anywhere on a circle of 3 m around it.
+        let calibration = Self.oneWayCalibration
+        guard case let .timed(track) = calibration.replay.truth else {
+            Issue.record("the replay's truth has no times")
+            return
+        }
+        func meanError(_ path: Path) -> LocalPoint {
+            let errors = SignalCalibration.samples(of: path, on: track, in: calibration.replay.frame).map(\.error)
+            let count = Double(max(1, errors.count))
+            return LocalPoint(east: errors.map(\.east).reduce(0, +) / count, north: errors.map(\.north).reduce(0, +) / count)
+        }
+        let measured = meanError(calibration.replay.fixes)
+        #expect(measured.distance(to: LocalPoint(east: 0, north: 0)) > 2, "mean error \(measured)")
+        #expect(calibration.notes.contains { $0.contains("the runs simulated on this recording hold the offset that way") })
+        let distances = calibration.simulatedFixes.map { meanError($0).distance(to: measured) }
+        #expect(distances.count == 10 && distances.allSatisfy { $0 < 1.5 }, "runs' mean errors from the recording's: \(distances) m")
+        let compared = try SignalCalibration(replay: calibration.replay, comparing: calibration.profile, seeds: calibration.seeds)
+        let drawn = compared.simulatedFixes.map { meanError($0).distance(to: measured) }
+        #expect(drawn.filter { $0 >= 1.5 }.count >= 3, "a compared profile's runs draw their own directions: \(drawn) m")
     }
 
     /// The phone with a multipath regime and a step tail, calibrated from a 10 km out-and-back at 2 m/s.

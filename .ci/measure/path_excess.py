@@ -3,12 +3,18 @@
 
 A peer measurement, independent of TrackBench's readers: each Beijing chipset log's GGA fixes (quality 0 and repeated
 times dropped) paired with its car session's reference (phones_all.py picks it) at the same GPS second, quality 1 and
-2 only. For each log prints the truth's length, the fixes' path excess over it (m and %), the part of the excess on
-steps that end stopped (true speed under 0.3 m/s) and in slow stretches (0.3-5 m/s), and the median error step at
-0.3-5 m/s against at 10 m/s and over. Fixes labelled a second late are not moved back here, so logs with such runs
-(the Mi 8's, the P20's) carry them; the urban scenes (BJ-3, BJ-4) are the ones with stops and slow stretches.
+2 only. The excess (the fixes' path length minus the truth's) splits exactly into parts, with t the unit vector of
+each true step (held through a stop: the last direction moved in) and e each fix's error:
+- ends: the along-track error at the last fix minus at the first (a phone still settling at the start, or chance);
+- turning: what the error did where the route turned, the first-order rest, -sum(e . (t_i - t_i-1));
+- at stops: steps whose true step is under 0.3 m, |fix step| - (fix step . t): a frozen phone letting go, or a
+  fix wandering at a stop;
+- moving: the rest, |fix step| - |true step| - (error step . t), on the moving steps: the error's steps across the
+  track (second order), by true speed under and over 5 m/s.
+Fixes labelled a second late are not moved back here, so logs with such runs (the Mi 8's, the P20's) carry them in
+"ends" and "moving".
 
-Usage: .ci/measure/path_excess.py [WHU_DIR] [--scenes BJ-3,BJ-4]   (default WHU_DIR ../shared/data/whu)
+Usage: .ci/measure/path_excess.py [WHU_DIR] [--scenes BJ-3,BJ-4]   (default WHU_DIR ../shared/data/whu; about 10 s)
 """
 import argparse
 import datetime
@@ -16,7 +22,6 @@ import gzip
 import importlib.util
 import math
 import pathlib
-import statistics
 
 HERE = pathlib.Path(__file__).resolve().parent
 spec = importlib.util.spec_from_file_location("phones_all", HERE / "phones_all.py")
@@ -76,28 +81,39 @@ def measure(log, truth, utc_date):
     scale = math.cos(math.radians(pairs[0][1]))
     def point(latitude, longitude):
         return (math.radians(longitude) * EARTH_RADIUS_M * scale, math.radians(latitude) * EARTH_RADIUS_M)
-    length = excess = stopped = slow = 0.0
-    slow_steps, fast_steps = [], []
-    for before, after in zip(pairs, pairs[1:]):
-        true_before, true_after = point(before[3], before[4]), point(after[3], after[4])
-        fix_before, fix_after = point(before[1], before[2]), point(after[1], after[2])
-        true_step = math.dist(true_before, true_after)
-        part = math.dist(fix_before, fix_after) - true_step
+    truths = [point(p[3], p[4]) for p in pairs]
+    fixes_ = [point(p[1], p[2]) for p in pairs]
+    errors = [(f[0] - t[0], f[1] - t[1]) for f, t in zip(fixes_, truths)]
+    length = excess = linear = stops = slow = fast = 0.0
+    held = None
+    first_direction = last_direction = None
+    for i in range(len(truths) - 1):
+        true_step = math.dist(truths[i], truths[i + 1])
+        fix_step = (fixes_[i + 1][0] - fixes_[i][0], fixes_[i + 1][1] - fixes_[i][1])
+        part = math.hypot(*fix_step) - true_step
         length += true_step
         excess += part
-        speed = after[5]
-        if speed < 0.3:
-            stopped += part
-        elif speed < 5:
-            slow += part
-        if after[0] - before[0] == 1:
-            error_step = math.dist(
-                (fix_after[0] - true_after[0], fix_after[1] - true_after[1]), (fix_before[0] - true_before[0], fix_before[1] - true_before[1]))
-            if 0.3 <= speed < 5:
-                slow_steps.append(error_step)
-            elif speed >= 10:
-                fast_steps.append(error_step)
-    return length, excess, stopped, slow, slow_steps, fast_steps
+        if true_step >= 0.3:
+            held = ((truths[i + 1][0] - truths[i][0]) / true_step, (truths[i + 1][1] - truths[i][1]) / true_step)
+        if held is None:
+            stops += part
+            continue
+        first_direction = first_direction or held
+        last_direction = held
+        error_step = (errors[i + 1][0] - errors[i][0], errors[i + 1][1] - errors[i][1])
+        along = error_step[0] * held[0] + error_step[1] * held[1]
+        linear += along
+        if true_step < 0.3:
+            stops += part - along
+        elif true_step / max(1, pairs[i + 1][0] - pairs[i][0]) < 5:
+            slow += part - along
+        else:
+            fast += part - along
+    if first_direction is None:
+        return None
+    ends = (errors[-1][0] * last_direction[0] + errors[-1][1] * last_direction[1]) - (
+        errors[0][0] * first_direction[0] + errors[0][1] * first_direction[1])
+    return length, excess, ends, linear - ends, stops, slow, fast
 
 
 def main():
@@ -107,7 +123,7 @@ def main():
     options = parser.parse_args()
     whu = pathlib.Path(options.whu)
     prefixes = tuple(options.scenes.split(","))
-    print("log            truth (m)  excess (m)      %   at stops (m)  slow (m)  step median slow / at 10+ m/s (m)")
+    print("log            truth (m)  excess (m)      %    ends  turning  at stops  moving <5 m/s  moving 5+ m/s")
     for phone, run, path, start in phones_all.logs(whu):
         truth = phones_all.truth_for(whu, phone, start)
         if truth is None or not run.startswith(prefixes):
@@ -115,11 +131,9 @@ def main():
         result = measure(path, truth, (start - datetime.timedelta(hours=8)).date())
         if result is None:
             continue
-        length, excess, stopped, slow, slow_steps, fast_steps = result
-        steps = "-"
-        if len(slow_steps) >= 10 and fast_steps:
-            steps = f"{statistics.median(slow_steps):.3f} / {statistics.median(fast_steps):.3f}"
-        print(f"{phone} {run:9s} {length:10.0f} {excess:11.1f} {100 * excess / length:6.3f} {stopped:13.1f} {slow:9.1f}  {steps}")
+        length, excess, ends, turning, stops, slow, fast = result
+        print(f"{phone} {run:9s} {length:10.0f} {excess:11.1f} {100 * excess / length:6.3f} {ends:7.1f} {turning:8.1f} {stops:9.1f}"
+              f" {slow:14.1f} {fast:14.1f}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,12 @@ package enum CalibrationReport {
         Row(label: "error step median, moving (m)", value: { $0.movingStepMedianMeters }, decimals: 3),
         Row(label: "error step median, stopped (m)", value: { $0.stoppedStepMedianMeters }, decimals: 3),
         Row(
+            label: "stopped steps over half the moving median (%)", value: { $0.stoppedReleasePercent }, decimals: 1,
+            noiseFloor: { $0.stoppedReleaseNoisePercent },
+            noiseFloorMeaning: "100 × \(ErrorStatistics.fewestReleases) / stopped steps: the share of \(ErrorStatistics.fewestReleases) one-step "
+                + "releases, too few to fit"
+        ),
+        Row(
             label: "along-track error mean (m)", value: { $0.alongTrackMeanMeters }, decimals: 2, noiseFloor: { $0.alongTrackNoiseMeters },
             noiseFloorMeaning: "error SD per axis × sqrt(2 × decorrelation / time moving): the standard error of the drive's mean"
         ),

@@ -65,6 +65,12 @@ package struct ErrorStatistics: Sendable, Equatable {
     static let longestLagFixes = 3600
     /// How many robust deviations from the median error make an excursion.
     static let excursionDeviations = 5.0
+    /// The share of the median moving step a stopped step must move to count as released (`stoppedReleasePercent`):
+    /// a frozen phone's stopped steps are a few millimetres, a released one's as long as a moving step.
+    static let releaseStepShare = 0.5
+    /// The fewest releases (`stoppedReleaseCount`) that tell a phone letting go at stops; `calibrate` fits none from
+    /// fewer.
+    static let fewestReleases = 3
 
     /// How many fixes were measured.
     package var fixCount: Int
@@ -122,6 +128,21 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var stoppedStepMedianMeters: Double?
     /// How many steps were taken standing still.
     package var stoppedStepCount: Int
+    /// Share of the steps taken standing still that move at least `releaseStepShare` of the median moving step, in
+    /// percent: a phone frozen at a stop letting go (`SignalProfile.stoppedReleasePercent`); nil without stopped or
+    /// moving steps.
+    package var stoppedReleasePercent: Double?
+    /// Mean length of a run of such steps, in seconds: their mean count in a row times the fix interval mean; nil
+    /// without one.
+    package var stoppedReleaseSeconds: Double?
+    /// How many runs of such steps there are: the releases seen.
+    var stoppedReleaseCount: Int
+    /// How far from zero `stoppedReleasePercent` can fall by chance, in percent: the share `fewestReleases` releases
+    /// of one step make, 100 × `fewestReleases` / stopped steps (0 without stopped steps).
+    var stoppedReleaseNoisePercent: Double { stoppedStepCount > 0 ? 100 * Double(Self.fewestReleases) / Double(stoppedStepCount) : 0 }
+    /// Share of the moving steps at least `releaseStepShare` of their median, from 0 to 1 (1 without moving steps):
+    /// how many of a release's steps, as long as moving ones, `stoppedReleasePercent` counts.
+    var movingStepsOverReleaseShare: Double
     /// Mean error along the true direction of travel while moving, in metres (negative: fixes lag behind).
     package var alongTrackMeanMeters: Double?
     /// How far from zero `alongTrackMeanMeters` can fall by chance, in metres: the error SD per axis times
@@ -203,6 +224,9 @@ package struct ErrorStatistics: Sendable, Equatable {
         step95thPercentileMeters = steps.percentile95
         movingStepMedianMeters = steps.movingMedian
         stoppedStepMedianMeters = steps.stoppedMedian
+        (stoppedReleasePercent, stoppedReleaseSeconds, stoppedReleaseCount, movingStepsOverReleaseShare) = Self.releases(
+            of: samples, movingStepMedian: steps.movingMedian, interval: fixIntervalMeanSeconds
+        )
 
         speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
         courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
@@ -290,6 +314,40 @@ package struct ErrorStatistics: Sendable, Equatable {
             stopped.count, jumpPercent, largest, largestOrdinary, percentiles?[0] ?? 0, percentiles?[1] ?? 0,
             Statistics.percentile(&moving, 0.5), Statistics.percentile(&stopped, 0.5)
         )
+    }
+
+    /// The share of stopped steps at least `releaseStepShare` of the median moving step, in percent, and the mean
+    /// length of their runs, in seconds (nil without stopped or moving steps, the length also without a run); how
+    /// many runs; and the share of moving steps that long.
+    private static func releases(
+        of samples: [Sample], movingStepMedian: Double?, interval: Double
+    ) -> (percent: Double?, seconds: Double?, runs: Int, movingShare: Double) {
+        guard let movingStepMedian, movingStepMedian > 0 else { return (nil, nil, 0, 1) }
+        let threshold = releaseStepShare * movingStepMedian
+        var stopped = 0
+        var released = 0
+        var runs = 0
+        var inRun = false
+        var moving = 0
+        var movingOver = 0
+        for (before, after) in zip(samples, samples.dropFirst()) {
+            guard !after.isMoving else {
+                moving += 1
+                if after.error.distance(to: before.error) >= threshold { movingOver += 1 }
+                inRun = false
+                continue
+            }
+            stopped += 1
+            let isReleased = after.error.distance(to: before.error) >= threshold
+            if isReleased {
+                released += 1
+                if !inRun { runs += 1 }
+            }
+            inRun = isReleased
+        }
+        let movingShare = moving > 0 ? Double(movingOver) / Double(moving) : 1
+        guard stopped > 0 else { return (nil, nil, 0, movingShare) }
+        return (100 * Double(released) / Double(stopped), runs > 0 ? Double(released) / Double(runs) * interval : nil, runs, movingShare)
     }
 
     /// The truth's length over the samples' times, in metres.

@@ -25,7 +25,7 @@ extension SignalCalibration {
     /// the profile keeps only its length.
     static func fit(
         _ samples: [ErrorStatistics.Sample], measured: ErrorStatistics, name: String, lagCorrection: Double = 1, tailScale: Double = 1,
-        notes: inout [String]
+        releaseScale: Double = 1, notes: inout [String]
     ) -> (profile: SignalProfile, driveOffset: LocalPoint) {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
@@ -48,7 +48,7 @@ extension SignalCalibration {
             calmSamples, base: base, radius: radius, interval: interval, lagCorrection: lagCorrection, tailScale: tailScale,
             into: &profile, notes: &notes
         )
-        fitStopsAndMotion(measured: measured, base: base, into: &profile, notes: &notes)
+        fitStopsAndMotion(measured: measured, base: base, releaseScale: releaseScale, into: &profile, notes: &notes)
         let driveOffset = fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
         profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
@@ -288,9 +288,31 @@ extension SignalCalibration {
         return LocalPoint(east: east, north: north)
     }
 
+    /// A frozen phone's releases at stops: the share of stopped steps as long as moving ones, over the share of
+    /// moving steps that long (a release's steps are moving ones, and not all of those reach the threshold), times
+    /// `scale` (`SignalCalibration.init(replay:name:seeds:)` sets it from simulations), and the mean run of such
+    /// steps. Only for a phone that freezes (`stoppedErrorMotionFactor` under
+    /// `releasedFreezeFactor`): one whose error moves at stops anyway has no release to tell; and from
+    /// `ErrorStatistics.fewestReleases` releases on, as one or two are as likely a single large step of the frozen error.
+    private static func fitStopReleases(_ base: ErrorStatistics, scale: Double, into profile: inout SignalProfile, notes: inout [String]) {
+        guard profile.stoppedErrorMotionFactor < releasedFreezeFactor, base.stoppedReleaseCount >= ErrorStatistics.fewestReleases,
+              let percent = base.stoppedReleasePercent, percent > 0,
+              let seconds = base.stoppedReleaseSeconds, base.movingStepsOverReleaseShare > 0 else { return }
+        let share = min(100, percent / base.movingStepsOverReleaseShare)
+        profile.stoppedReleasePercent = min(100, share * scale)
+        profile.stoppedReleaseSeconds = max(base.fixIntervalMeanSeconds, seconds)
+        notes.append(
+            "a phone frozen at stops lets go: \(NumberFormat.fixed(percent, decimals: 1)) % of its stopped steps move at least "
+                + "\(NumberFormat.compact(ErrorStatistics.releaseStepShare)) of the median moving step, as "
+                + "\(NumberFormat.fixed(100 * base.movingStepsOverReleaseShare, decimals: 0)) % of moving steps do, in runs of "
+                + "\(NumberFormat.fixed(seconds, decimals: 1)) s: stoppedReleasePercent \(NumberFormat.fixed(share, decimals: 1)), "
+                + "stoppedReleaseSeconds \(NumberFormat.fixed(profile.stoppedReleaseSeconds, decimals: 1))"
+        )
+    }
+
     /// How the error moves while stopped, and the reported speed's and course's errors.
     private static func fitStopsAndMotion(
-        measured: ErrorStatistics, base: ErrorStatistics, into profile: inout SignalProfile, notes: inout [String]
+        measured: ErrorStatistics, base: ErrorStatistics, releaseScale: Double, into profile: inout SignalProfile, notes: inout [String]
     ) {
         if base.stoppedStepCount < 10 {
             profile.stoppedErrorMotionFactor = unmeasuredStoppedErrorMotionFactor
@@ -300,6 +322,7 @@ extension SignalCalibration {
             )
         } else if let stopped = base.stoppedStepMedianMeters, let moving = base.movingStepMedianMeters, moving > 0 {
             profile.stoppedErrorMotionFactor = min(1, stopped / moving)
+            fitStopReleases(base, scale: releaseScale, into: &profile, notes: &notes)
         } else if base.movingStepMedianMeters == nil {
             notes.append("no fixes while moving: stoppedErrorMotionFactor 1 is kept, as nothing compares with the stops")
         }

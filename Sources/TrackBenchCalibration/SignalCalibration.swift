@@ -116,6 +116,11 @@ package struct SignalCalibration: Sendable {
     /// at most so far that the simulations' largest ordinary step (their median) stays within `largestStepAllowance`
     /// of the recording's: scaled for the p95 alone, the P20's and P30's tails on BJ-1-07 grew 3.1-3.5 times and
     /// made steps of 3-4 m where the phones' largest was 0.8-1.2 m, and their variance hid the drift's decorrelation.
+    ///
+    /// A phone's releases at stops are read from stopped steps over half the median moving step, but how many of a
+    /// release's steps reach that depends on the simulated steps' shape, which the recording's need not share (the
+    /// Pixel 4 XL's moving steps: 64 % over half their median): the same rounds scale `stoppedReleasePercent` by
+    /// the recording's share over the simulations' median, within 0.25...4.
     private static func refitDrift(
         _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
         track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
@@ -123,6 +128,7 @@ package struct SignalCalibration: Sendable {
         var profile = fitted
         var correction = 1.0
         var tailScale = 1.0
+        var releaseScale = 1.0
         var roundNotes = notes
         let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
         for _ in 0..<Self.driftRefitRounds {
@@ -141,8 +147,16 @@ package struct SignalCalibration: Sendable {
                 )
                 tailScale = min(4, max(0.25, tailScale * scale))
             }
+            var shares = statistics.compactMap(\.stoppedReleasePercent)
+            if profile.stoppedReleasePercent > 0, let measuredShare = measured.stoppedReleasePercent, measuredShare > 0,
+               let simulatedShare = Statistics.percentile(&shares, 0.5), simulatedShare > 0 {
+                releaseScale = min(4, max(0.25, releaseScale * measuredShare / simulatedShare))
+            }
             roundNotes = []
-            profile = fit(samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, notes: &roundNotes).profile
+            profile = fit(
+                samples, measured: measured, name: fitted.name, lagCorrection: correction, tailScale: tailScale, releaseScale: releaseScale,
+                notes: &roundNotes
+            ).profile
             profile.chipsetSmoothingSeconds = fitted.chipsetSmoothingSeconds
         }
         notes = roundNotes
@@ -151,6 +165,13 @@ package struct SignalCalibration: Sendable {
                 "driftTimeConstantSeconds \(NumberFormat.fixed(fitted.driftTimeConstantSeconds, decimals: 1)) s as measured, "
                     + "\(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s so that simulations decorrelate as the recording does "
                     + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
+            )
+        }
+        if releaseScale != 1 {
+            notes.append(
+                "stoppedReleasePercent scaled by \(NumberFormat.fixed(releaseScale, decimals: 2)) to "
+                    + "\(NumberFormat.fixed(profile.stoppedReleasePercent, decimals: 1)) so that simulations' share of stopped steps over half "
+                    + "the moving median is the recording's (\(NumberFormat.fixed(measured.stoppedReleasePercent ?? 0, decimals: 1)) %)"
             )
         }
         if tailScale != 1 {
@@ -343,8 +364,10 @@ package struct SignalCalibration: Sendable {
     /// A phone just started can still be converging: the WHU P20's first fixes on BJ-1-07 err 21 m, then 6 m, then
     /// 2 m, all along the track. Such a start is not the phone's steady error, and it would be fitted as a jump
     /// and lengthen the path by the 21 m it closes (the drive's whole measured excess, 0.13 %). So the fixes from the
-    /// start that lie in an excursion (`ErrorStatistics.excursions`) or step to the next by a jump
-    /// (`ErrorStatistics.jumpStepMeters`) are left out, at most a tenth of them.
+    /// start that lie in an excursion (`ErrorStatistics.excursions`) or step to the next by more than three times
+    /// the recording's step 95th percentile (or a jump, `ErrorStatistics.jumpStepMeters`, if less) are left out, at
+    /// most a tenth of them. A phone converging steps fast while it settles (the P20 on BJ-1-04: 8 m across the
+    /// track, closed over 27 s), where an ordinary drive's first steps are its usual size.
     ///
     /// A checkpoint truth is used as the straight lines between its checkpoints at constant speed: every fix is
     /// paired with that line, so the statistics carry the line's own error where the walk curved between
@@ -364,9 +387,11 @@ package struct SignalCalibration: Sendable {
         }
         let all = samples(of: replay.fixes, on: track, in: replay.frame)
         let inExcursion = ErrorStatistics.excursions(in: all).inExcursion
+        var steps = zip(all, all.dropFirst()).map { $1.error.distance(to: $0.error) }
+        let settlingStep = min(ErrorStatistics.jumpStepMeters, 3 * (Statistics.percentile(&steps, 0.95) ?? .infinity))
         var leading = 0
         while leading + 1 < all.count,
-              inExcursion[leading] || all[leading + 1].error.distance(to: all[leading].error) > ErrorStatistics.jumpStepMeters {
+              inExcursion[leading] || all[leading + 1].error.distance(to: all[leading].error) > settlingStep {
             leading += 1
         }
         let settling = leading <= all.count / 10 ? leading : 0
@@ -462,6 +487,10 @@ package struct SignalCalibration: Sendable {
     /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
     /// mean is the bias.
     static let separableDirectionLength = 0.5
+    /// The largest `stoppedErrorMotionFactor` of a phone that freezes at stops, and whose releases are fitted: the
+    /// WHU Huaweis and X30 have 0.002-0.28 over their 27 Beijing logs with stops, the Mi 8, whose error moves at stops,
+    /// 0.46-1.
+    static let releasedFreezeFactor = 0.25
     /// The power of measured over simulated step p95 each round of `refitDrift` scales the tails' sizes by: above 1
     /// because the p95 moves less than the tails (ordinary steps make up part of it).
     static let tailRefitPower = 1.5

@@ -23,7 +23,10 @@ import TrackBenchModel
 ///   correlated over about 2.15 x `driftTimeConstantSeconds`.
 /// - While the runner stands still (true speed 0), the drift advances only
 ///   `stoppedErrorMotionFactor` of each step's time and the jitter shrinks by
-///   the same factor: the phone freezes its output.
+///   the same factor: the phone freezes its output. With `stoppedReleasePercent`
+///   above 0 it lets go now and then (a `StopReleaseChannel` on a stream of its
+///   own): released, the error moves as when moving, and frozen again it
+///   keeps its last jitter, as a phone holds its last output.
 /// - The fix is shifted `alongTrackBiasMeters` along the true course
 ///   (negative: it lags behind); while stopped, along the last course, as the
 ///   phone's frozen fix keeps its error. Dropping the shift at each stop would
@@ -52,6 +55,9 @@ package struct NoiseModel: Sendable {
     private var gaussian = GaussianSampler()
     private var altitude: AltitudeChannel?
     private var tails: ErrorTailChannel?
+    private var releases: StopReleaseChannel?
+    /// With releases, the jitter of the last fix not held as stopped, in metres east and north: a frozen fix keeps it.
+    private var heldJitter = LocalPoint(east: 0, north: 0)
     private var smoother: ChipsetSmoother?
     /// The run's fixed offset (`fixedOffsetMeters` in the direction the run drew), in metres east and north; nil
     /// without one.
@@ -80,6 +86,7 @@ package struct NoiseModel: Sendable {
         generator = SplitMix64(seed: seed, stream: streamName)
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
+        releases = StopReleaseChannel(profile: profile, seed: seed, streamName: streamName)
         smoother = ChipsetSmoother(timeConstantSeconds: profile.chipsetSmoothingSeconds)
         fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName, direction: fixedOffsetDirection)
         let step = profile.fixIntervalMeanSeconds
@@ -141,12 +148,14 @@ package struct NoiseModel: Sendable {
 
     /// The noisy fix the phone reports for the next true fix, at the same time.
     mutating func noisyFix(for trueFix: LocationFix) -> LocationFix {
+        // Held as stopped: the true speed is 0 and no release lets the error go.
         let isStopped = trueFix.speedMetersPerSecond == 0
+        let isHeld = releases?.holds(stopped: isStopped) ?? isStopped
         if index > 0 {
             _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)
-            _ = eastDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
-            _ = northDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
-            _ = altitudeDrift.advance(slowed: isStopped, gaussian: &gaussian, using: &generator)
+            _ = eastDrift.advance(slowed: isHeld, gaussian: &gaussian, using: &generator)
+            _ = northDrift.advance(slowed: isHeld, gaussian: &gaussian, using: &generator)
+            _ = altitudeDrift.advance(slowed: isHeld, gaussian: &gaussian, using: &generator)
         }
         let warmUp = warmUpFactor(forFixAt: index)
         index += 1
@@ -160,21 +169,32 @@ package struct NoiseModel: Sendable {
         let errorRadius = warmUp * (profile.errorToAccuracyRatio * (tracking * reported + (1 - tracking) * profile.horizontalAccuracyMeanMeters))
         let jitter = profile.jitterMeters
         let driftDeviation = max(0, errorRadius * errorRadius / 2 - jitter * jitter - profile.errorTailVarianceSquareMeters).squareRoot()
-        let fixJitter = isStopped ? jitter * profile.stoppedErrorMotionFactor : jitter
+        let fixJitter = isHeld ? jitter * profile.stoppedErrorMotionFactor : jitter
         var truePoint = frame.point(for: trueFix.coordinate)
         if var chipset = smoother {
             truePoint = chipset.smoothed(truePoint, atTime: trueFix.timestampSeconds, courseDegrees: trueFix.courseDegrees)
             smoother = chipset
         }
+        var fixJitterError = LocalPoint(east: fixJitter * gaussian.next(using: &generator), north: fixJitter * gaussian.next(using: &generator))
+        if releases != nil {
+            // A phone that freezes and lets go holds its last output while frozen, jitter included: a release moves
+            // the fix as often as it lasts, not once more when it ends.
+            if isHeld {
+                fixJitterError.east += heldJitter.east
+                fixJitterError.north += heldJitter.north
+            } else {
+                heldJitter = fixJitterError
+            }
+        }
         var noisyPoint = LocalPoint(
-            east: truePoint.east + driftDeviation * eastDrift.value + fixJitter * gaussian.next(using: &generator),
-            north: truePoint.north + driftDeviation * northDrift.value + fixJitter * gaussian.next(using: &generator)
+            east: truePoint.east + driftDeviation * eastDrift.value + fixJitterError.east,
+            north: truePoint.north + driftDeviation * northDrift.value + fixJitterError.north
         )
         if let fixedOffset {
             noisyPoint.east += fixedOffset.east
             noisyPoint.north += fixedOffset.north
         }
-        if let tail = tails?.next(stopped: isStopped) {
+        if let tail = tails?.next(stopped: isHeld) {
             noisyPoint.east += tail.east
             noisyPoint.north += tail.north
         }

@@ -56,6 +56,17 @@ extension SignalProfile {
             minimum: 0, maximum: 1, \.stoppedErrorMotionFactor
         ),
         .optional(
+            "stoppedReleasePercent", "%",
+            "share of the stopped fixes at which the error moves as when moving, in releases (0 = none): a phone frozen at a stop lets go "
+                + "now and then; `calibrate`: the share of stopped steps over half the moving step median, on a phone that freezes",
+            minimum: 0, maximum: 100, \.stoppedReleasePercent, writtenWhenAboveZero: \SignalProfile.stoppedReleasePercent
+        ),
+        .optional(
+            "stoppedReleaseSeconds", "s", "mean length of one release; `calibrate`: the mean run of such steps times the fix interval",
+            minimum: ScenarioLimits.shortestFixIntervalSeconds, maximum: ScenarioLimits.durationSeconds, \.stoppedReleaseSeconds,
+            writtenWhenAboveZero: \SignalProfile.stoppedReleasePercent
+        ),
+        .optional(
             "alongTrackBiasMeters", "m", "mean error along the direction of travel (negative = lag)",
             minimum: -ScenarioLimits.lengthMeters, maximum: ScenarioLimits.lengthMeters, \.alongTrackBiasMeters
         ),

@@ -92,6 +92,32 @@ struct SignalCalibrationTests {
         #expect(abs(fitted.speedDeviationMetersPerSecond - 0.3) < 0.05)
     }
 
+    @Test func recoversAFrozenPhonesReleasesAtAStopAndTheirPathLength() throws {
+        // The phone frozen harder (1 %) but letting go a fifth of the stopped time, 3 s at a time, over a 10-minute
+        // stop: the fit reads the share of stopped steps as long as moving ones over the share of moving steps that
+        // long, and the runs' length; simulated, the stop moves the fix as the recording's does.
+        var releasing = Self.phone
+        releasing.stoppedErrorMotionFactor = 0.01
+        releasing.stoppedReleasePercent = 20
+        releasing.stoppedReleaseSeconds = 3
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 4000, speedMetersPerSecond: 2, stopSeconds: 600, signal: releasing, origin: Fixtures.frame.origin)
+        let calibration = try SignalCalibration(replay: Self.replay(scenario, seed: 3), name: "releasing", seeds: SeedRange(first: 100, last: 109)!)
+        let fitted = calibration.profile
+        #expect(abs(fitted.stoppedReleasePercent - 20) < 7, "share \(fitted.stoppedReleasePercent) %")
+        #expect(abs(fitted.stoppedReleaseSeconds - 3) < 1.5, "release \(fitted.stoppedReleaseSeconds) s")
+        #expect(calibration.notes.contains { $0.hasPrefix("a phone frozen at stops lets go") })
+        let measured = try #require(calibration.measured.stoppedReleasePercent)
+        var shares = calibration.simulated.compactMap(\.stoppedReleasePercent)
+        let share = try #require(Statistics.percentile(&shares, 0.5))
+        #expect(share / measured > 1 / 1.5 && share / measured < 1.5, "released steps: simulated \(share) %, measured \(measured) %")
+        var lengths = calibration.simulated.map(\.lengthErrorPercent)
+        let length = try #require(Statistics.percentile(&lengths, 0.5))
+        let measuredLength = calibration.measured.lengthErrorPercent
+        #expect(length / measuredLength > 1 / 1.5 && length / measuredLength < 1.5, "path: simulated \(length) %, measured \(measuredLength) %")
+        #expect(Self.calibration.profile.stoppedReleasePercent == 0, "the phone that never lets go is fitted no releases")
+    }
+
     @Test func simulationWithTheFittedProfileReproducesTheMeasuredStatisticsWithinAFactorOfOnePointFive() {
         let measured = Self.calibration.measured
         let statistics: [(String, (ErrorStatistics) -> Double?)] = [

@@ -7,7 +7,8 @@ extension TimedTrack {
     /// changes (`TrueFixes`: true speed 0 below `stoppedSpeedMetersPerSecond`,
     /// so the noise model freezes there; true course the track's direction),
     /// one per fix interval drawn as on synthetic paths, over `span` (clamped
-    /// to the track's own span; the whole track by default). The noise,
+    /// to the track's own span; the whole track by default), the last the
+    /// clock's last inside it, as a phone's fixes stop. The noise,
     /// faults and clock draw from the streams named after `streamName`.
     /// - Parameters:
     ///   - signal: The profile.
@@ -21,7 +22,7 @@ extension TimedTrack {
         signal: SignalProfile, in frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil,
         fixedOffsetDirection: LocalPoint? = nil
     ) -> (truePath: Path, noisyPath: Path) {
-        var trueFixes = TrueFixes(motion: self, signal: signal, frame: frame, seed: seed, streamName: streamName, span: span)
+        var trueFixes = TrueFixes(motion: self, signal: signal, frame: frame, seed: seed, streamName: streamName, span: span, landsOnEnd: false)
         var truePath: [LocationFix] = []
         let delivered = signal.deliveredFixes(
             along: &trueFixes, in: frame, seed: seed, streamName: streamName, fixedOffsetDirection: fixedOffsetDirection

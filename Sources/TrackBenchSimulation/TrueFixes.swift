@@ -15,7 +15,9 @@ protocol TrueMotion {
 /// forward). The intervals come from a stream of their own (`streamName` of
 /// the clock), apart from the noise, so the noise model can take each true
 /// fix as it is made and no run holds its whole true path: a day at 1 Hz
-/// is tens of megabytes of fixes. The last fix lands exactly on the end.
+/// is tens of megabytes of fixes. The last fix lands exactly on the end (a
+/// scenario's finish), or with `landsOnEnd` false is the clock's last one
+/// inside the span, as a phone's fixes stop where a recording ends.
 ///
 /// The motion is a shape's path at the scenario's pace (`ShapeMotion`) or a
 /// recorded route (`TimedTrack`), held as a generic value so each fix reads
@@ -28,6 +30,7 @@ struct TrueFixes<Motion: TrueMotion>: Sequence, IteratorProtocol {
     private var gaussian = GaussianSampler()
     private var timeSeconds: Double
     private let endSeconds: Double
+    private let landsOnEnd: Bool
     private var isDone = false
 
     /// The true fixes of `motion` under a signal profile's fix interval, within `span` of its times when given.
@@ -38,7 +41,14 @@ struct TrueFixes<Motion: TrueMotion>: Sequence, IteratorProtocol {
     ///   - seed: The run's seed.
     ///   - streamName: The run's noise stream; the clock draws from one of its own beside it.
     ///   - span: The times to cover, clamped to the motion's; all of it by default.
-    init(motion: Motion, signal: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil) {
+    ///   - landsOnEnd: Whether a last fix is added at the span's end (true, the default) or the fixes stop at the
+    ///     clock's last one inside it, which a replay of a recording wants: a fix clamped onto the end made one short
+    ///     interval that a phone logging every second exactly does not have (its fix interval SD read 0.055 s
+    ///     against 0.000 s).
+    init(
+        motion: Motion, signal: SignalProfile, frame: LocalFrame, seed: UInt64, streamName: String, span: ClosedRange<Double>? = nil,
+        landsOnEnd: Bool = true
+    ) {
         let whole = motion.timeSpan
         let start = Swift.min(Swift.max(span?.lowerBound ?? whole.lowerBound, whole.lowerBound), whole.upperBound)
         self.motion = motion
@@ -47,7 +57,11 @@ struct TrueFixes<Motion: TrueMotion>: Sequence, IteratorProtocol {
         clock = SplitMix64(seed: seed, stream: TrueFixesClock.streamName(for: streamName))
         timeSeconds = start
         endSeconds = Swift.max(Swift.min(span?.upperBound ?? whole.upperBound, whole.upperBound), start)
+        self.landsOnEnd = landsOnEnd
     }
+
+    /// How far past the end a clock's fix may fall and still count as on it, in seconds: sums of intervals round.
+    private static var endToleranceSeconds: Double { 1e-6 }
 
     /// The next true fix; nil after the one at the end.
     mutating func next() -> LocationFix? {
@@ -60,7 +74,12 @@ struct TrueFixes<Motion: TrueMotion>: Sequence, IteratorProtocol {
                 signal.fixIntervalMeanSeconds / 10,
                 gaussian.next(mean: signal.fixIntervalMeanSeconds, deviation: signal.fixIntervalDeviationSeconds, using: &clock)
             )
-            timeSeconds = Swift.min(timeSeconds + interval, endSeconds)
+            let next = timeSeconds + interval
+            if !landsOnEnd, next > endSeconds + Self.endToleranceSeconds {
+                isDone = true
+            } else {
+                timeSeconds = Swift.min(next, endSeconds)
+            }
         }
         return fix
     }

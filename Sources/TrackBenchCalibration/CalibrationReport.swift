@@ -33,8 +33,8 @@ package enum CalibrationReport {
         Row(
             label: "stopped steps over half the moving median (%)", value: { $0.stoppedReleasePercent }, decimals: 1,
             noiseFloor: { $0.stoppedReleaseNoisePercent },
-            noiseFloorMeaning: "100 × \(ErrorStatistics.fewestReleases) / stopped steps: the share of \(ErrorStatistics.fewestReleases) one-step "
-                + "releases, too few to fit"
+            noiseFloorMeaning: "the share \(ErrorStatistics.fewestReleases) releases of the length seen make, the fewest a release "
+                + "share is fitted from"
         ),
         Row(
             label: "along-track error mean (m)", value: { $0.alongTrackMeanMeters }, decimals: 2, noiseFloor: { $0.alongTrackNoiseMeters },

@@ -138,8 +138,14 @@ package struct ErrorStatistics: Sendable, Equatable {
     /// How many runs of such steps there are: the releases seen.
     var stoppedReleaseCount: Int
     /// How far from zero `stoppedReleasePercent` can fall by chance, in percent: the share `fewestReleases` releases
-    /// of one step make, 100 × `fewestReleases` / stopped steps (0 without stopped steps).
-    var stoppedReleaseNoisePercent: Double { stoppedStepCount > 0 ? 100 * Double(Self.fewestReleases) / Double(stoppedStepCount) : 0 }
+    /// of the length seen make (of one step without any), the fewest `calibrate` fits releases from; so the share
+    /// of fewer releases is within it. 0 without stopped steps.
+    var stoppedReleaseNoisePercent: Double {
+        guard stoppedStepCount > 0 else { return 0 }
+        let fewest = Double(Self.fewestReleases)
+        return stoppedReleaseCount > 0
+            ? (stoppedReleasePercent ?? 0) * fewest / Double(stoppedReleaseCount) : 100 * fewest / Double(stoppedStepCount)
+    }
     /// Share of the moving steps at least `releaseStepShare` of their median, from 0 to 1 (1 without moving steps):
     /// how many of a release's steps, as long as moving ones, `stoppedReleasePercent` counts.
     var movingStepsOverReleaseShare: Double

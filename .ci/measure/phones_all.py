@@ -16,6 +16,7 @@ import argparse
 import concurrent.futures
 import datetime
 import gzip
+import hashlib
 import json
 import os
 import pathlib
@@ -37,11 +38,15 @@ COVERED = ["SD", "decor", "step50", "step95", "path"]
 
 
 def logs(whu):
-    """Every Beijing chipset log: (phone, run, path, local start)."""
+    """Every Beijing chipset log: (phone, run, path, local start). A log filed under two scenes (BJ-1-10's P20 and P30
+    logs are BJ-4-08's too) counts once, under the first."""
     found = []
+    seen = set()
     for path in sorted((whu / "chipset_gga/Beijing").glob("*/*/*.nmea.gz")):
         match = re.match(r"(\d{4})_(\d\d)_(\d\d)_(\d\d)_(\d\d)_(\d\d)\.\d+_spare_log_(\w+)\.nmea\.gz", path.name)
-        if match:
+        digest = hashlib.sha256(gzip.decompress(path.read_bytes())).hexdigest()
+        if match and digest not in seen:
+            seen.add(digest)
             start = datetime.datetime(*map(int, match.groups()[:6]))
             found.append((match.group(7), path.parent.name, path, start))
     return found

@@ -14,7 +14,7 @@ each true step (held through a stop: the last direction moved in) and e each fix
 Fixes labelled a second late are not moved back here, so logs with such runs (the Mi 8's, the P20's) carry them in
 "ends" and "moving".
 
-Usage: .ci/measure/path_excess.py [WHU_DIR] [--scenes BJ-3,BJ-4]   (default WHU_DIR ../shared/data/whu; about 10 s)
+Usage: .ci/measure/path_excess.py [WHU_DIR] [--scenes BJ-1,BJ-2,BJ-3,BJ-4]   (default WHU_DIR ../shared/data/whu; about 1 s)
 """
 import argparse
 import datetime
@@ -119,7 +119,7 @@ def measure(log, truth, utc_date):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("whu", nargs="?", default=str(HERE.parents[1].parent / "shared/data/whu"))
-    parser.add_argument("--scenes", default="BJ-3,BJ-4", help="run name prefixes to measure (default BJ-3,BJ-4)")
+    parser.add_argument("--scenes", default="BJ-1,BJ-2,BJ-3,BJ-4", help="run name prefixes to measure (default: all four scenes)")
     options = parser.parse_args()
     whu = pathlib.Path(options.whu)
     prefixes = tuple(options.scenes.split(","))

@@ -128,23 +128,25 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var stoppedStepMedianMeters: Double?
     /// How many steps were taken standing still.
     package var stoppedStepCount: Int
-    /// Share of the steps taken standing still that move at least `releaseStepShare` of the median moving step, in
-    /// percent: a phone frozen at a stop letting go (`SignalProfile.stoppedReleasePercent`); nil without stopped or
-    /// moving steps.
+    /// Share of the steps taken standing still (both fixes stopped) that move at least `releaseStepShare` of the
+    /// median moving step, in percent: a phone frozen at a stop letting go (`SignalProfile.stoppedReleasePercent`);
+    /// nil without such steps or moving ones.
     package var stoppedReleasePercent: Double?
     /// Mean length of a run of such steps, in seconds: their mean count in a row times the fix interval mean; nil
     /// without one.
     package var stoppedReleaseSeconds: Double?
     /// How many runs of such steps there are: the releases seen.
     var stoppedReleaseCount: Int
+    /// How many steps had both fixes stopped: those `stoppedReleasePercent` is a share of.
+    var stillStepCount: Int
     /// How far from zero `stoppedReleasePercent` can fall by chance, in percent: the share `fewestReleases` releases
     /// of the length seen make (of one step without any), the fewest `calibrate` fits releases from; so the share
     /// of fewer releases is within it. 0 without stopped steps.
     var stoppedReleaseNoisePercent: Double {
-        guard stoppedStepCount > 0 else { return 0 }
+        guard stillStepCount > 0 else { return 0 }
         let fewest = Double(Self.fewestReleases)
         return stoppedReleaseCount > 0
-            ? (stoppedReleasePercent ?? 0) * fewest / Double(stoppedReleaseCount) : 100 * fewest / Double(stoppedStepCount)
+            ? (stoppedReleasePercent ?? 0) * fewest / Double(stoppedReleaseCount) : 100 * fewest / Double(stillStepCount)
     }
     /// Share of the moving steps at least `releaseStepShare` of their median, from 0 to 1 (1 without moving steps):
     /// how many of a release's steps, as long as moving ones, `stoppedReleasePercent` counts.
@@ -230,7 +232,7 @@ package struct ErrorStatistics: Sendable, Equatable {
         step95thPercentileMeters = steps.percentile95
         movingStepMedianMeters = steps.movingMedian
         stoppedStepMedianMeters = steps.stoppedMedian
-        (stoppedReleasePercent, stoppedReleaseSeconds, stoppedReleaseCount, movingStepsOverReleaseShare) = Self.releases(
+        (stoppedReleasePercent, stoppedReleaseSeconds, stoppedReleaseCount, stillStepCount, movingStepsOverReleaseShare) = Self.releases(
             of: samples, movingStepMedian: steps.movingMedian, interval: fixIntervalMeanSeconds
         )
 
@@ -324,11 +326,12 @@ package struct ErrorStatistics: Sendable, Equatable {
 
     /// The share of stopped steps at least `releaseStepShare` of the median moving step, in percent, and the mean
     /// length of their runs, in seconds (nil without stopped or moving steps, the length also without a run); how
-    /// many runs; and the share of moving steps that long.
+    /// many runs and stopped steps; and the share of moving steps that long. A stopped step is one whose two fixes
+    /// are both stopped.
     private static func releases(
         of samples: [Sample], movingStepMedian: Double?, interval: Double
-    ) -> (percent: Double?, seconds: Double?, runs: Int, movingShare: Double) {
-        guard let movingStepMedian, movingStepMedian > 0 else { return (nil, nil, 0, 1) }
+    ) -> (percent: Double?, seconds: Double?, runs: Int, stopped: Int, movingShare: Double) {
+        guard let movingStepMedian, movingStepMedian > 0 else { return (nil, nil, 0, 0, 1) }
         let threshold = releaseStepShare * movingStepMedian
         var stopped = 0
         var released = 0
@@ -343,6 +346,11 @@ package struct ErrorStatistics: Sendable, Equatable {
                 inRun = false
                 continue
             }
+            // The step into a stop is neither: the fix still catching up with the truth as it stops is no release.
+            guard !before.isMoving else {
+                inRun = false
+                continue
+            }
             stopped += 1
             let isReleased = after.error.distance(to: before.error) >= threshold
             if isReleased {
@@ -352,8 +360,9 @@ package struct ErrorStatistics: Sendable, Equatable {
             inRun = isReleased
         }
         let movingShare = moving > 0 ? Double(movingOver) / Double(moving) : 1
-        guard stopped > 0 else { return (nil, nil, 0, movingShare) }
-        return (100 * Double(released) / Double(stopped), runs > 0 ? Double(released) / Double(runs) * interval : nil, runs, movingShare)
+        guard stopped > 0 else { return (nil, nil, 0, stopped, movingShare) }
+        let seconds = runs > 0 ? Double(released) / Double(runs) * interval : nil
+        return (100 * Double(released) / Double(stopped), seconds, runs, stopped, movingShare)
     }
 
     /// The truth's length over the samples' times, in metres.

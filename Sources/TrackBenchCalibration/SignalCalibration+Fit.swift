@@ -288,25 +288,29 @@ extension SignalCalibration {
         return LocalPoint(east: east, north: north)
     }
 
-    /// A frozen phone's releases at stops: the share of stopped steps as long as moving ones, over the share of
+    /// A frozen phone's releases at stops: the share of stopped steps as long as moving ones, over the share f of
     /// moving steps that long (a release's steps are moving ones, and not all of those reach the threshold), times
-    /// `scale` (`SignalCalibration.init(replay:name:seeds:)` sets it from simulations), and the mean run of such
-    /// steps. Only for a phone that freezes (`stoppedErrorMotionFactor` under
-    /// `releasedFreezeFactor`): one whose error moves at stops anyway has no release to tell; and from
-    /// `ErrorStatistics.fewestReleases` releases on, as one or two are as likely a single large step of the frozen error.
+    /// `scale` (`SignalCalibration.init(replay:name:seeds:)` sets it from simulations); and the releases' mean
+    /// length. A release's step that falls short splits its run in two, so runs of r steps on average are releases
+    /// ending with probability q = 1 − (1 − 1/r) / f per step (a release of 1/q steps, each seen with probability
+    /// f, shows runs of 1 / (1 − f (1 − q))), at most 4 r long. Only for a phone that freezes
+    /// (`stoppedErrorMotionFactor` under `releasedFreezeFactor`): one whose error moves at stops anyway has no release
+    /// to tell; and from `ErrorStatistics.fewestReleases` releases on, as one or two are as likely a single large
+    /// step of the frozen error.
     private static func fitStopReleases(_ base: ErrorStatistics, scale: Double, into profile: inout SignalProfile, notes: inout [String]) {
+        let seen = base.movingStepsOverReleaseShare
         guard profile.stoppedErrorMotionFactor < releasedFreezeFactor, base.stoppedReleaseCount >= ErrorStatistics.fewestReleases,
-              let percent = base.stoppedReleasePercent, percent > 0,
-              let seconds = base.stoppedReleaseSeconds, base.movingStepsOverReleaseShare > 0 else { return }
-        let share = min(100, percent / base.movingStepsOverReleaseShare)
-        profile.stoppedReleasePercent = min(100, share * scale)
-        profile.stoppedReleaseSeconds = max(base.fixIntervalMeanSeconds, seconds)
+              let percent = base.stoppedReleasePercent, percent > 0, let seconds = base.stoppedReleaseSeconds, seen > 0 else { return }
+        let run = max(1, seconds / base.fixIntervalMeanSeconds)
+        let end = max(1 / (4 * run), 1 - (1 - 1 / run) / seen)
+        profile.stoppedReleasePercent = min(100, percent / seen * scale)
+        profile.stoppedReleaseSeconds = base.fixIntervalMeanSeconds / min(1, end)
         notes.append(
             "a phone frozen at stops lets go: \(NumberFormat.fixed(percent, decimals: 1)) % of its stopped steps move at least "
                 + "\(NumberFormat.compact(ErrorStatistics.releaseStepShare)) of the median moving step, as "
-                + "\(NumberFormat.fixed(100 * base.movingStepsOverReleaseShare, decimals: 0)) % of moving steps do, in runs of "
-                + "\(NumberFormat.fixed(seconds, decimals: 1)) s: stoppedReleasePercent \(NumberFormat.fixed(share, decimals: 1)), "
-                + "stoppedReleaseSeconds \(NumberFormat.fixed(profile.stoppedReleaseSeconds, decimals: 1))"
+                + "\(NumberFormat.fixed(100 * seen, decimals: 0)) % of moving steps do, in runs of \(NumberFormat.fixed(seconds, decimals: 1)) s: "
+                + "releases of \(NumberFormat.fixed(profile.stoppedReleaseSeconds, decimals: 1)) s (stoppedReleaseSeconds) over "
+                + "\(NumberFormat.fixed(min(100, percent / seen), decimals: 1)) % of the stopped fixes"
         )
     }
 

@@ -70,15 +70,19 @@ package struct SignalCalibration: Sendable {
     package init(replay: RecordingReplay, name: String, seeds: SeedRange) throws(CalibrationError) {
         let (track, samples, measured, settlingNotes) = try Self.measure(replay)
         var notes: [String] = []
-        var (fitted, driveOffset) = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        let first = Self.fit(samples, measured: measured, name: name, notes: &notes)
+        var fitted = first.profile
+        let driveOffset = first.driveOffset
         // The smoothing first, so the drift's and tails' refit rounds see its offsets and steps.
         var smoothingNotes: [String] = []
         fitted = Self.fitChipsetSmoothing(
-            fitted, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &smoothingNotes
+            fitted, samples: samples, measured: measured, track: track, replay: replay, driveOffset: driveOffset, seeds: seeds,
+            notes: &smoothingNotes
         )
         if let target = measured.decorrelationSeconds {
             fitted = Self.refitDrift(
-                fitted, toDecorrelation: target, samples: samples, measured: measured, track: track, replay: replay, seeds: seeds, notes: &notes
+                fitted, toDecorrelation: target, samples: samples, measured: measured, track: track, replay: replay, driveOffset: driveOffset,
+                seeds: seeds, notes: &notes
             )
         }
         notes += smoothingNotes
@@ -106,8 +110,8 @@ package struct SignalCalibration: Sendable {
     /// the drift with it), and so is the same lag measured on a simulation: fitting the lag as measured would make
     /// simulations decorrelate faster than the recording. Each of `driftRefitRounds` rounds simulates the fit on the
     /// recording's route 30 times (at least as often as `seeds` says, from its first seed) on a stream of its own
-    /// (`#fit`, not the table's runs) and scales the measured lag by the recording's decorrelation over the
-    /// simulations' median; the scale is kept within 0.25...4.
+    /// (`#fit`, not the table's runs; holding the drive's own offset as they do) and scales the measured lag by the
+    /// recording's decorrelation over the simulations' median; the scale is kept within 0.25...4.
     ///
     /// The tails are read from steps over three median steps, whose sizes do not follow the model's normal ones: on
     /// a smooth phone (WHU Mi 8, 4-11 cm steps) the offsets came out so large that the step p95 was 1.3-1.7 times the
@@ -123,7 +127,7 @@ package struct SignalCalibration: Sendable {
     /// the recording's share over the simulations' median, within 0.25...4.
     private static func refitDrift(
         _ fitted: SignalProfile, toDecorrelation target: Double, samples: [ErrorStatistics.Sample], measured: ErrorStatistics,
-        track: TimedTrack, replay: RecordingReplay, seeds: SeedRange, notes: inout [String]
+        track: TimedTrack, replay: RecordingReplay, driveOffset: LocalPoint, seeds: SeedRange, notes: inout [String]
     ) -> SignalProfile {
         var profile = fitted
         var correction = 1.0
@@ -132,7 +136,9 @@ package struct SignalCalibration: Sendable {
         var roundNotes = notes
         let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
         for _ in 0..<Self.driftRefitRounds {
-            let statistics = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
+            let statistics = simulations(
+                of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit", fixedOffsetDirection: driveOffset
+            ).statistics
             var lags = statistics.compactMap(\.decorrelationSeconds)
             guard let median = Statistics.percentile(&lags, 0.5), median > 0 else { break }
             correction = min(4, max(0.25, correction * target / median))
@@ -210,7 +216,7 @@ package struct SignalCalibration: Sendable {
     /// `longestChipsetSmoothingSeconds`.
     private static func fitChipsetSmoothing(
         _ fitted: SignalProfile, samples: [ErrorStatistics.Sample], measured: ErrorStatistics, track: TimedTrack, replay: RecordingReplay,
-        seeds: SeedRange, notes: inout [String]
+        driveOffset: LocalPoint, seeds: SeedRange, notes: inout [String]
     ) -> SignalProfile {
         let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
         var profile = fitted
@@ -218,8 +224,9 @@ package struct SignalCalibration: Sendable {
         var unsmoothedExcess: Double?
         var isCapped = false
         for _ in 0..<Self.smoothingRefitRounds {
-            var excesses = simulations(of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit").statistics
-                .map(\.lengthErrorPercent)
+            var excesses = simulations(
+                of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit", fixedOffsetDirection: driveOffset
+            ).statistics.map(\.lengthErrorPercent)
             guard let excess = Statistics.percentile(&excesses, 0.5) else { return fitted }
             if unsmoothedExcess == nil {
                 unsmoothedExcess = excess
@@ -361,12 +368,12 @@ package struct SignalCalibration: Sendable {
     /// The replay's timed truth, its fixes paired with it from the first settled fix on, their statistics, and a note
     /// on the fixes left out while the phone settled.
     ///
-    /// A phone just started can still be converging: the WHU P20's first fixes on BJ-1-07 err 21 m, then 6 m, then
-    /// 2 m, all along the track. Such a start is not the phone's steady error, and it would be fitted as a jump
-    /// and lengthen the path by the 21 m it closes (the drive's whole measured excess, 0.13 %). So the fixes from the
-    /// start that lie in an excursion (`ErrorStatistics.excursions`) or step to the next by more than three times
-    /// the recording's step 95th percentile (or a jump, `ErrorStatistics.jumpStepMeters`, if less) are left out, at
-    /// most a tenth of them. A phone converging steps fast while it settles (the P20 on BJ-1-04: 8 m across the
+    /// A phone just started can still be converging: the WHU P20's first fix on BJ-1-07 is 13 m behind, the next
+    /// ones far less. Such a start is not the phone's steady error, and it would be fitted as a jump and lengthen
+    /// the path by the metres it closes (the drive's whole measured excess). So the fixes from the start that lie in
+    /// an excursion (`ErrorStatistics.excursions`) or step to the next by more than three times the recording's
+    /// moving step 95th percentile (or a jump, `ErrorStatistics.jumpStepMeters`, if less) are left out, at most a
+    /// tenth of them. A phone converging steps fast while it settles (the P20 on BJ-1-04: 8 m across the
     /// track, closed over 27 s), where an ordinary drive's first steps are its usual size.
     ///
     /// A checkpoint truth is used as the straight lines between its checkpoints at constant speed: every fix is
@@ -387,7 +394,9 @@ package struct SignalCalibration: Sendable {
         }
         let all = samples(of: replay.fixes, on: track, in: replay.frame)
         let inExcursion = ErrorStatistics.excursions(in: all).inExcursion
-        var steps = zip(all, all.dropFirst()).map { $1.error.distance(to: $0.error) }
+        let allSteps = zip(all, all.dropFirst()).map { (step: $1.error.distance(to: $0.error), isMoving: $1.isMoving) }
+        var steps = allSteps.filter(\.isMoving).map(\.step)
+        if steps.isEmpty { steps = allSteps.map(\.step) }
         let settlingStep = min(ErrorStatistics.jumpStepMeters, 3 * (Statistics.percentile(&steps, 0.95) ?? .infinity))
         var leading = 0
         while leading + 1 < all.count,
@@ -487,9 +496,13 @@ package struct SignalCalibration: Sendable {
     /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
     /// mean is the bias.
     static let separableDirectionLength = 0.5
-    /// The largest `stoppedErrorMotionFactor` of a phone that freezes at stops, and whose releases are fitted: the
-    /// WHU Huaweis and X30 have 0.002-0.28 over their 27 Beijing logs with stops, the Mi 8, whose error moves at stops,
-    /// 0.46-1.
+    /// The largest `stoppedErrorMotionFactor` at which releases are told from the frozen error and fitted. A release
+    /// step is at least half the median moving step (`ErrorStatistics.releaseStepShare`), which at a factor of a
+    /// quarter is twice a frozen step's median: a 2-D normal step exceeds k times its median with probability
+    /// 2^(−k²), so 6 % of frozen steps would read as released there, and almost none at a tenth (2^−25). The WHU
+    /// Huaweis and X30 freeze at 0.002-0.08 on 21 of their 24 Beijing logs with stops (the others 0.13-0.28); the Mi
+    /// 8's error moves at stops (0.46-1); the Pixel 4's 0.33 (GSDC), fitted as releases, took its simulated path
+    /// length from 1.20 to 0.45 times the measured.
     static let releasedFreezeFactor = 0.25
     /// The power of measured over simulated step p95 each round of `refitDrift` scales the tails' sizes by: above 1
     /// because the p95 moves less than the tails (ordinary steps make up part of it).

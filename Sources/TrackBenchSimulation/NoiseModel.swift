@@ -148,8 +148,8 @@ package struct NoiseModel: Sendable {
 
     /// The noisy fix the phone reports for the next true fix, at the same time.
     mutating func noisyFix(for trueFix: LocationFix) -> LocationFix {
-        // Held as stopped: the true speed is 0 and no release lets the error go.
         let isStopped = trueFix.speedMetersPerSecond == 0
+        // Held as stopped: the true speed is 0 and no release lets the error go.
         let isHeld = releases?.holds(stopped: isStopped) ?? isStopped
         if index > 0 {
             _ = accuracyDrift.advance(gaussian: &gaussian, using: &generator)

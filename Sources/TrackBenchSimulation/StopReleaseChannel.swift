@@ -7,7 +7,7 @@ import TrackBenchModel
 /// each stopped fix, a release ends with probability q = fix interval / `stoppedReleaseSeconds` and a frozen error
 /// lets go with probability q·p / (1 - p), so the chain spends the share p of the stopped fixes released, in
 /// releases of `stoppedReleaseSeconds` on average. Where q·p / (1 - p) would exceed 1 (long shares of short
-/// releases) it is 1 and q is (1 - p) / p instead, which keeps the share.
+/// releases) it is 1 and q is (1 - p) / p instead, which keeps the share; at a share of 1 a release never ends.
 struct StopReleaseChannel {
     private var generator: SplitMix64
     private let share: Double
@@ -25,8 +25,13 @@ struct StopReleaseChannel {
         generator = SplitMix64(seed: seed, stream: Self.streamName(for: streamName))
         share = min(1, profile.stoppedReleasePercent / 100)
         let end = min(1, profile.fixIntervalMeanSeconds / profile.stoppedReleaseSeconds)
-        let start = share < 1 ? end * share / (1 - share) : 1
-        (startProbability, endProbability) = start > 1 ? (1, (1 - share) / share) : (start, end)
+        if share >= 1 {
+            (startProbability, endProbability) = (1, 0)
+        } else if case let start = end * share / (1 - share), start <= 1 {
+            (startProbability, endProbability) = (start, end)
+        } else {
+            (startProbability, endProbability) = (1, (1 - share) / share)
+        }
     }
 
     /// Whether the error is held at this fix as stopped: false while moving, and while stopped in a release.

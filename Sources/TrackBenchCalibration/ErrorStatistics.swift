@@ -172,7 +172,8 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var speedErrorDeviationMetersPerSecond: Double?
     /// Root mean square of reported minus true course while moving, in degrees; nil when unknown.
     package var courseErrorRMSDegrees: Double?
-    /// The fixes' path length against the truth's at the same times, in percent (positive: fixes longer).
+    /// The fixes' path length against the truth's at the same times, in percent (positive: fixes longer; 0 when the
+    /// truth does not move).
     package var lengthErrorPercent: Double
     /// How far from zero `lengthErrorPercent` can fall by chance, in percent: sqrt(2) times the error SD per axis over
     /// the truth's length (0 when the truth does not move).
@@ -238,13 +239,13 @@ package struct ErrorStatistics: Sendable, Equatable {
 
         speedErrorDeviationMetersPerSecond = Statistics.standardDeviation(samples.compactMap(\.speedErrorMetersPerSecond))
         courseErrorRMSDegrees = RootMeanSquare(samples.filter(\.isMoving).compactMap(\.courseErrorDegrees)).value
-        let trueLength = Self.trueLengthMeters(of: samples)
-        lengthErrorPercent = Self.lengthErrorPercent(of: samples)
+        let lengths = Self.lengthsMeters(of: samples)
+        lengthErrorPercent = lengths.truth > 0 ? 100 * (lengths.fixes - lengths.truth) / lengths.truth : 0
         let movingSeconds = Double(samples.filter(\.isMoving).count) * fixIntervalMeanSeconds
         alongTrackNoiseMeters = movingSeconds > 0
             ? errorDeviationMeters * min(1, (2 * (decorrelationSeconds ?? movingSeconds) / movingSeconds)).squareRoot()
             : 0
-        lengthNoiseFloorPercent = trueLength > 0 ? 100 * 2.squareRoot() * errorDeviationMeters / trueLength : 0
+        lengthNoiseFloorPercent = lengths.truth > 0 ? 100 * 2.squareRoot() * errorDeviationMeters / lengths.truth : 0
     }
 
     /// The mean along-track error while moving, and the along-track over the cross-track error RMS (nil without
@@ -365,13 +366,8 @@ package struct ErrorStatistics: Sendable, Equatable {
         return (100 * Double(released) / Double(stopped), seconds, runs, stopped, movingShare)
     }
 
-    /// The truth's length over the samples' times, in metres.
-    private static func trueLengthMeters(of samples: [Sample]) -> Double {
-        zip(samples, samples.dropFirst()).reduce(0) { $0 + $1.1.truePoint.distance(to: $1.0.truePoint) }
-    }
-
-    /// The fixes' path length against the truth's at the same times, in percent; 0 when the truth does not move.
-    private static func lengthErrorPercent(of samples: [Sample]) -> Double {
+    /// The truth's and the fixes' path lengths over the samples' times, in metres.
+    private static func lengthsMeters(of samples: [Sample]) -> (truth: Double, fixes: Double) {
         var fixLength = 0.0
         var trueLength = 0.0
         for (before, after) in zip(samples, samples.dropFirst()) {
@@ -380,7 +376,7 @@ package struct ErrorStatistics: Sendable, Equatable {
             let fixAfter = LocalPoint(east: after.truePoint.east + after.error.east, north: after.truePoint.north + after.error.north)
             fixLength += fixAfter.distance(to: fixBefore)
         }
-        return trueLength > 0 ? 100 * (fixLength - trueLength) / trueLength : 0
+        return (trueLength, fixLength)
     }
 
     /// d log(error) / d log(accuracy) at the means, from the least-squares slope; nil when the accuracy hardly varies.

@@ -134,7 +134,7 @@ package struct SignalCalibration: Sendable {
         var tailScale = 1.0
         var releaseScale = 1.0
         var roundNotes = notes
-        let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+        let fitSeeds = Self.fitSeeds(for: seeds)
         for _ in 0..<Self.driftRefitRounds {
             let statistics = simulations(
                 of: profile, on: track, replay: replay, seeds: fitSeeds, stream: replay.id + "#fit", fixedOffsetDirection: driveOffset
@@ -189,6 +189,12 @@ package struct SignalCalibration: Sendable {
         return profile
     }
 
+    /// The seeds the fit's own simulations (`refitDrift`, `fitChipsetSmoothing`) run on the `#fit` stream: 30 at
+    /// least, as many as `seeds` when more, from its first.
+    private static func fitSeeds(for seeds: SeedRange) -> SeedRange {
+        SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+    }
+
     /// How much one round of `refitDrift` scales the tails' sizes: (measured over simulated step p95)^`tailRefitPower`,
     /// but no more than brings the simulations' largest ordinary step to `largestStepAllowance` times the recording's.
     /// - Parameters:
@@ -218,7 +224,7 @@ package struct SignalCalibration: Sendable {
         _ fitted: SignalProfile, samples: [ErrorStatistics.Sample], measured: ErrorStatistics, track: TimedTrack, replay: RecordingReplay,
         driveOffset: LocalPoint, seeds: SeedRange, notes: inout [String]
     ) -> SignalProfile {
-        let fitSeeds = SeedRange(first: seeds.first, last: seeds.first &+ UInt64(max(30, seeds.count) - 1)) ?? seeds
+        let fitSeeds = Self.fitSeeds(for: seeds)
         var profile = fitted
         var shortening = 0.0
         var unsmoothedExcess: Double?

@@ -52,6 +52,13 @@ enum NMEAReader {
                     + "before and long after): moved back a second"
             )
         }
+        // A late fix moved back onto a quality-0 GGA's second replaces it, as a fix at a placeholder's time does.
+        epochs = epochs.indices.compactMap { index in
+            let epoch = epochs[index]
+            guard epoch.quality == 0, index + 1 < epochs.count, epochs[index + 1].timeOfDaySeconds == epoch.timeOfDaySeconds else { return epoch }
+            builder.skips.count("GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)", line: epoch.line)
+            return nil
+        }
         let days = assignDays(epochs)
         let timeBase: Recording.TimeBase = epochs.contains { $0.day != nil } ? .unixUTC : .timeOfDay
         if timeBase == .timeOfDay {
@@ -184,7 +191,7 @@ enum NMEAReader {
     /// 10, 12, 13, 13 for fixes taken at 10, 11, 12, 13. Left as written, each such fix sits a second's travel (20 m
     /// at highway speed) from its truth. The run is the `GGA`-only epochs a second apart that end the list, back to
     /// a missing second before them, at most `longestLateRun` of them; it moves back a second only when that second
-    /// is free.
+    /// is free, or holds a quality-0 `GGA` (no fix; the WHU phones repeat the last position in one), which it replaces.
     private static func lateRun(before gga: NMEASentence, in epochs: [Epoch], line: Int) throws(NMEASentence.Problem) -> ClosedRange<Int>? {
         guard let last = epochs.indices.last, epochs[last].types == typeBit("GGA"), epochs[last].quality != 0 else { return nil }
         var probe = Epoch(line: line, timeOfDaySeconds: epochs[last].timeOfDaySeconds)
@@ -194,7 +201,8 @@ enum NMEAReader {
         var first = last
         while first > 0, last - first < longestLateRun {
             let gap = epochs[first].timeOfDaySeconds - epochs[first - 1].timeOfDaySeconds
-            if gap == 2 { return first...last }
+            // A quality-0 GGA a second before is the missing second: it repeats the last position without a fix.
+            if gap == 2 || (gap == 1 && epochs[first - 1].quality == 0) { return first...last }
             guard gap == 1, epochs[first - 1].types == typeBit("GGA") else { return nil }
             first -= 1
         }
@@ -216,46 +224,55 @@ enum NMEAReader {
     /// 29, 30 for fixes taken at 26, 27, 28, 30 (the 29 s fix lost). Only the spacing tells: the run's first fix
     /// lies a second's travel after the fix before though labelled two seconds after it, and the fix after the run
     /// lies two seconds' travel on though labelled one. A run (`GGA`-only epochs a second apart, at most
-    /// `longestLateRun`) after a missing second moves back when the speed, from the fixes a second apart on either
-    /// side, is at least `slowestSpacingSpeedMetersPerSecond` and both spacings lie within `spacingTolerance` of a
-    /// second's and two seconds' travel; read as labelled, they would be two seconds' and one.
+    /// `longestLateRun`) after a missing second moves back when the speed, from the fixes one or two seconds apart on
+    /// either side, is at least `slowestSpacingSpeedMetersPerSecond` and both spacings lie within `spacingTolerance`
+    /// of a second's and two seconds' travel; read as labelled, they would be two seconds' and one. A quality-0 `GGA`
+    /// (no fix; the WHU phones repeat the last position in one) is a missing second here, as a gap is.
     private static func moveBackLateRunsBySpacing(_ epochs: inout [Epoch]) -> Int {
-        func isGGAFix(_ index: Int) -> Bool {
-            epochs.indices.contains(index) && epochs[index].types == typeBit("GGA") && epochs[index].quality != 0
-                && epochs[index].latitude != nil && epochs[index].longitude != nil
+        // The epochs with a fix, in order: a quality-0 GGA repeating the last position (the WHU phones write one in
+        // some seconds without a fix) marks a missing second as well as a gap does.
+        let order = epochs.indices.filter { epochs[$0].quality != 0 }
+        func isGGAFix(_ position: Int) -> Bool {
+            guard order.indices.contains(position) else { return false }
+            let epoch = epochs[order[position]]
+            return epoch.types == typeBit("GGA") && epoch.latitude != nil && epoch.longitude != nil
         }
-        func gap(_ index: Int) -> Double { epochs[index].timeOfDaySeconds - epochs[index - 1].timeOfDaySeconds }
+        func gap(_ position: Int) -> Double { epochs[order[position]].timeOfDaySeconds - epochs[order[position - 1]].timeOfDaySeconds }
         func meters(_ first: Int, _ second: Int) -> Double {
-            guard let latitude = epochs[first].latitude, let longitude = epochs[first].longitude,
-                  let otherLatitude = epochs[second].latitude, let otherLongitude = epochs[second].longitude else { return 0 }
+            guard let latitude = epochs[order[first]].latitude, let longitude = epochs[order[first]].longitude,
+                  let otherLatitude = epochs[order[second]].latitude, let otherLongitude = epochs[order[second]].longitude else { return 0 }
             return GreatCircle.distanceMeters(
                 from: Coordinate(latitude: latitude, longitude: longitude), to: Coordinate(latitude: otherLatitude, longitude: otherLongitude)
             )
         }
-        func isSecond(_ value: Double) -> Bool { abs(value - 1) < 0.01 }
+        func isSeconds(_ value: Double, _ seconds: Double) -> Bool { abs(value - seconds) < 0.01 }
+        /// A second's travel from the fixes just outside a run, one or two seconds apart, where there are such.
+        func speed(before start: Int, after: Int) -> Double? {
+            var perSecond: [Double] = []
+            for (first, second) in [(start - 2, start - 1), (after, after + 1)] where isGGAFix(first) && isGGAFix(second) {
+                let seconds = gap(second)
+                if isSeconds(seconds, 1) || isSeconds(seconds, 2) { perSecond.append(meters(first, second) / seconds.rounded()) }
+            }
+            return perSecond.isEmpty ? nil : perSecond.reduce(0, +) / Double(perSecond.count)
+        }
         var moved = 0
         var start = 1
-        while start < epochs.count {
+        while start < order.count {
             defer { start += 1 }
-            guard abs(gap(start) - 2) < 0.01, isGGAFix(start - 1), isGGAFix(start) else { continue }
+            guard isSeconds(gap(start), 2), isGGAFix(start - 1), isGGAFix(start) else { continue }
             // The fix after the run lies two seconds' travel on; inside the run, one, as from the fix before to its first.
             let firstSpacing = meters(start - 1, start)
             var end = start
-            while end + 1 < epochs.count, end - start + 1 < longestLateRun, isGGAFix(end + 1), isSecond(gap(end + 1)),
+            while end + 1 < order.count, end - start + 1 < longestLateRun, isGGAFix(end + 1), isSeconds(gap(end + 1), 1),
                   meters(end, end + 1) <= (1 + spacingTolerance) * firstSpacing {
                 end += 1
             }
             let after = end + 1
-            guard after < epochs.count, isGGAFix(after), isSecond(gap(after)) else { continue }
-            // A second's travel from the fixes a second apart just outside the run, where there are such.
-            var references: [Double] = []
-            if start >= 2, isGGAFix(start - 2), isSecond(gap(start - 1)) { references.append(meters(start - 2, start - 1)) }
-            if after + 1 < epochs.count, isGGAFix(after + 1), isSecond(gap(after + 1)) { references.append(meters(after, after + 1)) }
-            guard let speed = references.isEmpty ? nil : references.reduce(0, +) / Double(references.count),
-                  speed >= slowestSpacingSpeedMetersPerSecond,
+            guard after < order.count, isGGAFix(after), isSeconds(gap(after), 1),
+                  let speed = speed(before: start, after: after), speed >= slowestSpacingSpeedMetersPerSecond,
                   abs(firstSpacing - speed) <= spacingTolerance * speed,
                   abs(meters(end, after) - 2 * speed) <= spacingTolerance * 2 * speed else { continue }
-            for index in start...end { epochs[index].timeOfDaySeconds -= 1 }
+            for position in start...end { epochs[order[position]].timeOfDaySeconds -= 1 }
             moved += end - start + 1
             start = end
         }

@@ -89,10 +89,11 @@ package struct Recording: Sendable {
 struct SkipCounter {
     private(set) var skips: [Recording.Skip] = []
 
-    /// Counts one skip for `reason` at `line`.
+    /// Counts one skip for `reason` at `line` (a reader may count a line after later ones: the first stays the lowest).
     mutating func count(_ reason: String, line: Int) {
         if let index = skips.firstIndex(where: { $0.reason == reason }) {
             skips[index].count += 1
+            skips[index].firstLine = min(skips[index].firstLine, line)
         } else {
             skips.append(Recording.Skip(reason: reason, count: 1, firstLine: line))
         }

@@ -137,13 +137,45 @@ import TrackBenchTestSupport
     }
 
     /// GGA at `labels` (seconds after 12:00:00) for a car heading north at `speed` m/s whose fixes were taken at
-    /// `taken` seconds: the position is the one of the time taken.
-    private func northbound(taken: [Int], labels: [Int], speed: Double) -> String {
+    /// `taken` seconds: the position is the one of the time taken. Labels in `placeholders` get quality 0, as the WHU
+    /// phones write a second without a fix: the last position repeated.
+    private func northbound(taken: [Int], labels: [Int], speed: Double, placeholders: Set<Int> = []) -> String {
         zip(taken, labels).map { taken, label in
             let minutes = String(format: "%.7f", Double(taken) * speed / 111_320 * 60)
+            let quality = placeholders.contains(label) ? 0 : 1
             return Fixtures.nmeaSentence(
-                "GPGGA,1200\(String(format: "%02d", label)).999,4807\(minutes.dropFirst()),N,01131.0000,E,1,08,1,545.4,M,46.9,M,,")
+                "GPGGA,1200\(String(format: "%02d", label)).999,4807\(minutes.dropFirst()),N,01131.0000,E,\(quality),08,1,545.4,M,46.9,M,,")
         }.joined(separator: "\n")
+    }
+
+    @Test func aLateFixAfterAQualityZeroGGAMovesBackOntoItsSecondAndReplacesIt() throws {
+        // As the WHU P20 writes them: fixes taken at 0, 2, 3, 4 s labelled 0, 2, 4, 4, with a quality-0 GGA at 3 s
+        // repeating the 2 s position. The placeholder is the missing second: only the 3 s fix moves back, onto it.
+        let text = northbound(taken: [0, 2, 2, 3, 4], labels: [0, 2, 3, 4, 4], speed: 20, placeholders: [3])
+        let recording = try read(text)
+        #expect(recording.fixes.map { $0.timestampSeconds.rounded() } == [0, 2, 3, 4].map { 43_201 + Double($0) })
+        #expect(recording.notes.contains { $0.hasPrefix("1 GGA labelled a second late (a second missing before them, then a GGA") })
+        #expect(recording.skipped == [
+            Recording.Skip(reason: "GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)", count: 1, firstLine: 3),
+        ])
+    }
+
+    @Test func aLateRunFoundByItsSpacingLooksPastQualityZeroGGAAndTwoSecondGaps() throws {
+        // The Mi 8's lost fix with a quality-0 GGA in the missing second: taken at 8...12, 14, 15, 16 s, labelled
+        // 8, 9, 10, [11: no fix], 12, 13, 14, 15, 16.
+        let placeholder = try read(northbound(
+            taken: [8, 9, 10, 10, 11, 12, 14, 15, 16], labels: [8, 9, 10, 11, 12, 13, 14, 15, 16], speed: 20, placeholders: [11]
+        ))
+        #expect(placeholder.fixes.map { $0.timestampSeconds.rounded() } == [8, 9, 10, 11, 12, 14, 15, 16].map { 43_201 + Double($0) })
+        #expect(placeholder.skipped.map(\.count) == [1])
+        // The P20's single late fix between seconds lost: taken at 63, 65, 66, 68, 70 s, labelled 63, 65, 67, 68, 70;
+        // the speed comes from the fixes two seconds apart on either side.
+        let single = try read(northbound(taken: [3, 5, 6, 8, 10], labels: [3, 5, 7, 8, 10], speed: 20))
+        #expect(single.fixes.map { $0.timestampSeconds.rounded() } == [3, 5, 6, 8, 10].map { 43_201 + Double($0) })
+        // The same labels with every fix where its label says: nothing moves.
+        let honest = try read(northbound(taken: [3, 5, 7, 8, 10], labels: [3, 5, 7, 8, 10], speed: 20))
+        #expect(honest.fixes.map { $0.timestampSeconds.rounded() } == [3, 5, 7, 8, 10].map { 43_201 + Double($0) })
+        #expect(!honest.notes.contains { $0.contains("labelled a second late") })
     }
 
     @Test func aGGARunLabelledLateThatEndsInALostFixMovesBackByItsSpacing() throws {

@@ -245,15 +245,28 @@ extension SignalCalibration {
     /// direction each run draws: an offset fitted from the along-track part of the error would leave the simulated
     /// along-track mean near 0 (0.1-0.6 times the measured on the WHU drives). So when the moving directions' mean
     /// vector is longer than `separableDirectionLength` (or they hardly vary), the split is *not separable*:
-    /// `alongTrackMean` (the mean along-track error) is the bias, the rest of the mean error the offset, and a note
-    /// says so.
+    /// `alongTrackMean` (the mean along-track error) is the bias, and the offset lies across the moving directions'
+    /// mean D, as long as makes the recording's cross-track mean (offset · D rotated right = that mean): the runs
+    /// simulated on the recording, holding the offset's direction, then have both its along- and its cross-track mean.
+    /// The rest of the mean error beside the bias, taken whole as the offset, had a part along D wherever the route
+    /// bends (the error's mean along D is not its mean along each fix's direction: the drift meets the bends), and that
+    /// part moved the simulated along-track mean off the measured (0.4 m of 0.75 m on the WHU P20's BJ-1-01). A note
+    /// says which split was made.
     private static func fitBiasAndOffset(
         _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
     ) -> LocalPoint {
         profile.alongTrackBiasMeters = alongTrackMean
         var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
+        // The moving fixes' directions and cross-track errors (positive to the right of travel), summed.
+        var moving = (count: 0.0, east: 0.0, north: 0.0, cross: 0.0)
         for (sample, held) in zip(calmSamples, ErrorStatistics.heldDirections(of: calmSamples)) {
             let direction = held ?? LocalPoint(east: 0, north: 0)
+            if let travel = sample.direction {
+                moving.count += 1
+                moving.east += travel.east
+                moving.north += travel.north
+                moving.cross += sample.error.east * travel.north - sample.error.north * travel.east
+            }
             sums.count += 1
             sums.directionEast += direction.east
             sums.directionNorth += direction.north
@@ -272,16 +285,25 @@ extension SignalCalibration {
         if separable {
             profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
         }
-        let east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
-        let north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
+        var east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
+        var north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
+        let meanSquare = moving.count > 0 ? (moving.east * moving.east + moving.north * moving.north) / (moving.count * moving.count) : 0
+        if !separable, meanSquare > 0 {
+            // The offset across the mean direction D whose cross-track mean is the recording's: offset · (D rotated
+            // right) = cross-track mean, and offset · D = 0, so the bias alone makes the along-track mean.
+            let cross = moving.cross / moving.count
+            east = cross * (moving.north / moving.count) / meanSquare
+            north = -cross * (moving.east / moving.count) / meanSquare
+        }
         profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
         let split = separable
             ? "told apart by the route's directions (their mean vector \(NumberFormat.fixed(meanDirection, decimals: 2)) long)"
             : "not separable: the route runs mostly one way (the directions' mean vector is \(NumberFormat.fixed(meanDirection, decimals: 2)) "
-                + "long, over \(NumberFormat.compact(Self.separableDirectionLength))), so the along-track mean is the bias and the rest the offset"
+                + "long, over \(NumberFormat.compact(Self.separableDirectionLength))), so the along-track mean is the bias and an offset "
+                + "across that direction the cross-track mean"
         notes.append(
             "along-track bias \(NumberFormat.fixed(profile.alongTrackBiasMeters, decimals: 2)) m and fixed offset " + split
-                + ": the error's mean beside the bias is \(NumberFormat.fixed(east, decimals: 2)) m east "
+                + ": the offset is \(NumberFormat.fixed(east, decimals: 2)) m east "
                 + "and \(NumberFormat.fixed(north, decimals: 2)) m north; the runs simulated on this recording hold the offset that way (the "
                 + "satellites' error while it was made), and runs on other routes each draw a direction for one that long"
         )

@@ -288,9 +288,11 @@ extension SignalCalibration {
         var east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
         var north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
         let meanSquare = moving.count > 0 ? (moving.east * moving.east + moving.north * moving.north) / (moving.count * moving.count) : 0
-        if !separable, meanSquare > 0 {
+        if !separable, meanSquare >= Self.separableDirectionLength * Self.separableDirectionLength {
             // The offset across the mean direction D whose cross-track mean is the recording's: offset · (D rotated
-            // right) = cross-track mean, and offset · D = 0, so the bias alone makes the along-track mean.
+            // right) = cross-track mean, and offset · D = 0, so the bias alone makes the along-track mean. Where D is
+            // shorter than `separableDirectionLength` (the held directions through stops can run one way where the
+            // moving ones do not), dividing by |D|² would blow the offset up: the rest stays the offset.
             let cross = moving.cross / moving.count
             east = cross * (moving.north / moving.count) / meanSquare
             north = -cross * (moving.east / moving.count) / meanSquare

@@ -39,6 +39,8 @@ enum NMEAReader {
     }
 
     static let metersPerSecondPerKnot = 1852.0 / 3600
+    /// The skip a quality-0 `GGA` counts under when a fix takes its second: one at its time, or a late one moved back.
+    static let replacedPlaceholderReason = "GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)"
 
     /// Reads a log's sentences into epochs, then each epoch into a fix or a skip.
     /// - Throws: `RecordingFileError.noFixes` when no sentence has a valid checksum, or no epoch is a fix.
@@ -56,7 +58,7 @@ enum NMEAReader {
         epochs = epochs.indices.compactMap { index in
             let epoch = epochs[index]
             guard epoch.quality == 0, index + 1 < epochs.count, epochs[index + 1].timeOfDaySeconds == epoch.timeOfDaySeconds else { return epoch }
-            builder.skips.count("GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)", line: epoch.line)
+            builder.skips.count(replacedPlaceholderReason, line: epoch.line)
             return nil
         }
         let days = assignDays(epochs)
@@ -150,7 +152,7 @@ enum NMEAReader {
                     try merge(sentence, into: &fix)
                     fix.line = lineNumber
                     epochs[epochs.count - 1] = fix
-                    builder.skips.count("GGA without a fix (quality 0) followed by one with a fix at its time (the fix kept)", line: epoch.line)
+                    builder.skips.count(replacedPlaceholderReason, line: epoch.line)
                     continue
                 }
                 guard epoch.types & bit == 0 else {

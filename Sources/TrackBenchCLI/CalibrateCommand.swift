@@ -14,7 +14,7 @@ enum CalibrateCommand: Command {
         Argument(
             name: "fixes",
             help: "The phone's recording: NMEA, GPX, TCX, GnssLogger, or a CSV such as GSDC, SensorLog, GPSLogger or TrackBench's "
-                + "(the format is detected)."
+                + "(the format is detected; gzipped files are read as they are)."
         ),
     ]
     static let truth = Option<String>(

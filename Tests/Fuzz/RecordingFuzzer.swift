@@ -1,5 +1,5 @@
 // libFuzzer harness for recordings: Recording.read (Recordings/), which detects and reads NMEA, GPX, GnssLogger, CSV,
-// GNSS/INS tables, GetSensorData logs and checkpoint CSVs.
+// GNSS/INS tables, GetSensorData logs and checkpoint CSVs, gzipped or not (Gzip, Inflater, CRC32).
 // Compiled into one module with the library's layers by .ci/fuzz; run `.ci/fuzz Recording`.
 // A thrown RecordingFileError is the expected outcome for bad input; only traps, crashes and ASan reports are findings.
 // Recordings that read are also aligned with themselves as truth, so the replay's interpolation and offset search run too.

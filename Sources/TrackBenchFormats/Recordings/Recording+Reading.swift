@@ -27,14 +27,26 @@ extension Recording {
         return (try read(data, file: url.path, options: options), data)
     }
 
-    /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark.
+    /// Reads a recording from a file's bytes: any line endings (LF, CRLF, CR), with or without a byte order mark, and
+    /// gzipped or not (as public datasets ship logs: `.nmea.gz`, `.txt.gz`), told by the gzip magic bytes.
     ///
     /// The bytes are the only copy of the text: a text format's lines are decoded one at a time as its reader
-    /// reaches them, and reading stops at the first point past `options.pointLimit`.
+    /// reaches them, and reading stops at the first point past `options.pointLimit`. A gzip file is decompressed
+    /// whole first, to at most `byteLimit` bytes.
     /// - Throws: `RecordingFileError` naming `file` and the line.
     package static func read(
         _ data: Data, file: String, options: RecordingReadOptions = RecordingReadOptions()
     ) throws(RecordingFileError) -> Recording {
+        if Gzip.isGzip(data) {
+            let text: Data
+            do {
+                text = try Gzip.decompress(data, limit: byteLimit)
+            } catch {
+                throw .unreadable(file: file, reason: "a gzip file that does not decompress: \(error.reason)")
+            }
+            guard !Gzip.isGzip(text) else { throw .unreadable(file: file, reason: "a gzip file holding another gzip file; unpack it once") }
+            return try read(text, file: file, options: options)
+        }
         // XML is read from the bytes as they are, so a GPX of any size is neither copied into a string nor split into lines.
         if RecordingFormat.isXML(data) {
             return try XMLTrackReader.read(data, file: file, options: options)

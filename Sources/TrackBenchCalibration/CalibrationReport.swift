@@ -41,7 +41,11 @@ package enum CalibrationReport {
             noiseFloorMeaning: "error SD per axis × sqrt(2 × decorrelation / time moving): the standard error of the drive's mean"
         ),
         Row(label: "along / cross-track RMS", value: { $0.alongToCrossTrackRatio }, decimals: 2),
-        Row(label: "error steps over 5 m (%)", value: { $0.jumpStepPercent }, decimals: 2),
+        Row(
+            label: "error steps over 5 m (%)", value: { $0.jumpStepPercent }, decimals: 2, noiseFloor: { $0.jumpStepNoisePercent },
+            noiseFloorMeaning: "the share \(ErrorStatistics.fewestJumpSteps) such steps make, one jump out and back and one more: a count "
+                + "this small varies by chance by as much as it is"
+        ),
         Row(label: "largest error step (m)", value: { $0.largestStepMeters }, decimals: 1),
         Row(label: "speed error SD (m/s)", value: { $0.speedErrorDeviationMetersPerSecond }, decimals: 2),
         Row(label: "course error RMS (deg)", value: { $0.courseErrorRMSDegrees }, decimals: 1),
@@ -105,9 +109,10 @@ package enum CalibrationReport {
 
     /// The ratio column: simulated over measured to two decimals; `withinNoise` when the measured value lies within
     /// `noiseFloor` of zero and the simulated one within `noiseFloor` of it (a ratio of two numbers indistinguishable
-    /// from zero says nothing); empty when either is missing or the measured value is zero.
+    /// from zero says nothing); empty when either is missing, when both are zero (no event to compare, such as no
+    /// step over 5 m), or when the measured value is zero and the simulated one is not within the floor.
     static func ratio(_ measured: Double?, _ simulated: Double?, noiseFloor: Double?) -> String {
-        guard let measured, let simulated else { return "" }
+        guard let measured, let simulated, measured != 0 || simulated != 0 else { return "" }
         if let noiseFloor, abs(measured) <= noiseFloor, abs(simulated - measured) <= noiseFloor { return withinNoise }
         return abs(measured) > 1e-9 ? NumberFormat.fixed(simulated / measured, decimals: 2) : ""
     }

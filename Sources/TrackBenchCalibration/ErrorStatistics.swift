@@ -71,6 +71,9 @@ package struct ErrorStatistics: Sendable, Equatable {
     /// The fewest releases (`stoppedReleaseCount`) that tell a phone letting go at stops; `calibrate` fits none from
     /// fewer.
     static let fewestReleases = 3
+    /// The fewest steps over `jumpStepMeters` whose share `jumpStepPercent` is told from chance: one jump out and back
+    /// and one step more. Counts this small vary by chance by as much as they are (a Poisson count n by sqrt(n)).
+    static let fewestJumpSteps = 3
 
     /// How many fixes were measured.
     package var fixCount: Int
@@ -164,6 +167,11 @@ package struct ErrorStatistics: Sendable, Equatable {
     package var alongToCrossTrackRatio: Double?
     /// Share of steps longer than `jumpStepMeters`, in percent.
     package var jumpStepPercent: Double
+    /// How far from zero `jumpStepPercent` can fall by chance, in percent: the share `fewestJumpSteps` steps make.
+    ///
+    /// A phone that jumped once on a drive (two steps over 5 m of 900) and a simulation that jumped once or not at all
+    /// give a ratio of 1, 2 or 0, which says nothing: `calibrate` prints *within noise* when both shares lie within it.
+    package var jumpStepNoisePercent: Double
     /// The longest error step, in metres.
     package var largestStepMeters: Double
     /// The longest error step not over `jumpStepMeters`, in metres: the largest the error's tails make, jumps aside.
@@ -227,6 +235,7 @@ package struct ErrorStatistics: Sendable, Equatable {
         let steps = Self.steps(of: samples)
         stoppedStepCount = steps.stoppedCount
         jumpStepPercent = steps.jumpPercent
+        jumpStepNoisePercent = 100 * Double(Self.fewestJumpSteps) / Double(samples.count - 1)
         largestStepMeters = steps.largest
         largestOrdinaryStepMeters = steps.largestOrdinary
         stepMedianMeters = steps.median

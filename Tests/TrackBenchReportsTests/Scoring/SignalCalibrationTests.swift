@@ -371,6 +371,29 @@ struct SignalCalibrationTests {
         #expect(text.contains("the standard error of the drive's mean"))
     }
 
+    @Test func aJumpOrTwoIsWithinNoiseAndNoJumpsAtAllIsNoRatio() throws {
+        // 900 steps: the floor is the share three steps over 5 m make. One jump measured (out and back, 2 steps) and
+        // simulations with one or none: counts that small say nothing, where 40 steps against 10 do.
+        var samples: [ErrorStatistics.Sample] = []
+        for index in 0...900 {
+            let jumped = index == 300
+            samples.append(ErrorStatistics.Sample(
+                timeSeconds: Double(index), truePoint: LocalPoint(east: 10 * Double(index), north: 0),
+                error: LocalPoint(east: 0, north: jumped ? 20 : 0.01 * Double(index % 7)), accuracyMeters: 5,
+                trueSpeedMetersPerSecond: 10, trueCourseDegrees: 90
+            ))
+        }
+        let statistics = try #require(ErrorStatistics(samples: samples))
+        #expect(abs(statistics.jumpStepNoisePercent - 100 * 3 / 900) < 1e-9)
+        #expect(abs(statistics.jumpStepPercent - 100 * 2 / 900) < 1e-9)
+        let floor = statistics.jumpStepNoisePercent
+        #expect(CalibrationReport.ratio(statistics.jumpStepPercent, 0, noiseFloor: floor) == CalibrationReport.withinNoise)
+        let twice = 2 * statistics.jumpStepPercent
+        #expect(CalibrationReport.ratio(statistics.jumpStepPercent, twice, noiseFloor: floor) == CalibrationReport.withinNoise)
+        #expect(CalibrationReport.ratio(100 * 40 / 900, 100 * 10 / 900, noiseFloor: floor) == "0.25")
+        #expect(CalibrationReport.ratio(0, 0, noiseFloor: floor) == "")
+    }
+
     @Test func theTailsGrowForTheStepP95OnlyWhileTheLargestStepAllows() {
         // The WHU P20 on BJ-1-07: its step p95 asked the tails to grow 3.4 times, and they made steps of 3-4 m where
         // the phone's largest was 1.2 m. A round grows them as the p95 asks while the simulations' largest step is

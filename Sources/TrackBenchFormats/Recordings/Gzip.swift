@@ -77,9 +77,12 @@ enum Gzip {
 
         func peekByte(_ ahead: Int) -> UInt8 { bytes[index + ahead] }
 
+        /// The failure of a read past the last byte.
+        private var truncated: Failure { Failure(reason: "the file ends early, at byte \(bytes.count) (truncated)") }
+
         mutating func bits(_ count: Int) throws(Failure) -> Int {
             while bitCount < count {
-                guard index < bytes.count else { throw Failure(reason: "the file ends early, at byte \(index) (truncated)") }
+                guard index < bytes.count else { throw truncated }
                 bitBuffer |= UInt32(bytes[index]) << UInt32(bitCount)
                 index += 1
                 bitCount += 8
@@ -98,14 +101,14 @@ enum Gzip {
 
         mutating func byte() throws(Failure) -> UInt8 {
             alignToByte()
-            guard index < bytes.count else { throw Failure(reason: "the file ends early, at byte \(index) (truncated)") }
+            guard index < bytes.count else { throw truncated }
             defer { index += 1 }
             return bytes[index]
         }
 
         mutating func skipBytes(_ count: Int) throws(Failure) {
             alignToByte()
-            guard count <= bytes.count - index else { throw Failure(reason: "the file ends early, at byte \(bytes.count) (truncated)") }
+            guard count <= bytes.count - index else { throw truncated }
             index += count
         }
 
@@ -117,7 +120,7 @@ enum Gzip {
 
         /// Copies `count` whole bytes to `output` (a stored block).
         mutating func copyBytes(_ count: Int, to output: inout [UInt8]) throws(Failure) {
-            guard count <= bytes.count - index else { throw Failure(reason: "the file ends early, at byte \(bytes.count) (truncated)") }
+            guard count <= bytes.count - index else { throw truncated }
             output.append(contentsOf: bytes[index..<(index + count)])
             index += count
         }

@@ -30,7 +30,6 @@ struct Inflater {
                 symbols[offsets[length]] = symbol
                 offsets[length] += 1
             }
-            counts[0] = 0
         }
 
         /// The next symbol, read a bit at a time.

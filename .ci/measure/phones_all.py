@@ -32,7 +32,8 @@ STATISTICS = [  # label prefix in calibrate's table, short name: every statistic
     ("error 95th percentile, 2-D", "p95"), ("fixes within reported accuracy", "within"), ("error decorrelation", "decor"),
     ("error step median (m)", "step50"), ("error step 95th percentile", "step95"), ("error step median, moving", "step50mov"),
     ("error step median, stopped", "step50stop"), ("stopped steps over half", "release"), ("along-track error mean", "along"),
-    ("along / cross-track RMS", "a/c"), ("error steps over 5 m", "jumps"), ("path length vs truth", "path"),
+    ("along / cross-track RMS", "a/c"), ("error steps over 5 m", "jumps"),
+    ("fixes in excursions", "excur"), ("path length vs truth", "path"),
 ]
 COVERED = ["SD", "decor", "step50", "step95", "path"]
 

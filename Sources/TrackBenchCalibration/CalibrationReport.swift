@@ -46,6 +46,11 @@ package enum CalibrationReport {
             noiseFloorMeaning: "the share \(ErrorStatistics.fewestJumpSteps) such steps make, one jump out and back and one more: a count "
                 + "this small varies by chance by as much as it is"
         ),
+        Row(
+            label: "fixes in excursions (%)", value: { $0.excursionPercent }, decimals: 1, noiseFloor: { $0.excursionNoisePercent },
+            noiseFloorMeaning: "the share one excursion holds (at least \(ErrorStatistics.fewestExcursionFixes) fixes): a drive has a few "
+                + "at most, and one more or less moves the share by that much"
+        ),
         Row(label: "largest error step (m)", value: { $0.largestStepMeters }, decimals: 1),
         Row(label: "speed error SD (m/s)", value: { $0.speedErrorDeviationMetersPerSecond }, decimals: 2),
         Row(label: "course error RMS (deg)", value: { $0.courseErrorRMSDegrees }, decimals: 1),

@@ -172,6 +172,14 @@ package struct ErrorStatistics: Sendable, Equatable {
     /// A phone that jumped once on a drive (two steps over 5 m of 900) and a simulation that jumped once or not at all
     /// give a ratio of 1, 2 or 0, which says nothing: `calibrate` prints *within noise* when both shares lie within it.
     package var jumpStepNoisePercent: Double
+    /// Share of fixes in an excursion (`excursions(in:besides:)`), in percent.
+    package var excursionPercent: Double
+    /// How far `excursionPercent` can fall by chance, in percent: the share one excursion (`excursionRuns`) holds on
+    /// average, and at least the share `fewestExcursionFixes` fixes make.
+    ///
+    /// A drive holds a few excursions at most, each tens of fixes long: one more or less in a simulation moves the
+    /// share by that much, so `calibrate` prints *within noise* when measured and simulated lie within one.
+    package var excursionNoisePercent: Double
     /// The longest error step, in metres.
     package var largestStepMeters: Double
     /// The longest error step not over `jumpStepMeters`, in metres: the largest the error's tails make, jumps aside.
@@ -212,8 +220,12 @@ package struct ErrorStatistics: Sendable, Equatable {
         let directions = samples.map(\.direction)
         (alongTrackMeanMeters, alongToCrossTrackRatio) = Self.alongAndCrossTrack(samples, directions: directions)
         errorMean = LocalPoint(east: Statistics.mean(samples.map(\.error.east)) ?? 0, north: Statistics.mean(samples.map(\.error.north)) ?? 0)
-        let inExcursion = Self.excursions(in: samples).inExcursion
+        let excursions = Self.excursions(in: samples)
+        let inExcursion = excursions.inExcursion
         let ordinary = samples.indices.filter { !inExcursion[$0] }
+        let excursionCount = Self.excursionRuns(in: samples, excursions: excursions, interval: fixIntervalMeanSeconds).count
+        excursionPercent = 100 * Double(samples.count - ordinary.count) / count
+        excursionNoisePercent = max(excursionPercent / Double(max(1, excursionCount)), 100 * Double(Self.fewestExcursionFixes) / count)
         let heldDirections = Self.heldDirections(of: samples)
         let drift = Self.drift(
             east: ordinary.map { samples[$0].error.east }, north: ordinary.map { samples[$0].error.north },
@@ -299,8 +311,8 @@ package struct ErrorStatistics: Sendable, Equatable {
 
     /// Which samples lie in an excursion, besides those `besides` marks: an error further from the median error than
     /// `excursionDeviations` robust deviations (the median distance from it over 1.1774) and at least
-    /// `jumpStepMeters`. Also the distance that makes one, in metres.
-    static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double) {
+    /// `jumpStepMeters`. Also the distance that makes one, in metres, and the median error, east and north in metres.
+    static func excursions(in samples: [Sample], besides: [Bool]? = nil) -> (inExcursion: [Bool], thresholdMeters: Double, center: LocalPoint) {
         var eastErrors = samples.map(\.error.east)
         var northErrors = samples.map(\.error.north)
         let center = LocalPoint(east: Statistics.percentile(&eastErrors, 0.5) ?? 0, north: Statistics.percentile(&northErrors, 0.5) ?? 0)
@@ -308,7 +320,7 @@ package struct ErrorStatistics: Sendable, Equatable {
         let robustDeviation = (Statistics.percentile(&distances, 0.5) ?? 0) / ErrorTailFit.rayleighMedianPerDeviation
         let threshold = max(jumpStepMeters, excursionDeviations * robustDeviation)
         let inExcursion = samples.indices.map { !(besides?[$0] ?? false) && samples[$0].error.distance(to: center) > threshold }
-        return (inExcursion, threshold)
+        return (inExcursion, threshold, center)
     }
 
     /// The error steps' statistics: all of them, moving and stopped.

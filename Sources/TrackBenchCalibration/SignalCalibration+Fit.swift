@@ -29,7 +29,8 @@ extension SignalCalibration {
     ) -> (profile: SignalProfile, driveOffset: LocalPoint) {
         let interval = measured.fixIntervalMeanSeconds
         let jumps = findJumps(in: samples, interval: interval)
-        let inExcursion = findExcursions(in: samples, besides: jumps.inJump, notes: &notes)
+        let excursions = findExcursions(in: samples, besides: jumps.inJump, notes: &notes)
+        let inExcursion = excursions.inExcursion
         let baseSamples = zip(samples, jumps.inJump).filter { !$0.1 }.map(\.0)
         let calmSamples = samples.indices.filter { !jumps.inJump[$0] && !inExcursion[$0] }.map { samples[$0] }
         let base = ErrorStatistics(samples: baseSamples) ?? measured
@@ -51,6 +52,7 @@ extension SignalCalibration {
         fitStopsAndMotion(measured: measured, base: base, releaseScale: releaseScale, into: &profile, notes: &notes)
         let driveOffset = fitBiasAndOffset(calmSamples, alongTrackMean: base.alongTrackMeanMeters ?? 0, into: &profile, notes: &notes)
         fitWarmUp(samples, measured: measured, into: &profile)
+        fitExcursions(samples, excursions: excursions, interval: interval, into: &profile, notes: &notes)
         profile.faults = fitFaults(samples, jumps: jumps, interval: interval, notes: &notes)
         return (profile, driveOffset)
     }
@@ -84,8 +86,10 @@ extension SignalCalibration {
     /// Excursions: fixes outside jumps whose error lies further from the median error than any normal error would
     /// (five robust deviations, at least a jump), such as a burst of multipath whose steps are not all over the jump
     /// threshold. Whether each sample is one; a note says how many there are.
-    private static func findExcursions(in samples: [ErrorStatistics.Sample], besides inJump: [Bool], notes: inout [String]) -> [Bool] {
-        let (inExcursion, excursionMeters) = ErrorStatistics.excursions(in: samples, besides: inJump)
+    private static func findExcursions(
+        in samples: [ErrorStatistics.Sample], besides inJump: [Bool], notes: inout [String]
+    ) -> (inExcursion: [Bool], thresholdMeters: Double, center: LocalPoint) {
+        let (inExcursion, excursionMeters, center) = ErrorStatistics.excursions(in: samples, besides: inJump)
         let excursions = inExcursion.filter { $0 }.count
         if excursions > 0 {
             notes.append(
@@ -94,7 +98,41 @@ extension SignalCalibration {
                     + "left out of the error's size, the drift's time, the jitter and the tails as an excursion"
             )
         }
-        return inExcursion
+        return (inExcursion, excursionMeters, center)
+    }
+
+    /// The excursions as swells of the error: their rate, mean peak and mean length.
+    ///
+    /// The excursions of at least `ErrorStatistics.fewestExcursionFixes` fixes (`ErrorStatistics.excursionRuns`) count,
+    /// those that swell: an excursion with a step over `ErrorStatistics.jumpStepMeters` into or out of it runs away
+    /// and snaps back (the GSDC Pixel 4 XL's 75 m: 10 m a second out, one step back), which a swell does not make.
+    /// The peak is their mean largest distance from the median error; the length follows from the time each lies
+    /// beyond half the threshold h (its shoulders), with the shape the simulation gives it (`ExcursionChannel`): a
+    /// swell of peak A and length L lies beyond h / 2 for L × (1 − 1/π × asin(sqrt(h / 2A))); it is at least so long
+    /// that its steepest step (2π × peak / length per second) is no jump. The rate is their count over the
+    /// recording's time.
+    private static func fitExcursions(
+        _ samples: [ErrorStatistics.Sample], excursions: (inExcursion: [Bool], thresholdMeters: Double, center: LocalPoint),
+        interval: Double, into profile: inout SignalProfile, notes: inout [String]
+    ) {
+        let runs = ErrorStatistics.excursionRuns(
+            in: samples, excursions: excursions, interval: interval, fewestFixes: ErrorStatistics.fewestExcursionFixes
+        ).filter { $0.largestStepMeters <= ErrorStatistics.jumpStepMeters }
+        guard let first = samples.first, let end = samples.last, !runs.isEmpty, end.timeSeconds > first.timeSeconds else { return }
+        let lengths = runs.map { run in
+            let beyondHalfShare = 1 - 1 / Double.pi * asin((excursions.thresholdMeters / 2 / run.peakMeters).squareRoot())
+            return run.spanSeconds / beyondHalfShare
+        }
+        profile.excursionsPerHour = min(3600, Double(runs.count) / (end.timeSeconds - first.timeSeconds) * 3600)
+        profile.excursionMeters = Statistics.mean(runs.map(\.peakMeters)) ?? 0
+        let steepest = 2 * Double.pi * profile.excursionMeters * interval / ErrorStatistics.jumpStepMeters
+        profile.excursionSeconds = max(profile.fixIntervalMeanSeconds, steepest, Statistics.mean(lengths) ?? 0)
+        notes.append(
+            "\(runs.count) excursion\(runs.count == 1 ? " fitted as a swell" : "s fitted as swells") of the error: "
+                + "\(NumberFormat.fixed(profile.excursionsPerHour, decimals: 1)) per hour, peaks of "
+                + "\(NumberFormat.fixed(profile.excursionMeters, decimals: 1)) m over \(NumberFormat.fixed(profile.excursionSeconds, decimals: 0)) s "
+                + "on average (excursionsPerHour, excursionMeters, excursionSeconds)"
+        )
     }
 
     /// The fix interval, the reported accuracies, the error's size against them and how far it follows them.

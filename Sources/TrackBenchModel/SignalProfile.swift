@@ -121,6 +121,22 @@
     /// exp(-t / dwell); `calibrate` measures it as the fix interval over the
     /// share of steps that switch plateau.
     package var multipathDwellSeconds: Double
+    /// How many excursions start per hour of fixes (0 by default: none).
+    ///
+    /// In town a phone's error now and then swells to several times its usual
+    /// size and back over tens of seconds (a street canyon, a bridge): the WHU
+    /// P20 on BJ-3-15 sat 4-6 m out for two minutes, the X30 on BJ-4-06 rose to
+    /// 10 m and back in 30 s. Such humps set the error's 95th percentile and a
+    /// walker's distance, and drift of the usual size never makes them.
+    /// `calibrate` counts them as the runs of fixes further from the median
+    /// error than five robust deviations (at least 5 m).
+    package var excursionsPerHour: Double
+    /// Mean peak size of an excursion, in metres (0 by default); each excursion draws a factor uniformly from 0.5 to
+    /// 1.5 for its peak and its length, and a random direction.
+    package var excursionMeters: Double
+    /// Mean length of an excursion, in seconds (0 by default; at least `fixIntervalMeanSeconds` when excursions are
+    /// set): it rises to its peak over the first quarter, holds it over the middle half and falls back over the last.
+    package var excursionSeconds: Double
     /// How much the drift time constant varies from run to run, in percent (0 by default: every run the same).
     ///
     /// Drives of one phone differ in how fast their error decorrelates and how
@@ -170,6 +186,9 @@
         stepTailMeters: Double = 0,
         multipathOffsetMeters: Double = 0,
         multipathDwellSeconds: Double = 0,
+        excursionsPerHour: Double = 0,
+        excursionMeters: Double = 0,
+        excursionSeconds: Double = 0,
         driftTimeConstantSpreadPercent: Double = 0,
         errorSizeSpreadPercent: Double = 0,
         stepSizeSpreadPercent: Double = 0,
@@ -204,6 +223,9 @@
         self.stepTailMeters = stepTailMeters
         self.multipathOffsetMeters = multipathOffsetMeters
         self.multipathDwellSeconds = multipathDwellSeconds
+        self.excursionsPerHour = excursionsPerHour
+        self.excursionMeters = excursionMeters
+        self.excursionSeconds = excursionSeconds
         self.driftTimeConstantSpreadPercent = driftTimeConstantSpreadPercent
         self.errorSizeSpreadPercent = errorSizeSpreadPercent
         self.stepSizeSpreadPercent = stepSizeSpreadPercent
@@ -232,6 +254,9 @@
     ///
     /// Those draw from a stream of their own, so profiles without them simulate exactly as before they existed.
     package var hasErrorTails: Bool { (stepTailProbability > 0 && stepTailMeters > 0) || multipathOffsetMeters > 0 }
+
+    /// Whether the profile's error now and then swells into an excursion; those draw from a stream of their own.
+    package var hasExcursions: Bool { excursionsPerHour > 0 && excursionMeters > 0 && excursionSeconds > 0 }
 
     /// The per-axis variance the step tail and the multipath regime take from the error's, in square metres.
     @inlinable package var errorTailVarianceSquareMeters: Double {

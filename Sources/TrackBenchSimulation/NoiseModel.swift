@@ -41,6 +41,10 @@ import TrackBenchModel
 ///   a stream of their own; its step tail and multipath regime from an
 ///   `ErrorTailChannel` on another, and their variance is taken from the
 ///   drift's, so the error's size stays what `errorToAccuracyRatio` says.
+/// - Its excursions, the error's rare swells in town, come from an
+///   `ExcursionChannel` on a stream of its own; they lie beyond the error's
+///   usual size, which `calibrate` measures without them, so nothing is taken
+///   from the drift for them.
 package struct NoiseModel: Sendable {
     /// The smallest horizontal accuracy a fix reports, in metres.
     package static let minimumHorizontalAccuracyMeters = 1.0
@@ -56,6 +60,7 @@ package struct NoiseModel: Sendable {
     private var altitude: AltitudeChannel?
     private var tails: ErrorTailChannel?
     private var releases: StopReleaseChannel?
+    private var excursions: ExcursionChannel?
     /// With releases, the jitter of the last fix not held as stopped, in metres east and north: a frozen fix keeps it.
     private var heldJitter = LocalPoint(east: 0, north: 0)
     private var smoother: ChipsetSmoother?
@@ -87,6 +92,7 @@ package struct NoiseModel: Sendable {
         altitude = AltitudeChannel(profile: profile, seed: seed, streamName: streamName)
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
         releases = StopReleaseChannel(profile: profile, seed: seed, streamName: streamName)
+        excursions = ExcursionChannel(profile: profile, seed: seed, streamName: streamName)
         smoother = ChipsetSmoother(timeConstantSeconds: profile.chipsetSmoothingSeconds)
         fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName, direction: fixedOffsetDirection)
         let step = profile.fixIntervalMeanSeconds
@@ -197,6 +203,10 @@ package struct NoiseModel: Sendable {
         if let tail = tails?.next(stopped: isHeld) {
             noisyPoint.east += tail.east
             noisyPoint.north += tail.north
+        }
+        if let swell = excursions?.next(stopped: isHeld) {
+            noisyPoint.east += swell.east
+            noisyPoint.north += swell.north
         }
         if trueFix.courseDegrees >= 0 { lastCourseDegrees = trueFix.courseDegrees }
         if bias != 0, let course = lastCourseDegrees {

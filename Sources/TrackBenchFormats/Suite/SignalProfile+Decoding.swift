@@ -7,7 +7,7 @@ extension SignalProfile: Decodable {
     /// The optional keys arrived after the first scenario files; left out, each keeps the earlier behaviour (the
     /// defaults of `SignalProfile.init`). The keys are checked in the order they always were, so a file with several
     /// faults is told of the same one first: the name, the whole number, the required numbers and the faults, then
-    /// the optional numbers, a multipath dwell against the fix interval, and the barometer.
+    /// the optional numbers, a multipath dwell and an excursion against the fix interval, and the barometer.
     @usableFromInline package init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -22,6 +22,13 @@ extension SignalProfile: Decodable {
             in: container,
             "expected a dwell of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) "
                 + "with multipathOffsetMeters \(NumberFormat.compact(multipathOffsetMeters)), got \(NumberFormat.compact(multipathDwellSeconds))"
+        )
+        try require(
+            excursionsPerHour == 0 || (excursionMeters > 0 && excursionSeconds >= fixIntervalMeanSeconds),
+            AnyCodingKey(stringValue: excursionMeters > 0 ? "excursionSeconds" : "excursionMeters"), in: container,
+            "expected excursionMeters above 0 and excursionSeconds of at least fixIntervalMeanSeconds "
+                + "(\(NumberFormat.compact(fixIntervalMeanSeconds)) s) with excursionsPerHour \(NumberFormat.compact(excursionsPerHour)), "
+                + "got \(NumberFormat.compact(excursionMeters)) m and \(NumberFormat.compact(excursionSeconds)) s"
         )
         for key in Self.keys where DecodingStage(key) == .barometer {
             try decode(key, from: container)

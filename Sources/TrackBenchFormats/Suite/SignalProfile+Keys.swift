@@ -120,6 +120,25 @@ extension SignalProfile {
             minimum: 0, maximum: ScenarioLimits.durationSeconds, \.multipathDwellSeconds, writtenWhenAboveZero: \SignalProfile.multipathOffsetMeters
         ),
         .optional(
+            "excursionsPerHour", "per hour",
+            "how many excursions start per hour of fixes: the error swells well beyond its usual size and back; `calibrate` counts "
+                + "the runs of at least 3 fixes further from the median error than five robust deviations (at least 5 m), "
+                + "without a step over 5 m",
+            minimum: 0, maximum: 3600, \.excursionsPerHour, writtenWhenAboveZero: \SignalProfile.excursionsPerHour
+        ),
+        .optional(
+            "excursionMeters", "m",
+            "mean peak size of an excursion, in a random direction; each draws one factor from 0.5 to 1.5 for peak and length; "
+                + "`calibrate`: the runs' mean largest distance",
+            minimum: 0, maximum: ScenarioLimits.lengthMeters, \.excursionMeters, writtenWhenAboveZero: \SignalProfile.excursionsPerHour
+        ),
+        .optional(
+            "excursionSeconds", "s",
+            "mean length of an excursion: it rises to its peak over the first quarter, holds it over the middle half and falls back; "
+                + "at least `fixIntervalMeanSeconds` when excursions are set; `calibrate`: from the time each lies beyond half the threshold",
+            minimum: 0, maximum: ScenarioLimits.durationSeconds, \.excursionSeconds, writtenWhenAboveZero: \SignalProfile.excursionsPerHour
+        ),
+        .optional(
             "driftTimeConstantSpreadPercent", "%",
             "how much `driftTimeConstantSeconds` varies from run to run: each run multiplies it by e^(s·z), z standard normal, "
                 + "s = ln(1 + spread / 100); set it from the values `calibrate` fits on several drives of one phone",

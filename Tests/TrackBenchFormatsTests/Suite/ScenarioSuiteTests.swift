@@ -94,6 +94,28 @@ struct ScenarioSuiteTests {
         #expect(throws: ScenarioFileError.self) { try decodeEdited(editSignal(0) { $0["stepTailProbability"] = 1.5 }) }
     }
 
+    @Test func excursionsNeedAPeakAndALengthOfAFixIntervalAndErrorsNameTheKeyMissing() throws {
+        for (edit, key) in [
+            ({ (signal: inout [String: Any]) in signal["excursionsPerHour"] = 4 }, "excursionMeters"),
+            ({ (signal: inout [String: Any]) in signal["excursionsPerHour"] = 4; signal["excursionMeters"] = 12 }, "excursionSeconds"),
+        ] {
+            do {
+                _ = try decodeEdited(editSignal(0, edit))
+                Issue.record("excursions without \(key) decoded")
+            } catch {
+                #expect(error.localizedDescription.contains("key 'signals[0].\(key)'"), "\(error.localizedDescription)")
+            }
+        }
+        let suite = try decodeEdited(editSignal(0) {
+            $0["excursionsPerHour"] = 4
+            $0["excursionMeters"] = 12
+            $0["excursionSeconds"] = 30
+        })
+        #expect(suite.signals[0].excursionsPerHour == 4 && suite.signals[0].excursionMeters == 12 && suite.signals[0].excursionSeconds == 30)
+        #expect(suite.signals[0].jsonText().contains("\"excursionSeconds\": 30"))
+        #expect(!Fixtures.defaultSuite.signals[0].jsonText().contains("excursion"), "left out, the keys are not written")
+    }
+
     @Test func theHillsSuiteCrossesEveryScenarioWithEachTerrainAtItsOwnOrigin() {
         let suite = Fixtures.hillsSuite
         #expect(suite.terrains.map(\.name) == ["flat", "rolling", "climb"])

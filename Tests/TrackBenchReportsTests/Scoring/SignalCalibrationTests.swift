@@ -233,6 +233,49 @@ struct SignalCalibrationTests {
         }
     }
 
+    @Test func aPhoneWhoseErrorSwellsNowAndThenIsFittedSwellsThatReproduceItsP95() throws {
+        // The phone with swells of 20 m over 40 s, twelve an hour, on a drive of 50 minutes: the fit counts the runs
+        // beyond the excursion threshold (8.5 m here, five robust deviations) and reads their peaks and lengths back,
+        // and the simulations' error p95, which the swells set, is the recording's. The phone without any is fitted
+        // none.
+        var swelling = Self.phone
+        swelling.excursionsPerHour = 12
+        swelling.excursionMeters = 20
+        swelling.excursionSeconds = 40
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 36_000, speedMetersPerSecond: 12, signal: swelling, origin: Fixtures.frame.origin)
+        let check = try SignalCalibration(replay: Self.replay(scenario, seed: 2), name: "swelling", seeds: SeedRange(first: 100, last: 109)!)
+        let fitted = check.profile
+        #expect(fitted.excursionsPerHour > 6 && fitted.excursionsPerHour < 18, "\(fitted.excursionsPerHour) an hour")
+        #expect(abs(fitted.excursionMeters - 20) < 4, "peaks of \(fitted.excursionMeters) m")
+        #expect(abs(fitted.excursionSeconds - 40) < 12, "over \(fitted.excursionSeconds) s")
+        #expect(check.notes.contains { $0.contains("fitted as swells of the error") }, "\(check.notes)")
+        var p95s = check.simulated.map(\.error95thPercentileMeters)
+        let ratio = try #require(Statistics.percentile(&p95s, 0.5)) / check.measured.error95thPercentileMeters
+        #expect(ratio > 1 / 1.5 && ratio < 1.5, "error p95: simulated over measured \(ratio)")
+        #expect(check.measured.excursionPercent > 0 && check.simulated.contains { $0.excursionPercent > 0 })
+        #expect(Self.calibration.profile.excursionsPerHour == 0 && Self.calibration.measured.excursionPercent == 0)
+    }
+
+    @Test func anErrorThatRunsAwayAndSnapsBackIsNotFittedAsASwell() throws {
+        // Twice the fixes run off 4 m a second for 10 s and come back in one step, as the GSDC Pixel 4 XL's did (10 m a
+        // second to 75 m): the step back, over 5 m, makes each a jump's kind, not a swell of the error that rises and
+        // falls.
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 20_000, speedMetersPerSecond: 10, signal: Self.phone, origin: Fixtures.frame.origin)
+        let simulated = scenario.simulate(seed: 5)
+        var noisy = simulated.noisyPath.fixes
+        for start in [600, 1400] {
+            for second in 1...10 { noisy[start + second].latitude += 4 * Double(second) / 111_320 }
+        }
+        let fixes = try Recording.read(Data(PathCSV.render(Path(noisy)).utf8), file: "noisy.csv")
+        let truth = try Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        let check = try SignalCalibration(
+            replay: RecordingReplay(id: "runaway", fixes: fixes, truth: truth), name: "runaway", seeds: SeedRange(first: 100, last: 104)!)
+        #expect(check.measured.excursionPercent > 0)
+        #expect(check.profile.excursionsPerHour == 0, "\(check.notes)")
+    }
+
     @Test func theTailsAreScaledUntilTheSimulatedStepP95IsTheMeasured() throws {
         // A phone whose steps are 1 cm for the first half of the drive and 15 cm for the second, as a chipset's
         // smoothing changes with conditions: many of the rough half's steps exceed three median steps, the fit reads

@@ -237,9 +237,10 @@ extension SignalCalibration {
             let driftVariance = budget - jitterMeters * jitterMeters
             let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
             // Offsets that would hold the whole 1/e at that lag contradict it (their dwell is a bound): the drift
-            // then takes the lag as its own, as without offsets, rather than a time constant of one fix.
+            // then takes the lag as its own, as without offsets, rather than a time constant of one fix. A drift left
+            // so little variance that it must stay all but whole at the lag is held at `largestDriftCorrelation`.
             let perTimeConstant = target > Self.smallestDriftCorrelation
-                ? Self.driftLagPerTimeConstant(atCorrelation: target) : decorrelationPerTimeConstant
+                ? Self.driftLagPerTimeConstant(atCorrelation: min(target, Self.largestDriftCorrelation)) : decorrelationPerTimeConstant
             profile.driftTimeConstantSeconds = max(interval, lag / perTimeConstant)
             jitterMeters = jitter(
                 stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval

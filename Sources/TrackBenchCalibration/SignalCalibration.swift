@@ -498,6 +498,10 @@ package struct SignalCalibration: Sendable {
     /// The smallest share of the 1/e autocorrelation the drift may be fitted to carry when multipath offsets carry
     /// the rest; below it the drift takes the whole lag.
     static let smallestDriftCorrelation = 0.05
+    /// The largest share of its own variance the drift may be fitted to keep at the decorrelation lag: nearer 1 its
+    /// time constant grows without bound (a simulated GSDC Pixel 4 XL drive, whose jitter and offsets left the drift
+    /// a sliver, was fitted 9.6 million seconds, beyond any scenario file's range). At 0.95 it is 2.8 times the lag.
+    static let largestDriftCorrelation = 0.95
     /// The longest mean of the moving directions' unit vectors at which a fixed offset and an along-track bias are
     /// told apart: 0 when the route runs every way equally, 1 when it runs one way only. Beyond it the along-track
     /// mean is the bias.

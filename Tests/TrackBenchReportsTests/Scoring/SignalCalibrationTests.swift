@@ -276,6 +276,17 @@ struct SignalCalibrationTests {
         #expect(check.profile.excursionsPerHour == 0, "\(check.notes)")
     }
 
+    @Test func aDriftLeftASliverOfTheVarianceIsFittedATimeConstantAScenarioFileTakes() throws {
+        // The library's Pixel 4 XL simulated on a 12 km loop at 15 m/s (seed 1): its jitter and multipath offsets leave
+        // the drift so little variance that it would have to stay all but whole at the decorrelation lag, which
+        // fitted 9.6 million seconds, and calibrate failed on its own profile being out of range.
+        let library = Fixtures.shippedSuite("Scenarios/phones.json")
+        let phone = try #require(library.signals.first { $0.name == "pixel4xl" })
+        let scenario = Scenario(pathType: .loop, distanceMeters: 12_000, speedMetersPerSecond: 15, signal: phone, origin: library.origin)
+        let check = try SignalCalibration(replay: Self.replay(scenario, seed: 1), name: "sliver", seeds: SeedRange(first: 100, last: 101)!)
+        #expect(check.profile.driftTimeConstantSeconds < 600, "minutes at most, not millions of seconds: \(check.profile.driftTimeConstantSeconds) s")
+    }
+
     @Test func theTailsAreScaledUntilTheSimulatedStepP95IsTheMeasured() throws {
         // A phone whose steps are 1 cm for the first half of the drive and 15 cm for the second, as a chipset's
         // smoothing changes with conditions: many of the rough half's steps exceed three median steps, the fit reads

@@ -278,34 +278,29 @@ extension SignalCalibration {
     /// The error's mean over the calm fixes, split into an offset that holds for the whole run and a bias along the
     /// direction of travel.
     ///
-    /// Least squares over error = offset + bias x direction (the unit vector of travel while moving, zero while
-    /// stopped): the along-track mean alone would count a fixed offset's projection on a route that mostly runs one
-    /// way as lag or lead. But on such a route the two cannot be told apart, and the simulation points the offset in a
-    /// direction each run draws: an offset fitted from the along-track part of the error would leave the simulated
-    /// along-track mean near 0 (0.1-0.6 times the measured on the WHU drives). So when the moving directions' mean
-    /// vector is longer than `separableDirectionLength` (or they hardly vary), the split is *not separable*:
-    /// `alongTrackMean` (the mean along-track error) is the bias, and the offset lies across the moving directions'
-    /// mean D, as long as makes the recording's cross-track mean (offset · D rotated right = that mean): the runs
-    /// simulated on the recording, holding the offset's direction, then have both its along- and its cross-track mean.
-    /// The rest of the mean error beside the bias, taken whole as the offset, had a part along D wherever the route
-    /// bends (the error's mean along D is not its mean along each fix's direction: the drift meets the bends), and that
-    /// part moved the simulated along-track mean off the measured (0.4 m of 0.75 m on the WHU P20's BJ-1-01). A note
-    /// says which split was made.
+    /// Least squares over the moving fixes of error = offset + bias x direction (the unit vector of travel), as the
+    /// along-track mean the table compares is over them (a phone lagging at speed need not lag at a stop: the WHU X30 on
+    /// BJ-3-08, with the stopped fixes in, was fitted half its moving along-track mean). The along-track mean alone would
+    /// count a fixed offset's projection on a route that mostly runs one way as lag or lead. But on such a route the two
+    /// cannot be told apart, and the simulation points the offset in a direction each run draws: an offset fitted from the
+    /// along-track part of the error would leave the simulated along-track mean near 0 (0.1-0.6 times the measured on the
+    /// WHU drives). So when the moving directions' mean vector is longer than `separableDirectionLength` (or they hardly
+    /// vary), the split is *not separable*: `alongTrackMean` (the mean along-track error) is the bias, and the offset lies
+    /// across the moving directions' mean D, as long as makes the recording's cross-track mean (offset · D rotated right =
+    /// that mean): the runs simulated on the recording, holding the offset's direction, then have both its along- and its
+    /// cross-track mean. The rest of the mean error beside the bias, taken whole as the offset, had a part along D wherever
+    /// the route bends (the error's mean along D is not its mean along each fix's direction: the drift meets the bends),
+    /// and that part moved the simulated along-track mean off the measured (0.4 m of 0.75 m on the WHU P20's BJ-1-01). A
+    /// note says which split was made.
     private static func fitBiasAndOffset(
         _ calmSamples: [ErrorStatistics.Sample], alongTrackMean: Double, into profile: inout SignalProfile, notes: inout [String]
     ) -> LocalPoint {
         profile.alongTrackBiasMeters = alongTrackMean
-        var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0)
-        // The moving fixes' directions and cross-track errors (positive to the right of travel), summed.
-        var moving = (count: 0.0, east: 0.0, north: 0.0, cross: 0.0)
-        for (sample, held) in zip(calmSamples, ErrorStatistics.heldDirections(of: calmSamples)) {
-            let direction = held ?? LocalPoint(east: 0, north: 0)
-            if let travel = sample.direction {
-                moving.count += 1
-                moving.east += travel.east
-                moving.north += travel.north
-                moving.cross += sample.error.east * travel.north - sample.error.north * travel.east
-            }
+        // The moving fixes' directions of travel d and errors e, summed: d, d·d, e, e·d and the cross-track error
+        // (positive to the right of travel).
+        var sums = (count: 0.0, directionEast: 0.0, directionNorth: 0.0, direction: 0.0, east: 0.0, north: 0.0, along: 0.0, cross: 0.0)
+        for sample in calmSamples {
+            guard let direction = sample.direction else { continue }
             sums.count += 1
             sums.directionEast += direction.east
             sums.directionNorth += direction.north
@@ -313,28 +308,27 @@ extension SignalCalibration {
             sums.east += sample.error.east
             sums.north += sample.error.north
             sums.along += sample.error.east * direction.east + sample.error.north * direction.north
+            sums.cross += sample.error.east * direction.north - sample.error.north * direction.east
         }
         // Eliminating the offset: bias x (sum of d·d - |sum of d|^2 / n) = sum of e·d - (sum of e)·(sum of d) / n.
         guard sums.count > 0 else { return LocalPoint(east: 0, north: 0) }
-        let spread = sums.direction - (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / sums.count
-        // sums.direction counts the fixes with a direction (each a unit vector).
-        let meanDirection = sums.direction > 0
-            ? (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth).squareRoot() / sums.direction : 0
+        let meanSquare = (sums.directionEast * sums.directionEast + sums.directionNorth * sums.directionNorth) / (sums.count * sums.count)
+        let spread = sums.direction - meanSquare * sums.count
+        let meanDirection = meanSquare.squareRoot()
         let separable = spread > 0.01 * sums.count && meanDirection <= Self.separableDirectionLength
+        var east: Double
+        var north: Double
         if separable {
             profile.alongTrackBiasMeters = (sums.along - (sums.east * sums.directionEast + sums.north * sums.directionNorth) / sums.count) / spread
-        }
-        var east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
-        var north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
-        let meanSquare = moving.count > 0 ? (moving.east * moving.east + moving.north * moving.north) / (moving.count * moving.count) : 0
-        if !separable, meanSquare >= Self.separableDirectionLength * Self.separableDirectionLength {
+            east = (sums.east - profile.alongTrackBiasMeters * sums.directionEast) / sums.count
+            north = (sums.north - profile.alongTrackBiasMeters * sums.directionNorth) / sums.count
+        } else {
             // The offset across the mean direction D whose cross-track mean is the recording's: offset · (D rotated
-            // right) = cross-track mean, and offset · D = 0, so the bias alone makes the along-track mean. Where D is
-            // shorter than `separableDirectionLength` (the held directions through stops can run one way where the
-            // moving ones do not), dividing by |D|² would blow the offset up: the rest stays the offset.
-            let cross = moving.cross / moving.count
-            east = cross * (moving.north / moving.count) / meanSquare
-            north = -cross * (moving.east / moving.count) / meanSquare
+            // right) = cross-track mean, and offset · D = 0, so the bias alone makes the along-track mean. D is at
+            // least `separableDirectionLength` long here (or the directions hardly vary, and it is all but 1).
+            let cross = sums.cross / sums.count
+            east = cross * (sums.directionNorth / sums.count) / meanSquare
+            north = -cross * (sums.directionEast / sums.count) / meanSquare
         }
         profile.fixedOffsetMeters = (east * east + north * north).squareRoot()
         let split = separable

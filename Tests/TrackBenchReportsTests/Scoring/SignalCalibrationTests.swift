@@ -150,6 +150,35 @@ struct SignalCalibrationTests {
             replay: replay(scenario, seed: 6, firstSeconds: 900), name: "one-way", seeds: SeedRange(first: 100, last: 109)!)
     }()
 
+    @Test func aPhoneThatLagsOnlyWhileMovingIsFittedItsMovingLagNotOneDilutedByItsStops() throws {
+        // A loop (the bias and the offset told apart) with a 20-minute stop, the phone 1.5 m behind while moving and
+        // on the spot at the stop, as a lag at speed is: the along-track mean the table compares is the moving fixes',
+        // and so is the fit (-1.45 m). With the stopped fixes in the least squares at their last direction, the bias
+        // came out -1.17 m.
+        var phone = Self.phone
+        phone.alongTrackBiasMeters = 0
+        phone.errorToAccuracyRatio = 0.1
+        let scenario = Scenario(
+            pathType: .loop, distanceMeters: 6000, speedMetersPerSecond: 2, stopSeconds: 1200, signal: phone, origin: Fixtures.frame.origin)
+        let simulated = scenario.simulate(seed: 4)
+        let noisy = zip(simulated.noisyPath.fixes, simulated.truePath.fixes).map { fix, truth -> LocationFix in
+            guard truth.speedMetersPerSecond > 0, truth.courseDegrees >= 0 else { return fix }
+            var lagging = fix
+            let behind = LocalPoint.direction(courseDegrees: truth.courseDegrees)
+            let point = Fixtures.frame.point(for: fix.coordinate)
+            let moved = Fixtures.frame.coordinate(for: LocalPoint(east: point.east - 1.5 * behind.east, north: point.north - 1.5 * behind.north))
+            lagging.latitude = moved.latitude
+            lagging.longitude = moved.longitude
+            return lagging
+        }
+        let fixes = try Recording.read(Data(PathCSV.render(Path(noisy)).utf8), file: "noisy.csv")
+        let truth = try Recording.read(Data(PathCSV.render(simulated.truePath).utf8), file: "true.csv")
+        let check = try SignalCalibration(
+            replay: RecordingReplay(id: "lag", fixes: fixes, truth: truth), name: "lag", seeds: SeedRange(first: 100, last: 104)!)
+        #expect(check.notes.contains { $0.contains("told apart by the route's directions") })
+        #expect(abs(check.profile.alongTrackBiasMeters + 1.5) < 0.15, "bias \(check.profile.alongTrackBiasMeters) m")
+    }
+
     @Test func onAMostlyOneWayDriveTheAlongTrackMeanIsTheBiasSoSimulationsLagAsTheDriveDoes() throws {
         // The offset shows an along-track mean the simulations must reproduce; split by least squares it all went to
         // the fixed offset, which each simulated run points its own way, so their along-track mean came out near 0.

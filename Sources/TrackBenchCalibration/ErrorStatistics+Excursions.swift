@@ -52,15 +52,19 @@ extension ErrorStatistics {
             }
             last = index
         }
-        // Each run's shoulders: out from its first fix and its last while the error stays beyond half the threshold.
+        // Each run's shoulders: out from its first fix and its last while the error stays beyond half the threshold,
+        // never into the run before or after.
         let beyondHalf = samples.map { $0.error.distance(to: center) > threshold / 2 }
+        var previousEnd = -1
         for (number, first) in firsts.enumerated() {
+            let next = number + 1 < firsts.count ? firsts[number + 1] : samples.count
             var start = first
-            while start > 0, beyondHalf[start - 1] { start -= 1 }
-            var end = number + 1 < firsts.count ? firsts[number + 1] - 1 : samples.count - 1
+            while start - 1 > previousEnd, beyondHalf[start - 1] { start -= 1 }
+            var end = next - 1
             while end > first, !inExcursion[end] { end -= 1 }
-            while end + 1 < samples.count, beyondHalf[end + 1] { end += 1 }
+            while end + 1 < next, beyondHalf[end + 1] { end += 1 }
             runs[number].spanSeconds = samples[end].timeSeconds - samples[start].timeSeconds + interval
+            previousEnd = end
         }
         return runs.filter { $0.fixes >= fewestFixes }
     }

@@ -7,13 +7,13 @@ import Testing
 struct ExcursionRunTests {
     @Test func fixesBeyondTheThresholdGroupIntoExcursionsThroughShortDipsWithTheirPeakLengthAndLargestStep() throws {
         // A 1 Hz error circling 0.5 m from the truth, and swells of 12 m: over fixes 1000-1019 (dipping back at 1010,
-        // under 10 s), over 2005-2009 with shoulders of 3 m (beyond half the 5 m threshold) 5 s either side, over
-        // 3000-3004, and a single fix at 4000.
+        // under 10 s), over 2005-2009 and 2025-2029 (15 s apart, two) on one shoulder of 3 m (beyond half the 5 m
+        // threshold) from 2000 to 2034, which they share without overlapping, over 3000-3004, and a single fix at 4000.
         let swell: (Int) -> LocalPoint = { index in
             switch index {
             case 1000..<1010, 1011..<1020: LocalPoint(east: index == 1005 ? 14 : 12, north: 0)
-            case 2000..<2005, 2010..<2015: LocalPoint(east: 0, north: 3)
-            case 2005..<2010, 3000..<3005, 4000: LocalPoint(east: 0, north: 12)
+            case 2005..<2010, 2025..<2030, 3000..<3005, 4000: LocalPoint(east: 0, north: 12)
+            case 2000..<2035: LocalPoint(east: 0, north: 3)
             default: LocalPoint(east: 0, north: 0)
             }
         }
@@ -28,17 +28,17 @@ struct ExcursionRunTests {
         let excursions = ErrorStatistics.excursions(in: samples)
         #expect(excursions.thresholdMeters == ErrorStatistics.jumpStepMeters, "the error is small: the threshold is a jump's")
         let runs = ErrorStatistics.excursionRuns(in: samples, excursions: excursions, interval: 1)
-        try #require(runs.count == 4, "\(runs)")
-        #expect(runs.map(\.fixes) == [19, 5, 5, 1])
-        #expect(runs.map(\.beyondSeconds) == [20, 5, 5, 1], "the dip at 1010 is inside the first")
-        #expect(runs.map(\.spanSeconds) == [20, 15, 5, 1], "only the second has shoulders")
+        try #require(runs.count == 5, "\(runs)")
+        #expect(runs.map(\.fixes) == [19, 5, 5, 5, 1])
+        #expect(runs.map(\.beyondSeconds) == [20, 5, 5, 5, 1], "the dip at 1010 is inside the first")
+        #expect(runs.map(\.spanSeconds) == [20, 25, 10, 5, 1], "the second and third split their shoulder")
         #expect(abs(runs[0].peakMeters - 14) < 1.5 && abs(runs[1].peakMeters - 12) < 1.5)
         #expect(runs.allSatisfy { $0.largestStepMeters > 8 }, "each steps 9-12 m into or out of the threshold")
         let swells = ErrorStatistics.excursionRuns(
             in: samples, excursions: excursions, interval: 1, fewestFixes: ErrorStatistics.fewestExcursionFixes)
-        #expect(swells.map(\.fixes) == [19, 5, 5], "a lone fix is an outlier")
+        #expect(swells.map(\.fixes) == [19, 5, 5, 5], "a lone fix is an outlier")
         let statistics = try #require(ErrorStatistics(samples: samples))
-        #expect(statistics.excursionPercent == 100 * 30 / 5000.0)
-        #expect(abs(statistics.excursionNoisePercent - statistics.excursionPercent / 4) < 1e-12, "the share one excursion holds")
+        #expect(statistics.excursionPercent == 100 * 35 / 5000.0)
+        #expect(abs(statistics.excursionNoisePercent - statistics.excursionPercent / 5) < 1e-12, "the share one excursion holds")
     }
 }

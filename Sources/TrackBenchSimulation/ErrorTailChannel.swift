@@ -36,10 +36,8 @@ struct ErrorTailChannel {
         guard profile.hasErrorTails else { return nil }
         self.profile = profile
         generator = SplitMix64(seed: seed, stream: Self.streamName(for: streamName))
-        let interval = profile.fixIntervalMeanSeconds
         let dwell = profile.multipathDwellSeconds
-        switchProbability = dwell > 0 ? 1 - exp(-interval / dwell) : 0
-        slowedSwitchProbability = dwell > 0 ? 1 - exp(-interval * profile.stoppedErrorMotionFactor / dwell) : 0
+        (switchProbability, slowedSwitchProbability) = dwell > 0 ? profile.perFixChances(everySeconds: dwell) : (0, 0)
         if profile.multipathOffsetMeters > 0 { offset = freshOffset() }
     }
 

@@ -30,9 +30,7 @@ struct ExcursionChannel {
         guard profile.hasExcursions else { return nil }
         self.profile = profile
         generator = SplitMix64(seed: seed, stream: Self.streamName(for: streamName))
-        let rate = profile.excursionsPerHour / 3600
-        startProbability = 1 - exp(-profile.fixIntervalMeanSeconds * rate)
-        slowedStartProbability = 1 - exp(-profile.fixIntervalMeanSeconds * profile.stoppedErrorMotionFactor * rate)
+        (startProbability, slowedStartProbability) = profile.perFixChances(everySeconds: 3600 / profile.excursionsPerHour)
     }
 
     /// The next fix's extra error, east and north in metres; the first call gives the first fix's.

@@ -275,7 +275,7 @@ extension SignalCalibration {
         return min(max(0, jitterSquared), budget).squareRoot()
     }
 
-    /// The error's mean over the calm fixes, split into an offset that holds for the whole run and a bias along the
+    /// The error's mean over the calm moving fixes, split into an offset that holds for the whole run and a bias along the
     /// direction of travel.
     ///
     /// Least squares over the moving fixes of error = offset + bias x direction (the unit vector of travel), as the

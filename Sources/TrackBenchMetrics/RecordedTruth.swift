@@ -83,25 +83,42 @@ package struct RouteTrack: Sendable {
 
     /// The distance from `point` to the nearest point of the route, in metres.
     ///
-    /// Searches rings of grid cells outwards and stops once the best distance
-    /// found is shorter than the next ring could hold.
+    /// Searches rings of grid cells outwards, from the first ring that reaches the grid and within the grid only,
+    /// and stops once the best distance found is shorter than the next ring could hold. A point far from a
+    /// route can need many rings; once they have cost as many cell visits as the route has segments, every
+    /// segment is measured instead, so the cost stays bounded by a scan of the route. Both find the exact nearest.
     package func distance(from point: LocalPoint) -> Double {
         let center = Cell(x: Int((point.east / cellMeters).rounded(.down)), y: Int((point.north / cellMeters).rounded(.down)))
+        let (low, high) = cellBounds
+        // Rings nearer than the grid hold no segment.
+        var ring = max(0, low.x - center.x, center.x - high.x, low.y - center.y, center.y - high.y)
+        let segmentCount = max(1, points.count - 1)
         var best = Double.infinity
-        var ring = 0
+        var visited = 0
+        func visit(x: Int, y: Int) {
+            visited += 1
+            for segment in cells[Cell(x: x, y: y)] ?? [] {
+                best = min(best, distance(from: point, toSegment: segment))
+            }
+        }
         while true {
-            for x in (center.x - ring)...(center.x + ring) {
-                for y in (center.y - ring)...(center.y + ring) where abs(x - center.x) == ring || abs(y - center.y) == ring {
-                    for segment in cells[Cell(x: x, y: y)] ?? [] {
-                        best = min(best, distance(from: point, toSegment: segment))
-                    }
+            // The ring's top and bottom rows and its sides between them, clipped to the grid (ring 0 is one cell).
+            let sides = max(1, 2 * ring)
+            for y in stride(from: center.y - ring, through: center.y + ring, by: sides) where low.y <= y && y <= high.y {
+                for x in stride(from: max(center.x - ring, low.x), through: min(center.x + ring, high.x), by: 1) { visit(x: x, y: y) }
+            }
+            for x in stride(from: center.x - ring, through: center.x + ring, by: sides) where ring > 0 && low.x <= x && x <= high.x {
+                for y in stride(from: max(center.y - ring + 1, low.y), through: min(center.y + ring - 1, high.y), by: 1) {
+                    visit(x: x, y: y)
                 }
             }
             // Every unvisited cell is at least `ring` whole cells away.
             if best <= Double(ring) * cellMeters { return best }
-            let covered = center.x - ring <= cellBounds.minimum.x && center.x + ring >= cellBounds.maximum.x
-                && center.y - ring <= cellBounds.minimum.y && center.y + ring >= cellBounds.maximum.y
+            let covered = center.x - ring <= low.x && center.x + ring >= high.x && center.y - ring <= low.y && center.y + ring >= high.y
             if covered { return best }
+            if visited >= segmentCount {
+                return (0..<segmentCount).reduce(Double.infinity) { min($0, distance(from: point, toSegment: $1)) }
+            }
             ring += 1
         }
     }

@@ -181,6 +181,30 @@ import TrackBenchTestSupport
         }
     }
 
+    @Test func routeDistanceFromFixesKilometresAwayIsTheExactNearest() {
+        // A 100 m route north from the origin; fixes 100 km away once searched every 25 m ring around them up to the route.
+        let short = RouteTrack(points: [LocalPoint(east: 0, north: 0), LocalPoint(east: 0, north: 100)])
+        #expect(short.distance(from: LocalPoint(east: 100_000, north: 50)) == 100_000)
+        #expect(short.distance(from: LocalPoint(east: 0, north: -100_000)) == 100_000)
+        #expect(short.distance(from: LocalPoint(east: -60_000, north: 80_100)) == 100_000)
+        // A zigzag of 50 points over 2 km, and points around it 5 to 50 km away: each the distance to its nearest segment.
+        let points = (0..<50).map { LocalPoint(east: Double($0) * 40, north: $0.isMultiple(of: 2) ? 0 : 300) }
+        let zigzag = RouteTrack(points: points)
+        for index in 0..<72 {
+            let angle = Double(index) * .pi / 36
+            let radius = 5_000 + Double(index) * 625
+            let query = LocalPoint(east: 1000 + radius * cos(angle), north: 150 + radius * sin(angle))
+            var best = Double.infinity
+            for index in points.indices.dropLast() {
+                let (a, b) = (points[index], points[index + 1])
+                let (dx, dy) = (b.east - a.east, b.north - a.north)
+                let t = min(1, max(0, ((query.east - a.east) * dx + (query.north - a.north) * dy) / (dx * dx + dy * dy)))
+                best = min(best, query.distance(to: LocalPoint(east: a.east + t * dx, north: a.north + t * dy)))
+            }
+            #expect(zigzag.distance(from: query) == best)
+        }
+    }
+
     @Test func utcTimesRoundTripThroughTheCalendar() {
         #expect(UTCTime.days(year: 1970, month: 1, day: 1) == 0)
         #expect(UTCTime.days(year: 2000, month: 3, day: 1) == 11_017)

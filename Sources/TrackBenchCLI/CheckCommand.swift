@@ -85,6 +85,7 @@ enum CheckCommand: Command {
         let isExact = arguments.isSet(exact)
         let tolerances = try toleranceSet(from: arguments, exact: isExact)
         let baselineFile = try arguments.value(baseline)
+        try refuseOutputsOverInputs(arguments, baseline: baselineFile)
         guard !arguments.isSet(update) else {
             let old = try loadBaseline(baselineFile, arguments: arguments, context: context)
             var current = try currentResults(arguments, baseline: old.map(ResultsSummary.init), context: context)
@@ -126,6 +127,20 @@ enum CheckCommand: Command {
         if !scope.isEmpty { report.scope = scope.joined(separator: "; ") }
         try publish(report, junit: try arguments.value(junit), context: context)
         return exitCode(for: report.outcome, baseline: baselineResults, current: current, file: baselineFile, context: context)
+    }
+
+    /// Refuses `--junit`, and `--baseline` when `--update-baseline` writes it, naming a file the command reads.
+    /// - Throws: `UsageError.outputOverwritesInput`.
+    private static func refuseOutputsOverInputs(_ arguments: ParsedArguments, baseline baselineFile: String) throws(UsageError) {
+        var inputs: [OutputGuard.Input] = [("the scenario file, \(SuiteOptions.scenarios.name)", try SuiteOptions(arguments).file)]
+        if let resultsFile = try arguments.value(results) {
+            inputs.append(("the results file, \(results.name)", resultsFile))
+        }
+        if arguments.isSet(update) {
+            try OutputGuard.check(file: baselineFile, option: baseline.name, against: inputs)
+        } else if let junitFile = try arguments.value(junit) {
+            try OutputGuard.check(file: junitFile, option: junit.name, against: [("the baseline, \(baseline.name)", baselineFile)] + inputs)
+        }
     }
 
     /// Declares a tolerance option: a finite number, 0 or more.

@@ -36,6 +36,12 @@ enum CompareCommand: Command {
         let grouping = try arguments.value(by)
         let folderURL = try arguments.value(output)
         let files = arguments.positionals
+        if let folderURL {
+            try OutputGuard.check(
+                folder: folderURL, writing: [ComparisonReport.fileName, ComparisonChart.fileName], option: output.name,
+                against: [("results file A", files[0]), ("results file B", files[1])]
+            )
+        }
         let first = try ResultsCSV.load(from: URL(fileURLWithPath: files[0]))
         let second = try ResultsCSV.load(from: URL(fileURLWithPath: files[1]))
         let decisions = PairedVerdicts.decisions(of: .errorPercent, first: first.scores, second: second.scores)

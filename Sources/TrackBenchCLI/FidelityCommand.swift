@@ -34,6 +34,9 @@ enum FidelityCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let suiteFile = try arguments.onlyPositional("a recording suite file", command: name)
+        if let path = try arguments.value(output) {
+            try OutputGuard.check(file: path, option: output.name, against: [("the recording suite", suiteFile)])
+        }
         let specifications = try FilterOptions(arguments).specifications
         let dem = try DEMOptions(arguments, context: context)
         let filters = try dem.apply(

@@ -1,5 +1,6 @@
 import Foundation
 import TrackBenchMetrics
+import TrackBenchReports
 import TrackBenchSupport
 
 /// `run`: the benchmark itself.
@@ -37,6 +38,10 @@ enum RunCommand: Command {
         )
         let outputFolder = givenFolder ?? defaultFolder.url
         let note = givenFolder == nil ? defaultFolder.note : nil
+        try OutputGuard.check(
+            folder: outputFolder, writing: [ResultsCSV.fileName] + RunReport.fileNames, option: output.name,
+            against: [("the scenario file, \(SuiteOptions.scenarios.name)", file)]
+        )
 
         let plan = try suite.plan(
             filters: filters, seeds: seeds, seedsGiven: seedOptions.isGiven, shard: shard, demArcSeconds: dem.arcSeconds(for: filters)

@@ -46,6 +46,12 @@ enum SweepCommand: Command {
         let runContext: ResultsContext
         let tally: RankingTally
         let excluded = [SeedOptions.seed.spec, SeedOptions.seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
+        if let folderURL = try arguments.value(output) {
+            var inputs: [OutputGuard.Input] = [("the scenario file, \(SuiteOptions.scenarios.name)", try SuiteOptions(arguments).file)]
+            if let resultsFile = try arguments.value(results) { inputs.append(("the results file, \(results.name)", resultsFile)) }
+            let names = arguments.isGiven(ShardOptions.shard.spec) ? [ResultsCSV.fileName] : ["sweep.csv", "sweep.md", SweepChart.fileName]
+            try OutputGuard.check(folder: folderURL, writing: names, option: output.name, against: inputs)
+        }
         if let (file, read) = try ResultsFileOptions.read(arguments, excluding: excluded) {
             let found = Set(read.scores.map(\.filter))
             if let absent = labels.first(where: { !found.contains($0) }) {

@@ -36,6 +36,8 @@ package enum UsageError: Error, LocalizedError, Equatable {
     case seedsForRecordings(suite: String)
     /// A command that simulates was given a recording suite.
     case recordingSuiteNotSupported(file: String, command: String)
+    /// An output option (`value` given to `option`) would write over `input`, one of the command's inputs (`role`: "the baseline, --baseline").
+    case outputOverwritesInput(option: String, value: String, input: String, role: String)
 
     package var errorDescription: String? {
         switch self {
@@ -77,6 +79,9 @@ package enum UsageError: Error, LocalizedError, Equatable {
                 + "so \(SeedOptions.seed.name) and \(SeedOptions.seeds.name) do not apply; leave them out."
         case let .recordingSuiteNotSupported(file, command):
             return "'\(file)' is a recording suite; '\(command)' works on scenario files only (use 'run' or 'check' to replay recordings)."
+        case let .outputOverwritesInput(option, value, input, role):
+            return "option '\(option)' got '\(value)', which would write over '\(input)', an input of this command (\(role)); "
+                + "give \(option) another path."
         }
     }
 

@@ -8,9 +8,10 @@ import TrackBenchModel
 ///
 /// The committed folder, `Results` for the suite named `default` and `Results/<suite name>` for any other, holds
 /// what the suite's default run writes: every default filter, under the default seeds (a recording suite has
-/// none), from the suite's own file. Any other run (`--filter`, other seeds, another file that calls itself
-/// `default`) writes into `Results/local` (`Results/local/<suite name>`), which git ignores, and says so, so a
-/// trial run never leaves the committed reports out of step with the README and the tests.
+/// none), from the suite's own file, `Scenarios/<suite name>.json` (`shippedFile(for:)`). Any other run
+/// (`--filter`, other seeds, another file that calls itself `default` or `hard`) writes into `Results/local`
+/// (`Results/local/<suite name>`), which git ignores, and says so, so a trial run never leaves the committed
+/// reports out of step with the README and the tests.
 struct ResultsFolder {
     /// The folder of every run that is not a default run, relative to the working directory; `.gitignore` lists it.
     static let local = "Results/local"
@@ -36,8 +37,9 @@ struct ResultsFolder {
     ) {
         let name = CommandContext.fileName(for: suite.name)
         var differences: [String] = []
-        if suite.name == "default", !Self.isSameFile(file, SuiteOptions.defaultScenarioFile) {
-            differences.append("'\(file)' is not \(SuiteOptions.defaultScenarioFile)")
+        let shipped = Self.shippedFile(for: name)
+        if !Self.isSameFile(file, shipped) {
+            differences.append("'\(file)' is not \(shipped)")
         }
         let isDefaultFilters = filters.map(\.label) == defaultFilters.map(\.label)
             && filters.map(\.specification) == defaultFilters.map(\.specification)
@@ -53,6 +55,12 @@ struct ResultsFolder {
         committedPath = (name == "default" ? "Results" : "Results/\(name)") + shardFolder
         path = differences.isEmpty ? committedPath : (name == "default" ? Self.local : "\(Self.local)/\(name)") + shardFolder
         self.differences = differences
+    }
+
+    /// The file whose default run the committed folder of the suite `name` holds, relative to the working directory:
+    /// `Scenarios/<name>.json`, or for `examples`, the example recordings' suite.
+    static func shippedFile(for name: String) -> String {
+        name == "examples" ? "Examples/Recordings/suite.json" : "Scenarios/\(name).json"
     }
 
     /// The folder as a file URL.

@@ -263,10 +263,8 @@ private struct RecordingSuiteFile: Decodable {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
-        try require(
-            Self.isSafeName(name), .name, in: container,
-            "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), got \(name.debugDescription)"
-        )
+        let nameProblem = ScenarioLimits.suiteNameProblem(name) ?? (name.count > 100 ? "expected at most 100 characters" : nil)
+        try require(nameProblem == nil, .name, in: container, nameProblem ?? "")
         description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
         recordings = try container.decode([Item].self, forKey: .recordings)
         try require(!recordings.isEmpty, .recordings, in: container, "expected at least one recording")

@@ -36,6 +36,24 @@ package enum ScenarioLimits {
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
     }
 
+    /// The names no suite may take, compared ignoring case: `Results/local` holds trial runs and `Results/plots`
+    /// the plots, so a suite of either name would write its committed reports among them.
+    static let reservedSuiteNames = ["local", "plots"]
+
+    /// Whether `name` may name a suite: safe as a folder name and not reserved.
+    /// - Returns: What was expected, for the error; nil for a good name.
+    static func suiteNameProblem(_ name: String) -> String? {
+        guard isSafeName(name) else {
+            return "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), "
+                + "got \(name.debugDescription)"
+        }
+        guard !reservedSuiteNames.contains(name.lowercased()) else {
+            return "expected a name other than \(reservedSuiteNames.map { "'\($0)'" }.joined(separator: " and ")), "
+                + "which are the folders of Results that hold trial runs and plots, got \(name.debugDescription)"
+        }
+        return nil
+    }
+
     /// "from 10 to 1000000", for error messages.
     static func describe(_ range: ClosedRange<Double>) -> String {
         "from \(NumberFormat.compact(range.lowerBound)) to \(NumberFormat.compact(range.upperBound))"

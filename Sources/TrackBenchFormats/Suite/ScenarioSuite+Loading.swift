@@ -241,11 +241,8 @@ private struct SuiteFile: Decodable {
 
         /// Checks the name, that each list has values and no repeats, which keys go together, and each value's range.
         func checkLists(in container: KeyedDecodingContainer<CodingKeys>) throws {
-            try require(
-                ScenarioLimits.isSafeName(name), .name, in: container,
-                "expected letters, digits, '-', '_' and '.' starting with a letter or digit (it names the report folder), "
-                    + "got \(name.debugDescription)"
-            )
+            let nameProblem = ScenarioLimits.suiteNameProblem(name)
+            try require(nameProblem == nil, .name, in: container, nameProblem ?? "")
             try requireUniqueNonEmpty(pathTypeNames, .pathTypes, in: container)
             try requireUniqueNonEmpty(distances.map { "\($0)" }, .distancesMeters, in: container)
             try require(

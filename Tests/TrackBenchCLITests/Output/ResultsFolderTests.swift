@@ -101,6 +101,42 @@ struct ResultsFolderTests {
         }
     }
 
+    @Test func aFileElsewhereNamedForAnotherShippedSuiteDoesNotReplaceItsCommittedReports() async throws {
+        try await withTemporaryFolder { folder in
+            try Self.makeRepository(in: folder)
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("Scenarios/mini.json"), to: folder.appendingPathComponent("suite-mini.json"))
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "suite-mini.json"], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(Self.contents("Results/mini/results.csv", in: folder) == Self.committed)
+            #expect(Self.contents("Results/local/mini/results.csv", in: folder)?.hasPrefix("# trackbench-results schema=3 suite=mini ") == true)
+            #expect(result.standardOutput.contains("('suite-mini.json' is not Scenarios/mini.json)"), "\(result.standardOutput)")
+            // The suite's own file still writes its committed folder.
+            let own = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/mini.json"], in: folder)
+            #expect(own.status == 0, "\(own.standardError)")
+            #expect(Self.contents("Results/mini/results.csv", in: folder)?.hasPrefix("# trackbench-results schema=3 suite=mini ") == true)
+        }
+    }
+
+    @Test(arguments: ["local", "plots", "Local"])
+    func aSuiteNamedForAFolderOfResultsIsRefused(name: String) async throws {
+        try await withTemporaryFolder { folder in
+            try Self.makeRepository(in: folder)
+            let url = folder.appendingPathComponent("Scenarios/mini.json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            object["name"] = name
+            try JSONSerialization.data(withJSONObject: object).write(to: folder.appendingPathComponent("Scenarios/\(name).json"))
+            let result = try await TrackBenchExecutable.run(["run", "--scenarios", "Scenarios/\(name).json"], in: folder)
+            #expect(result.status == 1)
+            #expect(
+                result.standardError.contains("key 'name': expected a name other than 'local' and 'plots', which are the folders of Results"),
+                "\(result.standardError)"
+            )
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Results/\(name)/results.csv").path))
+            #expect(Self.contents("Results/results.csv", in: folder) == Self.committed)
+        }
+    }
+
     @Test func anOutputFolderIsWrittenAsGivenWithoutANote() async throws {
         try await withTemporaryFolder { folder in
             try Self.makeRepository(in: folder)

@@ -233,6 +233,10 @@ public struct FilterRegistry: Sendable {
             guard let parameter = filterType.parameters.first(where: { $0.name == key }) else {
                 throw .unknownParameter(filter: name, parameter: key, known: filterType.parameters.map(\.name))
             }
+            // A second value would silently win while the label kept both: which one was meant is a guess.
+            guard !overrides.contains(where: { $0.name == key }) else {
+                throw .malformed(specification: specification, reason: "parameter '\(key)' given twice")
+            }
             overrides.append((key, try value(String(pair[1]), for: parameter, of: name)))
         }
         return FilterStage(filterType: filterType, overrides: overrides)

@@ -54,6 +54,8 @@ struct FilterRegistryTests {
             .invalidValue(filter: "running-average", parameter: "window", value: "1e300", expected: "a whole number from 1 to 1000000 (fixes)")
         ),
         ("raw+", .malformed(specification: "raw+", reason: "a stage has no filter name")),
+        ("kalman:q=1,q=2", .malformed(specification: "kalman:q=1,q=2", reason: "parameter 'q' given twice")),
+        ("raw+kalman:q=1,q=1", .malformed(specification: "raw+kalman:q=1,q=1", reason: "parameter 'q' given twice")),
         ("", .malformed(specification: "", reason: "it is empty")),
     ])
     func rejectsBadSpecificationsWithTheReason(specification: String, expected: FilterSpecificationError) {
@@ -95,6 +97,11 @@ struct FilterLabelTests {
             return reason.hasPrefix("it holds the control character U+")
         }
         #expect(!started)
+    }
+
+    @Test func eachStageMaySetTheSameParameterOnce() throws {
+        let configuration = try FilterRegistry.builtIn.configuration(parsing: "kalman:q=1+kalman:q=2")
+        #expect(configuration.stages.map { $0.settings[KalmanFilter.q] } == [1, 2])
     }
 
     @Test func aPlusInAnExponentDoesNotSplitStages() throws {

@@ -57,6 +57,11 @@ struct UsageErrorTests {
             usageFragment: "USAGE: trackbench run"
         ),
         UsageErrorCase(
+            arguments: ["run", "--filter", "kalman:q=1,q=2", "--output", "{out}"],
+            messageFragments: ["malformed filter 'kalman:q=1,q=2': parameter 'q' given twice"],
+            usageFragment: "USAGE: trackbench run"
+        ),
+        UsageErrorCase(
             arguments: ["run", "--seed", "1", "--seed", "2", "--output", "{out}"],
             messageFragments: ["option '--seed' may be given only once"],
             usageFragment: "USAGE: trackbench run"

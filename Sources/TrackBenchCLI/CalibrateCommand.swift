@@ -41,8 +41,8 @@ enum CalibrateCommand: Command {
         name: "--provider",
         valueName: "name",
         help: "The GnssLogger provider to read: GPS, FLP or NLP.",
-        expected: "GPS, FLP or NLP"
-    ) { $0.isEmpty ? nil : $0 }
+        expected: "GPS, FLP or NLP (or gps, fused, network)"
+    ) { RecordingReadOptions.knownProviders.contains(RecordingReadOptions.canonicalProvider($0)) ? $0 : nil }
         .defaulting(to: RecordingReadOptions.defaultProvider)
     static let seed = SeedOptions.seed.help(
         "Simulate the profile on the recording's route under this one seed, 0 to \(UInt64.max), for the statistics compared with the recording's."

@@ -62,6 +62,11 @@ struct UsageErrorTests {
             usageFragment: "USAGE: trackbench run"
         ),
         UsageErrorCase(
+            arguments: ["calibrate", "Examples/Recordings/track-phone.nmea", "--truth", "Examples/Recordings/track-truth.gpx", "--provider", "XYZ"],
+            messageFragments: ["option '--provider' got 'XYZ', expected GPS, FLP or NLP"],
+            usageFragment: "USAGE: trackbench calibrate"
+        ),
+        UsageErrorCase(
             arguments: ["run", "--seed", "1", "--seed", "2", "--output", "{out}"],
             messageFragments: ["option '--seed' may be given only once"],
             usageFragment: "USAGE: trackbench run"

@@ -123,9 +123,19 @@ public enum TrackBenchCommand {
         return .failure
     }
 
-    private static func help(for arguments: [String], context: CommandContext) -> ExitCode {
+    /// Prints the overview, or the help of the one command `arguments` names (`help` itself included).
+    /// - Returns: `ExitCode.usage`, after the error, for an unknown command or more than one argument.
+    static func help(for arguments: [String], context: CommandContext) -> ExitCode {
+        if arguments.count > 1 {
+            let usage = "USAGE: \(HelpCommand.usage(commandName: context.commandName))"
+            return fail(UsageError.unexpectedArgument(arguments[1], command: HelpCommand.name), usage: usage, console: context.console)
+        }
         guard let name = arguments.first, name != "-h", name != HelpOption.help.name else {
             context.print(overview(context))
+            return .success
+        }
+        if name == HelpCommand.name {
+            context.print(HelpCommand.help(commandName: context.commandName))
             return .success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
@@ -164,7 +174,7 @@ public enum TrackBenchCommand {
             let suffix = command == RunCommand.self ? " (default)" : ""
             text += "  " + (command.name + suffix).padding(toLength: 16, withPad: " ", startingAt: 0) + command.overview + "\n"
         }
-        text += "  help            Show help for a command.\n"
+        text += "  " + HelpCommand.name.padding(toLength: 16, withPad: " ", startingAt: 0) + HelpCommand.overview + "\n"
         text += "\nOPTIONS:\n  -h, --help      Show help information.\n  --version       Show the version, the one results files record.\n"
         text += "\nWithout a command, the options of 'run' apply: '\(name) --seed 7' runs with seed 7.\n"
         text += "See '\(name) help <command>' for detailed help.\n"

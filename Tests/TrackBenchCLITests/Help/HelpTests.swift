@@ -38,6 +38,22 @@ struct HelpTests {
         #expect(result.standardOutput.contains("\n  help            Show help for a command.\n"))
     }
 
+    @Test func helpOfHelpPrintsItsUsage() async throws {
+        let result = try await TrackBenchExecutable.run(["help", "help"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let expected = "OVERVIEW: Show help for a command.\n\nUSAGE: trackbench help <command>\n"
+        #expect(result.standardOutput.hasPrefix(expected), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("  <command>  The command to explain;"))
+    }
+
+    @Test(arguments: [["help", "run", "check"], ["help", "--help", "run"]])
+    func helpGivenMoreThanOneArgumentIsAUsageError(arguments: [String]) async throws {
+        let result = try await TrackBenchExecutable.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: 'help' does not take the argument '\(arguments[2])'.\nUSAGE: trackbench help"))
+    }
+
     @Test func runHelpShowsFilterProcesses() async throws {
         let result = try await TrackBenchExecutable.run(["run", "--help"])
         #expect(result.status == 0)

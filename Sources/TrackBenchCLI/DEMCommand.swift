@@ -29,7 +29,7 @@ enum DEMCommand: Command {
         "Which vertical error field: each seed draws another, 0 to \(UInt64.max).", default: "\(Benchmark.defaultSeeds.first)"
     )
     static let exact = Flag(name: "--exact", help: "Write the true terrain at every post: no vertical error and no smoothing over the posting.")
-    static let options = [output.spec, arcSeconds.spec, verticalError.spec, errorSeed.spec, exact.spec] + SuiteOptions.options
+    static let options = [output.spec, arcSeconds.spec, verticalError.spec, errorSeed.spec, exact.spec] + SuiteOptions.scenarioFileOptions
         + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

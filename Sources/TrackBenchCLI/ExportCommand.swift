@@ -11,7 +11,7 @@ enum ExportCommand: Command {
     static let arguments = [Argument(name: "scenario", help: "A scenario id, as printed by the 'list' command.")]
     static let output = OutputOptions.folder.required()
     static let filter = FilterOptions.filter.help("Also write this filter's estimates on the noisy path, as estimated-<label>.csv. Repeatable.")
-    static let options = [output.spec, filter.spec] + SuiteOptions.options + [SeedOptions.singleSeed.spec] + DEMOptions.options
+    static let options = [output.spec, filter.spec] + SuiteOptions.scenarioFileOptions + [SeedOptions.singleSeed.spec] + DEMOptions.options
         + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

@@ -9,7 +9,7 @@ enum ListCommand: Command {
     static let name = "list"
     static let overview = "List the suite's scenarios and the registered filters with their parameters."
     static let arguments: [Argument] = []
-    static let options = SuiteOptions.options + [HelpOption.help.spec]
+    static let options = SuiteOptions.scenarioFileOptions + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         try arguments.noPositionals(command: name)

@@ -17,7 +17,7 @@ enum SpeedCommand: Command {
         expected: "a whole number from 1 to 1000"
     ) { text in Int(text).flatMap { (1...1000).contains($0) ? $0 : nil } }
         .defaulting(to: 5)
-    static let options = SuiteOptions.options + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options
+    static let options = SuiteOptions.scenarioFileOptions + [SeedOptions.singleSeed.spec, filter.spec, repetitions.spec] + DEMOptions.options
         + ExecOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

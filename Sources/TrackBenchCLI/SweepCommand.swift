@@ -32,7 +32,7 @@ enum SweepCommand: Command {
     static let results = ResultsFileOptions.results.help(
         "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
     )
-    static let options = SuiteOptions.options + SeedOptions.options + ShardOptions.options + [by.spec, output.spec, results.spec]
+    static let options = SuiteOptions.scenarioFileOptions + SeedOptions.options + ShardOptions.options + [by.spec, output.spec, results.spec]
         + DEMOptions.options + ExecOptions.options + JobsOptions.options + [HelpOption.help.spec]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

@@ -11,6 +11,11 @@ struct SuiteOptions {
         default: defaultScenarioFile
     )
     static let options = [scenarios.spec]
+    /// `--scenarios` as the commands that simulate explain it (`list`, `export`, `dem`, `speed`, `sweep`): they
+    /// refuse a recording suite (`CommandContext.scenarioSuite`).
+    static let scenarioFileOptions = [
+        scenarios.help("Scenario file defining the suite (Docs/scenarios.md); not a recording suite.", default: defaultScenarioFile).spec
+    ]
 
     /// The file as given, or nil for the default.
     var scenarioFile: String?

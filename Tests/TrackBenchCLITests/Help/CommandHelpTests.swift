@@ -80,4 +80,29 @@ struct CommandHelpTests {
             #expect(option.help.hasSuffix("."), "\(name): the help of \(option.name) is not a sentence")
         }
     }
+
+    /// Commands that refuse a recording suite, with arguments that get them as far as loading the suite.
+    static let scenarioFileCommands = [
+        ["list"], ["export", "x", "--output", "{out}"], ["dem", "--output", "{out}"], ["speed"], ["sweep", "kalman", "q=1,2"],
+    ]
+
+    @Test(arguments: scenarioFileCommands)
+    func aCommandThatRefusesRecordingSuitesSaysSoInItsScenariosHelp(arguments: [String]) async throws {
+        let help = try await TrackBenchExecutable.run([arguments[0], "--help"])
+        let line = try #require(help.standardOutput.split(separator: "\n").first { $0.hasPrefix("  --scenarios <file>") })
+        #expect(line.contains("Scenario file defining the suite (Docs/scenarios.md); not a recording suite."), "\(line)")
+        try await withTemporaryFolder { folder in
+            let suite = TrackBenchExecutable.packageRoot.appendingPathComponent("Examples/Recordings/suite.json").path
+            let given = arguments.map { $0 == "{out}" ? folder.appendingPathComponent("out").path : $0 }
+            let result = try await TrackBenchExecutable.run(given + ["--scenarios", suite])
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("is a recording suite; '\(arguments[0])' works on scenario files only"), "\(result.standardError)")
+        }
+    }
+
+    @Test(arguments: ["run", "check", "plot", "merge"])
+    func aCommandThatReplaysRecordingSuitesOffersThemInItsScenariosHelp(command: String) async throws {
+        let help = try await TrackBenchExecutable.run([command, "--help"])
+        #expect(help.standardOutput.contains("Scenario file, or recording suite (Docs/recordings.md), defining the suite."))
+    }
 }

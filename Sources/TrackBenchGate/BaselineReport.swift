@@ -72,11 +72,12 @@ package struct BaselineReport: Sendable {
             return "\(c.comparedCount) metric comparisons over \(c.comparedResultCount) results"
         }
         let changed = verdicts.tests.contains { $0.verdict != .identical }
-        let tests = verdicts.testCount > 0
+        // With no pair, no value was compared, identical or not: the count says it all.
+        let tests: String? = verdicts.testCount > 0
             ? "\(NumberFormat.count(verdicts.testCount, "test")), Holm at \(NumberFormat.compact(PairedVerdicts.familyAlpha)) within each filter"
-            : changed ? "no test could run (too few pairs)" : "every value identical, so no test was needed"
-        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired, " + tests
-            + (scope.map { "; \($0)" } ?? "")
+            : changed ? "no test could run (too few pairs)" : c.comparedResultCount == 0 ? nil : "every value identical, so no test was needed"
+        return "\(NumberFormat.count(verdicts.filters.count, "filter")), \(c.comparedResultCount) results paired"
+            + (tests.map { ", \($0)" } ?? "") + (scope.map { "; \($0)" } ?? "")
     }
 
     /// One line: passed or failed, why, and how much was compared.

@@ -127,4 +127,18 @@ struct BaselineComparisonTests {
         #expect(text.contains("`estimated_fixes` was compared exactly: 1 of 8 paired results differ"))
         #expect(BaselineComparison(baseline: baseline, current: baseline).estimateCountChanges.isEmpty)
     }
+
+    @Test func aComparisonWithNoPairDoesNotCallItsValuesIdentical() {
+        func extent(current: [ScenarioScore]) -> String {
+            let comparison = BaselineComparison(baseline: baseline, current: current)
+            return BaselineReport(
+                comparison: comparison, verdicts: PairedVerdicts(comparison, tolerances: ToleranceSet()), tolerances: ToleranceSet(),
+                isStrict: false, baselineFile: "Results/baseline.csv", updateCommand: "trackbench check --update-baseline"
+            ).extent
+        }
+        let none = extent(current: [])
+        #expect(none.contains(" 0 results paired"), "\(none)")
+        #expect(!none.contains("identical") && !none.contains("test"), "\(none)")
+        #expect(extent(current: baseline).hasSuffix("8 results paired, every value identical, so no test was needed"))
+    }
 }

@@ -43,7 +43,8 @@ extension ResultsCSV {
             } catch let error as ResultsFileError {
                 throw error
             } catch let error as FileContents.Unreadable {
-                throw .unreadable(file: url.path, reason: error.reason == FileContents.noSuchFile ? error.reason : notReadable)
+                // FileContents says what is wrong: no such file, a folder or FIFO rather than a regular file, too large.
+                throw .unreadable(file: url.path, reason: error.reason)
             } catch {
                 throw .unreadable(file: url.path, reason: notReadable)
             }

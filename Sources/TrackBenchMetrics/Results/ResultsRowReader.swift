@@ -42,7 +42,8 @@ package final class ResultsRowReader {
         do {
             lines = try AtomicFile.readSettled(url) { () throws(FileContents.Unreadable) in try FileLines(url) }
         } catch {
-            throw .unreadable(file: file, reason: error.reason == FileContents.noSuchFile ? error.reason : Self.notReadable)
+            // FileContents says what is wrong: no such file, a folder or FIFO rather than a regular file, too large.
+            throw .unreadable(file: file, reason: error.reason)
         }
         guard let contextLine = try Self.text(of: lines.next(), file: file), !contextLine.isEmpty else {
             throw .malformedRow(file: file, line: 1, problem: "the file is empty; expected the context line and a header row")
@@ -88,7 +89,7 @@ package final class ResultsRowReader {
         do {
             bytes = try read()
         } catch {
-            throw .unreadable(file: file, reason: notReadable)
+            throw .unreadable(file: file, reason: error.reason)
         }
         guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .unreadable(file: file, reason: notReadable) }

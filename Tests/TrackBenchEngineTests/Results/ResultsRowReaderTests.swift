@@ -65,4 +65,26 @@ struct ResultsRowReaderTests {
             #expect(expected.localizedDescription.contains("line 6") && expected.localizedDescription.contains("appears twice"))
         }
     }
+
+    @Test(arguments: ["folder", "FIFO", "not UTF-8"])
+    func aPathThatIsNoResultsFileIsRefusedSayingWhatItIsAsWhenReadWhole(kind: String) throws {
+        try withFile("") { file in
+            let url = file.deletingLastPathComponent().appendingPathComponent("target")
+            let reason: String
+            switch kind {
+            case "folder":
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+                reason = "it is a folder, not a regular file"
+            case "FIFO":
+                #expect(mkfifo(url.path, 0o644) == 0)
+                reason = "it is a FIFO (named pipe), not a regular file"
+            default:
+                try Data([0xFF, 0xFE, 0x0A]).write(to: url)
+                reason = "it is not a readable UTF-8 file"
+            }
+            let expected = ResultsFileError.unreadable(file: url.path, reason: reason)
+            #expect(throws: expected) { try ResultsRowReader(url: url) }
+            #expect(throws: expected) { try ResultsCSV.load(from: url) }
+        }
+    }
 }

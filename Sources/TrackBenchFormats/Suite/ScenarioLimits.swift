@@ -18,7 +18,7 @@ package enum ScenarioLimits {
     /// The most scenarios a suite's grid may hold: checked from the axes' lengths before any scenario is made,
     /// so a small file cannot ask for millions.
     static let scenariosPerSuite = 10_000
-    /// The most fixes a suite's scenarios may expect in total, per seed: 50 times the default suite's.
+    /// The most fixes a suite's scenarios may expect in total, per seed: about 300 times the default suite's (168,000).
     static let fixesPerSuite = 50_000_000.0
     /// The shortest mean fix interval, in seconds (100 Hz).
     package static let shortestFixIntervalSeconds = 0.01

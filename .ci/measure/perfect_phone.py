@@ -9,7 +9,7 @@ the most any model can score per drive. Prints, per statistic, on how many drive
 within 0.67...1.5 (`within noise` counted within) and on how many the measured value lies within the 10 seeds' range;
 then the path length per path shape, with the range of its ratios.
 
-Usage: .ci/measure/perfect_phone.py [--seeds N] [--jobs N]   (default 10 seeds: 120 drives, about 40 s on 2 cores)
+Usage: .ci/measure/perfect_phone.py [--seeds N] [--jobs N]   (default 10 seeds: 200 drives, about 30 s on 2 cores)
   Needs the release build (swift build -c release); reads no data outside the repository.
 """
 import argparse

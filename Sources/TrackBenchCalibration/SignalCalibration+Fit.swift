@@ -203,6 +203,54 @@ extension SignalCalibration {
         } else {
             fitTails(tails, lag: lag, radius: radius, interval: interval, scale: tailScale, into: &profile, notes: &notes)
         }
+        let stepDeviation = tails.isEmpty
+            ? (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation : tails.ordinaryStepDeviationMeters
+        fitCreep(
+            stepDeviation: stepDeviation, lag: lag, lagCorrection: lagCorrection, radius: radius, interval: interval, into: &profile, notes: &notes
+        )
+    }
+
+    /// A creep in place of part of the drift when the drift alone, with no jitter left, steps more than
+    /// `smoothestDriftStepRatio` times the recording's ordinary steps (deviation `stepDeviation` per axis).
+    ///
+    /// The WHU Mi 8's error runs at 2-4 cm a second for half a minute to two minutes and snaps back 1-3 m; a drift of its
+    /// size and decorrelation steps 1.6-2 times as far, as its velocity wanders where a creep's holds. The creep's
+    /// resets are as far apart as make the lag's correlation the drift's (`creepLagPerReset`); its share of the drift's
+    /// variance V is the one whose steps are the recording's: per axis the drift steps s × V (s from its time constant,
+    /// as in `jitter(stepDeviation:timeConstant:budget:interval:)`) and the creep V × interval² / (2 × reset time²), so
+    /// share = (s V − step²) / (s V − creep's), within 0...1. Whether to creep at all is judged at the time constant of
+    /// the lag as measured (the fitted one over `lagCorrection`), so the refit rounds, which lengthen the lag, do not
+    /// flip the choice from round to round.
+    private static func fitCreep(
+        stepDeviation: Double, lag: Double, lagCorrection: Double, radius: Double, interval: Double, into profile: inout SignalProfile,
+        notes: inout [String]
+    ) {
+        let budget = max(0, radius * radius / 2 - profile.errorTailVarianceSquareMeters - profile.jitterMeters * profile.jitterMeters)
+        func driftStepVariance(timeConstant: Double) -> Double {
+            let phi = exp(-interval / max(interval, timeConstant))
+            return 2 * (1 - 2 * phi / (1 + phi * phi)) * budget
+        }
+        let measuredLagSteps = driftStepVariance(timeConstant: profile.driftTimeConstantSeconds / lagCorrection).squareRoot()
+        guard profile.jitterMeters == 0, stepDeviation > 0, measuredLagSteps > smoothestDriftStepRatio * stepDeviation else { return }
+        let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
+        let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
+        let target = (radius * radius / 2 / M_E - offsetVariance * offsetCorrelation) / budget
+        let perReset = target > smallestDriftCorrelation
+            ? creepLagPerReset(atCorrelation: min(target, largestDriftCorrelation)) : creepLagPerReset(atCorrelation: 1 / M_E)
+        let resetSeconds = max(interval, lag / perReset)
+        let driftSteps = driftStepVariance(timeConstant: profile.driftTimeConstantSeconds)
+        let creepSteps = budget * interval * interval / (2 * resetSeconds * resetSeconds)
+        let share = driftSteps > creepSteps ? min(1, max(0, (driftSteps - stepDeviation * stepDeviation) / (driftSteps - creepSteps))) : 1
+        guard share > 0 else { return }
+        profile.creepShare = share
+        profile.creepResetSeconds = resetSeconds
+        let velocity = (share * budget / 2).squareRoot() / resetSeconds
+        notes.append(
+            "creep: with no jitter left the drift alone would step \(NumberFormat.fixed(measuredLagSteps / stepDeviation, decimals: 2)) times "
+                + "the recording's ordinary steps (at the lag as measured), so creepShare \(NumberFormat.fixed(share, decimals: 2)) of its "
+                + "variance creeps instead, for steps the size of the recording's: \(NumberFormat.fixed(velocity * 100, decimals: 1)) cm/s per axis, "
+                + "reset every \(NumberFormat.fixed(resetSeconds, decimals: 1)) s on average (creepResetSeconds)"
+        )
     }
 
     /// The step tail and the multipath regime (their sizes times `scale`), then the drift's time constant and the

@@ -24,6 +24,8 @@ import TrackBenchSupport
 ///   frozen error does not age while the phone stands still).
 /// - `jitterMeters`: what the median error step needs beyond the drift's own
 ///   step, from the model's step variance.
+/// - `creepShare`, `creepResetSeconds`: when the drift alone would step more than `smoothestDriftStepRatio` times
+///   the recording with no jitter left, the share of its variance that creeps instead, for steps the recording's.
 /// - `stoppedErrorMotionFactor`: median step stopped over median step moving.
 /// - `alongTrackBiasMeters`: the mean along-track error while moving.
 /// - Speed and course deviations from the reported speed and course; dropouts
@@ -170,7 +172,8 @@ package struct SignalCalibration: Sendable {
             notes.append(
                 "driftTimeConstantSeconds \(NumberFormat.fixed(fitted.driftTimeConstantSeconds, decimals: 1)) s as measured, "
                     + "\(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s so that simulations decorrelate as the recording does "
-                    + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations)"
+                    + "(the lag scaled by \(NumberFormat.fixed(correction, decimals: 2)) after \(Self.driftRefitRounds) rounds of simulations"
+                    + (profile.hasCreep ? ", and creepResetSeconds with it)" : ")")
             )
         }
         if releaseScale != 1 {
@@ -464,13 +467,28 @@ package struct SignalCalibration: Sendable {
     /// The lag, in drift time constants, at which the model's drift autocorrelation e^(-u) (1 + u) falls to
     /// `correlation`: 2.146 at 1/e; a correlation at or under 0 gives 50, at or over 1 a millionth.
     static func driftLagPerTimeConstant(atCorrelation correlation: Double) -> Double {
+        lag(atCorrelation: correlation) { exp(-$0) * (1 + $0) }
+    }
+
+    /// The lag, in the creep's mean reset times, at which its autocorrelation e^(-u) (1 + u / 2) falls to
+    /// `correlation`: about 1.59 at 1/e; bounded as `driftLagPerTimeConstant(atCorrelation:)`.
+    static func creepLagPerReset(atCorrelation correlation: Double) -> Double {
+        lag(atCorrelation: correlation) { exp(-$0) * (1 + $0 / 2) }
+    }
+
+    /// Where `autocorrelation`, falling from 1 at 0, reaches `correlation`, by bisection over a millionth to 50.
+    private static func lag(atCorrelation correlation: Double, of autocorrelation: (Double) -> Double) -> Double {
         var (low, high) = (1e-6, 50.0)
         for _ in 0..<60 {
             let middle = (low + high) / 2
-            if exp(-middle) * (1 + middle) > correlation { low = middle } else { high = middle }
+            if autocorrelation(middle) > correlation { low = middle } else { high = middle }
         }
         return (low + high) / 2
     }
+
+    /// How far the drift alone may step beyond the recording's ordinary steps, with no jitter left, before `calibrate`
+    /// fits a creep in its place (`creepShare`): the WHU Mi 8's drift stepped 1.6-2 times its recordings.
+    static let smoothestDriftStepRatio = 1.15
 
     /// The profile a calibration starts from: the default suite's `strong` profile (`SignalProfile.strong`) for what
     /// a recording cannot tell, with the keys a file may leave out at the values it then takes (no freezing while

@@ -137,6 +137,19 @@
     /// Mean length of an excursion, in seconds (0 by default; at least `fixIntervalMeanSeconds` when excursions are
     /// set): it rises to its peak over the first quarter, holds it over the middle half and falls back over the last.
     package var excursionSeconds: Double
+    /// The share of the drift's variance that creeps instead (0 by default: none; 0...1).
+    ///
+    /// Some chipsets carry their position forward on a slightly wrong velocity between corrections, so the error
+    /// creeps at a steady 2-4 cm a second and snaps back now and then: the WHU Mi 8 (steps of 2-4 cm, snaps of
+    /// 1-3 m every half minute to two minutes). A drift of the same size and decorrelation steps twice as far, as its
+    /// velocity wanders where the creep's holds. Each creep runs from the error's mean at a velocity drawn per axis,
+    /// until a reset (`creepResetSeconds` apart on average) starts the next; the velocity's deviation makes the creep's
+    /// variance per axis, 2 × (velocity deviation × reset time)², this share of the drift's, and the drift keeps the rest.
+    package var creepShare: Double
+    /// The mean time between the creeping error's resets, in seconds (0 by default; at least
+    /// `fixIntervalMeanSeconds` when `creepShare` is set). The creep's autocorrelation after t seconds is
+    /// e^(−t / T) (1 + t / 2T), so it falls to 1/e after about 1.59 T.
+    package var creepResetSeconds: Double
     /// How much the drift time constant varies from run to run, in percent (0 by default: every run the same).
     ///
     /// Drives of one phone differ in how fast their error decorrelates and how
@@ -189,6 +202,8 @@
         excursionsPerHour: Double = 0,
         excursionMeters: Double = 0,
         excursionSeconds: Double = 0,
+        creepShare: Double = 0,
+        creepResetSeconds: Double = 0,
         driftTimeConstantSpreadPercent: Double = 0,
         errorSizeSpreadPercent: Double = 0,
         stepSizeSpreadPercent: Double = 0,
@@ -226,6 +241,8 @@
         self.excursionsPerHour = excursionsPerHour
         self.excursionMeters = excursionMeters
         self.excursionSeconds = excursionSeconds
+        self.creepShare = creepShare
+        self.creepResetSeconds = creepResetSeconds
         self.driftTimeConstantSpreadPercent = driftTimeConstantSpreadPercent
         self.errorSizeSpreadPercent = errorSizeSpreadPercent
         self.stepSizeSpreadPercent = stepSizeSpreadPercent
@@ -257,6 +274,9 @@
 
     /// Whether the profile's error now and then swells into an excursion; those draw from a stream of their own.
     package var hasExcursions: Bool { excursionsPerHour > 0 && excursionMeters > 0 && excursionSeconds > 0 }
+
+    /// Whether part of the profile's drift creeps and resets; the creep draws from a stream of its own.
+    package var hasCreep: Bool { creepShare > 0 && creepResetSeconds > 0 }
 
     /// The per-axis variance the step tail and the multipath regime take from the error's, in square metres.
     @inlinable package var errorTailVarianceSquareMeters: Double {

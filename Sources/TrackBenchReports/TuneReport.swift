@@ -203,7 +203,7 @@ package struct TuneReport: Sendable {
             + parameters.map { "`\($0.name)`" }.joined(separator: " x ") + ". \(search) "
         text += "Objective: the best mean `\(metric.column)`\(constraints) over the training seeds \(trainingSeeds); the best settings "
             + "and the current one then ran on the held-out seeds \(heldOutSeeds), which the search never used. "
-        text += "Means over the suite's scenarios (absolute for distance error and lag); paired tests as `compare` makes them "
+        text += "Means over the suite's scenarios (absolute for distance error and lag); paired tests over the seeds "
             + "(Wilcoxon signed-rank, p ≤ \(NumberFormat.compact(Significance.alpha)) and over "
             + "\(NumberFormat.compact(Significance.noiseThreshold * 100)) % apart is real; Docs/statistics.md).\n\n"
         text += verdict + "\n\n"

@@ -41,6 +41,9 @@ import TrackBenchModel
 ///   a stream of their own; its step tail and multipath regime from an
 ///   `ErrorTailChannel` on another, and their variance is taken from the
 ///   drift's, so the error's size stays what `errorToAccuracyRatio` says.
+/// - With `creepShare` above 0, that share of the drift's variance creeps
+///   instead (a `CreepChannel` on a stream of its own): the error runs at a
+///   steady velocity and snaps back at random resets.
 /// - Its excursions, the error's rare swells in town, come from an
 ///   `ExcursionChannel` on a stream of its own; they lie beyond the error's
 ///   usual size, which `calibrate` measures without them, so nothing is taken
@@ -61,6 +64,7 @@ package struct NoiseModel: Sendable {
     private var tails: ErrorTailChannel?
     private var releases: StopReleaseChannel?
     private var excursions: ExcursionChannel?
+    private var creep: CreepChannel?
     /// With releases, the jitter of the last fix not held as stopped, in metres east and north: a frozen fix keeps it.
     private var heldJitter = LocalPoint(east: 0, north: 0)
     private var smoother: ChipsetSmoother?
@@ -93,6 +97,7 @@ package struct NoiseModel: Sendable {
         tails = ErrorTailChannel(profile: profile, seed: seed, streamName: streamName)
         releases = StopReleaseChannel(profile: profile, seed: seed, streamName: streamName)
         excursions = ExcursionChannel(profile: profile, seed: seed, streamName: streamName)
+        creep = CreepChannel(profile: profile, seed: seed, streamName: streamName)
         smoother = ChipsetSmoother(timeConstantSeconds: profile.chipsetSmoothingSeconds)
         fixedOffset = Self.fixedOffset(of: profile, seed: seed, streamName: streamName, direction: fixedOffsetDirection)
         let step = profile.fixIntervalMeanSeconds
@@ -110,8 +115,8 @@ package struct NoiseModel: Sendable {
         )
     }
 
-    /// `profile` as one run draws it: the drift time constant, the error's size and its steps' size each multiplied
-    /// by e^(s·z) where the profile gives them a spread across runs.
+    /// `profile` as one run draws it: the drift time constant (and the creep's reset time with it), the error's size and
+    /// its steps' size each multiplied by e^(s·z) where the profile gives them a spread across runs.
     ///
     /// The factors come from a stream of their own, drawn in that order whichever are set, so profiles without a
     /// spread simulate exactly as before and adding the steps' spread leaves the other two factors as they were.
@@ -123,7 +128,9 @@ package struct NoiseModel: Sendable {
             exp(log(1 + spreadPercent / 100) * gaussian.next(using: &generator))
         }
         var run = profile
-        run.driftTimeConstantSeconds *= factor(profile.driftTimeConstantSpreadPercent)
+        let driftTime = factor(profile.driftTimeConstantSpreadPercent)
+        run.driftTimeConstantSeconds *= driftTime
+        run.creepResetSeconds *= driftTime
         run.errorToAccuracyRatio *= factor(profile.errorSizeSpreadPercent)
         let steps = factor(profile.stepSizeSpreadPercent)
         run.jitterMeters *= steps
@@ -192,10 +199,19 @@ package struct NoiseModel: Sendable {
                 heldJitter = fixJitterError
             }
         }
-        var noisyPoint = LocalPoint(
-            east: truePoint.east + driftDeviation * eastDrift.value + fixJitterError.east,
-            north: truePoint.north + driftDeviation * northDrift.value + fixJitterError.north
-        )
+        var noisyPoint: LocalPoint
+        if let creeping = creep?.next(stopped: isHeld) {
+            let (drifting, creeps) = ((1 - profile.creepShare).squareRoot() * driftDeviation, profile.creepShare.squareRoot() * driftDeviation)
+            noisyPoint = LocalPoint(
+                east: truePoint.east + drifting * eastDrift.value + creeps * creeping.east + fixJitterError.east,
+                north: truePoint.north + drifting * northDrift.value + creeps * creeping.north + fixJitterError.north
+            )
+        } else {
+            noisyPoint = LocalPoint(
+                east: truePoint.east + driftDeviation * eastDrift.value + fixJitterError.east,
+                north: truePoint.north + driftDeviation * northDrift.value + fixJitterError.north
+            )
+        }
         if let fixedOffset {
             noisyPoint.east += fixedOffset.east
             noisyPoint.north += fixedOffset.north

@@ -7,7 +7,7 @@ extension SignalProfile: Decodable {
     /// The optional keys arrived after the first scenario files; left out, each keeps the earlier behaviour (the
     /// defaults of `SignalProfile.init`). The keys are checked in the order they always were, so a file with several
     /// faults is told of the same one first: the name, the whole number, the required numbers and the faults, then
-    /// the optional numbers, a multipath dwell and an excursion against the fix interval, and the barometer.
+    /// the optional numbers, a multipath dwell, an excursion and a creep's reset against the fix interval, and the barometer.
     @usableFromInline package init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: Self.keys.map { AnyCodingKey(stringValue: $0.name) })
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -29,6 +29,11 @@ extension SignalProfile: Decodable {
             "expected excursionMeters above 0 and excursionSeconds of at least fixIntervalMeanSeconds "
                 + "(\(NumberFormat.compact(fixIntervalMeanSeconds)) s) with excursionsPerHour \(NumberFormat.compact(excursionsPerHour)), "
                 + "got \(NumberFormat.compact(excursionMeters)) m and \(NumberFormat.compact(excursionSeconds)) s"
+        )
+        try require(
+            creepShare == 0 || creepResetSeconds >= fixIntervalMeanSeconds, AnyCodingKey(stringValue: "creepResetSeconds"), in: container,
+            "expected creepResetSeconds of at least fixIntervalMeanSeconds (\(NumberFormat.compact(fixIntervalMeanSeconds)) s) "
+                + "with creepShare \(NumberFormat.compact(creepShare)), got \(NumberFormat.compact(creepResetSeconds))"
         )
         for key in Self.keys where DecodingStage(key) == .barometer {
             try decode(key, from: container)

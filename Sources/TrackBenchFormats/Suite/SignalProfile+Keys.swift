@@ -139,6 +139,19 @@ extension SignalProfile {
             minimum: 0, maximum: ScenarioLimits.durationSeconds, \.excursionSeconds, writtenWhenAboveZero: \SignalProfile.excursionsPerHour
         ),
         .optional(
+            "creepShare", "",
+            "share of the drift's variance that creeps instead: the error runs at a steady velocity from its mean and resets "
+                + "(0 = none), as a chipset that carries its position forward on a slightly wrong velocity; `calibrate`: when the "
+                + "drift alone would step more than 1.15 times the recording with no jitter left, the share that steps as the recording does",
+            minimum: 0, maximum: 1, \.creepShare, writtenWhenAboveZero: \SignalProfile.creepShare
+        ),
+        .optional(
+            "creepResetSeconds", "s",
+            "mean time between the creep's resets; each draws a new velocity per axis, its deviation such that the creep's variance "
+                + "is its share; at least `fixIntervalMeanSeconds` when `creepShare` is set; `calibrate`: from the decorrelation",
+            minimum: 0, maximum: ScenarioLimits.durationSeconds, \.creepResetSeconds, writtenWhenAboveZero: \SignalProfile.creepShare
+        ),
+        .optional(
             "driftTimeConstantSpreadPercent", "%",
             "how much `driftTimeConstantSeconds` varies from run to run: each run multiplies it by e^(s·z), z standard normal, "
                 + "s = ln(1 + spread / 100); set it from the values `calibrate` fits on several drives of one phone",

@@ -116,6 +116,23 @@ struct ScenarioSuiteTests {
         #expect(!Fixtures.defaultSuite.signals[0].jsonText().contains("excursion"), "left out, the keys are not written")
     }
 
+    @Test func aCreepNeedsAResetTimeOfAFixIntervalAndTheErrorNamesIt() throws {
+        do {
+            _ = try decodeEdited(editSignal(0) { $0["creepShare"] = 0.5 })
+            Issue.record("a creep without creepResetSeconds decoded")
+        } catch {
+            #expect(error.localizedDescription.contains("key 'signals[0].creepResetSeconds'"), "\(error.localizedDescription)")
+        }
+        #expect(throws: ScenarioFileError.self) { try decodeEdited(editSignal(0) { $0["creepShare"] = 1.5; $0["creepResetSeconds"] = 30 }) }
+        let suite = try decodeEdited(editSignal(0) {
+            $0["creepShare"] = 0.5
+            $0["creepResetSeconds"] = 30
+        })
+        #expect(suite.signals[0].creepShare == 0.5 && suite.signals[0].creepResetSeconds == 30)
+        #expect(suite.signals[0].jsonText().contains("\"creepResetSeconds\": 30"))
+        #expect(!Fixtures.defaultSuite.signals[0].jsonText().contains("creep"), "left out, the keys are not written")
+    }
+
     @Test func theHillsSuiteCrossesEveryScenarioWithEachTerrainAtItsOwnOrigin() {
         let suite = Fixtures.hillsSuite
         #expect(suite.terrains.map(\.name) == ["flat", "rolling", "climb"])

@@ -286,6 +286,29 @@ struct SignalCalibrationTests {
         #expect(Self.calibration.profile.excursionsPerHour == 0 && Self.calibration.measured.excursionPercent == 0)
     }
 
+    @Test func aPhoneWhoseErrorCreepsAndSnapsBackIsFittedACreepWhoseStepsAreItsOwn() throws {
+        // No jitter, the whole drift creeping at a steady velocity and resetting every 40 s on average, on a drive of
+        // 40 minutes: a drift of that size and decorrelation would step about twice as far, so the fit creeps, and
+        // the simulations' step median and decorrelation are the recording's. The jittery phone is fitted no creep.
+        var creeping = Self.phone
+        creeping.jitterMeters = 0
+        creeping.creepShare = 1
+        creeping.creepResetSeconds = 40
+        let scenario = Scenario(
+            pathType: .outAndBack, distanceMeters: 36_000, speedMetersPerSecond: 15, signal: creeping, origin: Fixtures.frame.origin)
+        let check = try SignalCalibration(replay: Self.replay(scenario, seed: 6), name: "creeping", seeds: SeedRange(first: 100, last: 109)!)
+        #expect(check.profile.creepShare > 0.5, "creepShare \(check.profile.creepShare): \(check.notes)")
+        #expect(check.profile.creepResetSeconds > 20 && check.profile.creepResetSeconds < 80, "\(check.profile.creepResetSeconds) s")
+        #expect(check.notes.contains { $0.hasPrefix("creep: ") })
+        var steps = check.simulated.compactMap(\.movingStepMedianMeters)
+        let stepRatio = try #require(Statistics.percentile(&steps, 0.5)) / #require(check.measured.movingStepMedianMeters)
+        #expect(stepRatio > 1 / 1.5 && stepRatio < 1.5, "step median: simulated over measured \(stepRatio)")
+        var lags = check.simulated.compactMap(\.decorrelationSeconds)
+        let lagRatio = try #require(Statistics.percentile(&lags, 0.5)) / #require(check.measured.decorrelationSeconds)
+        #expect(lagRatio > 1 / 1.5 && lagRatio < 1.5, "decorrelation: simulated over measured \(lagRatio)")
+        #expect(Self.calibration.profile.creepShare == 0 && !Self.calibration.notes.contains { $0.hasPrefix("creep: ") })
+    }
+
     @Test func anErrorThatRunsAwayAndSnapsBackIsNotFittedAsASwell() throws {
         // Twice the fixes run off 4 m a second for 10 s and come back in one step, as the GSDC Pixel 4 XL's did (10 m a
         // second to 75 m): the step back, over 5 m, makes each a jump's kind, not a swell of the error that rises and

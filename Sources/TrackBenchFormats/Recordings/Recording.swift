@@ -100,7 +100,8 @@ struct SkipCounter {
     }
 }
 
-/// Collects a reader's fixes in time order: a fix at the time of the previous one, or earlier, is skipped and counted.
+/// Collects a reader's fixes in time order: a fix at the time of the previous one, or earlier, is skipped and counted,
+/// unless the previous one is a lone fix over `loneJumpSeconds` ahead of the fixes around it, which is dropped instead.
 struct RecordingBuilder {
     /// The file read, for messages.
     let file: String
@@ -111,6 +112,11 @@ struct RecordingBuilder {
     var skips = SkipCounter()
     var notes: [String] = []
     private(set) var fixes: [LocationFix] = []
+    /// The line the last fix kept was read at.
+    private var lastLine = 0
+    /// How far ahead of the fixes before and after it a lone fix's time must lie to be dropped as garbled, in seconds:
+    /// longer than any gap between fixes a logger's clock makes, shorter than a wrong year or day.
+    static let loneJumpSeconds = 600.0
     /// Whether fixes carry times; a route without times keeps file order.
     var hasTimes = true
     /// The largest time a fix may have, in seconds either side of the time base's origin: about the year 5000
@@ -166,11 +172,21 @@ struct RecordingBuilder {
                 return
             }
             if fix.deliveryTimeSeconds < previous.deliveryTimeSeconds {
+                // One garbled time far ahead (a year off) would otherwise cost every fix after it: when the fix after
+                // it lies back between it and the fix before, the lone fix is the one out of order.
+                let before = fixes.count >= 2 ? fixes[fixes.count - 2].deliveryTimeSeconds : -Double.infinity
+                if previous.deliveryTimeSeconds - max(before, fix.deliveryTimeSeconds) > Self.loneJumpSeconds, fix.deliveryTimeSeconds > before {
+                    fixes.removeLast()
+                    skips.count("a lone fix over \(NumberFormat.compact(Self.loneJumpSeconds)) s ahead of the fixes around it", line: lastLine)
+                    append(fix, line: line)
+                    return
+                }
                 skips.count("time went backwards", line: line)
                 return
             }
         }
         fixes.append(fix)
+        lastLine = line
     }
 
     /// The recording, or `RecordingFileError.noFixes` naming what was skipped.

@@ -504,6 +504,19 @@ import TrackBenchTestSupport
             ])
     }
 
+    @Test func aLoneFixWithATimeFarAheadIsDroppedNotEveryFixAfterIt() throws {
+        // A garbled year on one fix (2030 among 2023) used to skip the rest of the file as going backwards.
+        let far = "timestamp_s,latitude,longitude\n0,1,1\n1,1.0001,1\n220000000,1.0002,1\n3,1.0003,1\n4,1.0004,1\n"
+        let recording = try read(far)
+        #expect(recording.fixes.map(\.timestampSeconds) == [0, 1, 3, 4])
+        #expect(recording.skipped.map(\.reason) == ["a lone fix over 600 s ahead of the fixes around it"])
+        #expect(recording.skipped.first?.firstLine == 4)
+        // The same at the start; and a real gap (the fixes go on from the later time) is kept.
+        #expect(try read("timestamp_s,latitude,longitude\n900000,1,1\n1,1.0001,1\n2,1.0002,1\n").fixes.map(\.timestampSeconds) == [1, 2])
+        let gap = try read("timestamp_s,latitude,longitude\n0,1,1\n1,1.0001,1\n5000,1.0002,1\n5001,1.0003,1\n3,1.0004,1\n")
+        #expect(gap.fixes.map(\.timestampSeconds) == [0, 1, 5000, 5001] && gap.skipped.map(\.reason) == ["time went backwards"])
+    }
+
     @Test func anExportWithStaleFixesReadsBackFixForFixInDeliveryOrder() throws {
         // The hard suite's city canyon re-delivers cached fixes: the export must replay exactly.
         let scenario = Fixtures.hardSuite.scenarios.first { $0.signal.faults.staleFixProbability > 0 }!

@@ -79,7 +79,7 @@ package enum CalibrationReport {
             text += " (\(calibration.replay.fixesOutsideTruth) outside the truth's time span left out)"
         }
         text += ".\nSimulated with \(calibration.isFitted ? "the fitted" : "that") profile on the same route, seeds \(calibration.seeds) "
-            + "(\(calibration.simulated.count) runs): median and range.\n\n"
+            + "(\(NumberFormat.count(calibration.simulated.count, "run"))): median and range.\n\n"
         var noiseNotes: [String] = []
         var table: [[String]] = [["statistic", "measured", "simulated", "range", "simulated / measured", "measured in range"]]
         for row in rows {

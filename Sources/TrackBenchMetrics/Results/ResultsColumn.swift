@@ -219,7 +219,8 @@ struct ResultsColumn: Sendable {
             case let (written?, expected?) where written.isNaN || !expected.isFinite:
                 guard written.isNaN && !expected.isFinite else {
                     throw field.error(
-                        "holds \(field.text.isEmpty ? "a non-finite value" : "'\(field.text)'") but the columns it derives from give \(expected)"
+                        "holds \(field.text.isEmpty ? "a non-finite value" : "'\(field.text)'") but the columns it derives from give "
+                            + (expected.isFinite ? NumberFormat.fixed(expected, decimals: decimals) : "no finite value (one it divides by may be 0)")
                     )
                 }
             case let (written?, expected?):

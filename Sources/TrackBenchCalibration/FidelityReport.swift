@@ -36,7 +36,11 @@ package enum FidelityReport {
                 + "accuracy \(NumberFormat.fixed(profile.horizontalAccuracyMeanMeters, decimals: 2)) m, "
                 + "error \(NumberFormat.fixed(profile.errorToAccuracyRatio, decimals: 2)) x accuracy, "
                 + "drift time constant \(NumberFormat.fixed(profile.driftTimeConstantSeconds, decimals: 1)) s, "
-                + "jitter \(NumberFormat.fixed(profile.jitterMeters, decimals: 2)) m.\n\n"
+                + "jitter \(NumberFormat.fixed(profile.jitterMeters, decimals: 2)) m"
+                + (profile.hasCreep
+                    ? ", \(NumberFormat.fixed(profile.creepShare * 100, decimals: 0)) % of the drift creeping, reset every "
+                        + "\(NumberFormat.fixed(profile.creepResetSeconds, decimals: 1)) s"
+                    : "") + ".\n\n"
             var summaries: [String] = []
             for (index, comparison) in RecordingFidelity.comparisons.enumerated() {
                 let correlation = fidelity.rankCorrelation(comparison)

@@ -214,7 +214,7 @@ extension SignalCalibration {
     /// `smoothestDriftStepRatio` times the recording's ordinary steps (deviation `stepDeviation` per axis).
     ///
     /// The WHU Mi 8's error runs at 2-4 cm a second for half a minute to two minutes and snaps back 1-3 m; a drift of its
-    /// size and decorrelation steps 1.6-2 times as far, as its velocity wanders where a creep's holds. The creep's
+    /// size and decorrelation steps 1.8-2.8 times as far, as its velocity wanders where a creep's holds. The creep's
     /// resets are as far apart as make the lag's correlation the drift's (`creepLagPerReset`); its share of the drift's
     /// variance V is the one whose steps are the recording's: per axis the drift steps s × V (s from its time constant,
     /// as in `jitter(stepDeviation:timeConstant:budget:interval:)`) and the creep V × interval² / (2 × reset time²), so
@@ -237,10 +237,10 @@ extension SignalCalibration {
         let target = (radius * radius / 2 / M_E - offsetVariance * offsetCorrelation) / budget
         let perReset = target > smallestDriftCorrelation
             ? creepLagPerReset(atCorrelation: min(target, largestDriftCorrelation)) : creepLagPerReset(atCorrelation: 1 / M_E)
-        let resetSeconds = max(interval, lag / perReset)
+        let resetSeconds = min(ScenarioLimits.durationSeconds, max(interval, lag / perReset))
         let driftSteps = driftStepVariance(timeConstant: profile.driftTimeConstantSeconds)
         let creepSteps = budget * interval * interval / (2 * resetSeconds * resetSeconds)
-        let share = driftSteps > creepSteps ? min(1, max(0, (driftSteps - stepDeviation * stepDeviation) / (driftSteps - creepSteps))) : 1
+        let share = driftSteps > creepSteps ? min(1, max(0, (driftSteps - stepDeviation * stepDeviation) / (driftSteps - creepSteps))) : 0
         guard share > 0 else { return }
         profile.creepShare = share
         profile.creepResetSeconds = resetSeconds

@@ -471,7 +471,7 @@ package struct SignalCalibration: Sendable {
     }
 
     /// The lag, in the creep's mean reset times, at which its autocorrelation e^(-u) (1 + u / 2) falls to
-    /// `correlation`: about 1.59 at 1/e; bounded as `driftLagPerTimeConstant(atCorrelation:)`.
+    /// `correlation`: 1.583 at 1/e; bounded as `driftLagPerTimeConstant(atCorrelation:)`.
     static func creepLagPerReset(atCorrelation correlation: Double) -> Double {
         lag(atCorrelation: correlation) { exp(-$0) * (1 + $0 / 2) }
     }
@@ -487,7 +487,7 @@ package struct SignalCalibration: Sendable {
     }
 
     /// How far the drift alone may step beyond the recording's ordinary steps, with no jitter left, before `calibrate`
-    /// fits a creep in its place (`creepShare`): the WHU Mi 8's drift stepped 1.6-2 times its recordings.
+    /// fits a creep in its place (`creepShare`): the WHU Mi 8's drift stepped 1.8-2.8 times its recordings.
     static let smoothestDriftStepRatio = 1.15
 
     /// The profile a calibration starts from: the default suite's `strong` profile (`SignalProfile.strong`) for what

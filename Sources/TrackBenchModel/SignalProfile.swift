@@ -141,14 +141,15 @@
     ///
     /// Some chipsets carry their position forward on a slightly wrong velocity between corrections, so the error
     /// creeps at a steady 2-4 cm a second and snaps back now and then: the WHU Mi 8 (steps of 2-4 cm, snaps of
-    /// 1-3 m every half minute to two minutes). A drift of the same size and decorrelation steps twice as far, as its
+    /// 1-3 m every half minute to two minutes). A drift of the same size and decorrelation steps 1.8-2.8 times as far, as its
     /// velocity wanders where the creep's holds. Each creep runs from the error's mean at a velocity drawn per axis,
     /// until a reset (`creepResetSeconds` apart on average) starts the next; the velocity's deviation makes the creep's
     /// variance per axis, 2 × (velocity deviation × reset time)², this share of the drift's, and the drift keeps the rest.
     package var creepShare: Double
     /// The mean time between the creeping error's resets, in seconds (0 by default; at least
     /// `fixIntervalMeanSeconds` when `creepShare` is set). The creep's autocorrelation after t seconds is
-    /// e^(−t / T) (1 + t / 2T), so it falls to 1/e after about 1.59 T.
+    /// e^(−t / T) (1 + t / 2T), so it falls to 1/e after 1.583 T. A run's reset time follows
+    /// `driftTimeConstantSpreadPercent` as the drift's time does.
     package var creepResetSeconds: Double
     /// How much the drift time constant varies from run to run, in percent (0 by default: every run the same).
     ///

@@ -8,14 +8,18 @@ import TrackBenchModel
 /// It draws from a random stream of its own, so a profile without a creep simulates exactly as it did before creeps
 /// existed. Its value has mean 0 and deviation 1 per axis, as a `DriftProcess`'s, for the noise model to scale: each
 /// creep's velocity is drawn per axis with deviation 1 / (T sqrt(2)), T = `creepResetSeconds`, and its value is that
-/// velocity times the time since the last reset. Resets come at random (a chance of 1 − e^(−interval / T) per fix),
-/// so that time is exponential with mean T and the variance 2 T² / (2 T²) = 1. The channel starts stationary: the
-/// first fix lies a drawn time into a creep. While stopped, the creep's time and the chance of a reset run at
-/// `stoppedErrorMotionFactor` of the clock's, as the rest of the error freezes.
+/// velocity times the time since the last reset. Resets come as a Poisson process of mean gap T, checked once a fix
+/// (a chance of 1 − e^(−interval / T)); a fix after a reset lies the time since the last reset within the interval
+/// into the new creep, drawn as such a time is distributed, so that time is exponential with mean T at every fix,
+/// whatever T is beside the interval: the variance is E[v²] E[age²] = 2 T² / (2 T²) = 1 and the autocorrelation
+/// e^(−t / T) (1 + t / 2T) exactly. The first fix lies an exponential time into a creep, so the channel starts
+/// stationary. While stopped, the creep's time and its resets run at `stoppedErrorMotionFactor` of the clock's, as the
+/// rest of the error freezes.
 struct CreepChannel {
     private let interval: Double
     private let stoppedInterval: Double
     private let velocityDeviation: Double
+    private let resetSeconds: Double
     private let resetProbability: Double
     private let slowedResetProbability: Double
     private var generator: SplitMix64
@@ -32,7 +36,7 @@ struct CreepChannel {
     /// A channel for `profile`, or nil when the profile's drift does not creep.
     init?(profile: SignalProfile, seed: UInt64, streamName: String) {
         guard profile.hasCreep else { return nil }
-        let resetSeconds = profile.creepResetSeconds
+        resetSeconds = profile.creepResetSeconds
         interval = profile.fixIntervalMeanSeconds
         stoppedInterval = interval * profile.stoppedErrorMotionFactor
         velocityDeviation = 1 / (resetSeconds * 2.squareRoot())
@@ -47,8 +51,10 @@ struct CreepChannel {
     /// - Parameter stopped: Whether the runner stands still at this fix (the creep then all but freezes).
     mutating func next(stopped: Bool) -> LocalPoint {
         if started {
-            if generator.nextUnit() < (stopped ? slowedResetProbability : resetProbability) {
-                ageSeconds = 0
+            let chance = stopped ? slowedResetProbability : resetProbability
+            if generator.nextUnit() < chance {
+                // The last reset's time before this fix, given one within the interval: a truncated exponential.
+                ageSeconds = -resetSeconds * log(1 - generator.nextUnit() * chance)
                 velocity = drawVelocity()
             } else {
                 ageSeconds += stopped ? stoppedInterval : interval

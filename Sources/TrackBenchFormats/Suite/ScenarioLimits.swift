@@ -23,7 +23,7 @@ package enum ScenarioLimits {
     /// The shortest mean fix interval, in seconds (100 Hz).
     package static let shortestFixIntervalSeconds = 0.01
     /// The longest time any time constant, interval or fault may last, in seconds.
-    static let durationSeconds = 86_400.0
+    package static let durationSeconds = 86_400.0
     /// The largest accuracy, jitter or fault size, in metres.
     static let lengthMeters = 100_000.0
     /// The largest altitude swing, terrain amplitude or base altitude, in metres (elevation tiles hold -32767...32767 m).

@@ -153,8 +153,8 @@ extension SignalProfile {
         ),
         .optional(
             "driftTimeConstantSpreadPercent", "%",
-            "how much `driftTimeConstantSeconds` varies from run to run: each run multiplies it by e^(s·z), z standard normal, "
-                + "s = ln(1 + spread / 100); set it from the values `calibrate` fits on several drives of one phone",
+            "how much `driftTimeConstantSeconds` (and `creepResetSeconds` with it) varies from run to run: each run multiplies it by "
+                + "e^(s·z), z standard normal, s = ln(1 + spread / 100); set it from the values `calibrate` fits on several drives of one phone",
             minimum: 0, maximum: 1000, \.driftTimeConstantSpreadPercent, writtenWhenAboveZero: \SignalProfile.driftTimeConstantSpreadPercent
         ),
         .optional(

@@ -61,7 +61,13 @@ enum LoadedSuite {
             benchmark = Benchmark(replays: replays, filters: filters, shard: shard)
             context = ResultsContext(recordings: suite, shard: shard, demArcSeconds: demArcSeconds)
         }
-        return Plan(benchmark: benchmark, context: context, description: benchmark.description(suiteName: name))
+        // A shard records its processes' timings, which `merge` cannot learn from the rows, for the merged reports.
+        var recorded = context
+        let processes = filters.indices.filter { filters[$0].process != nil }
+        if shard != nil, !processes.isEmpty {
+            recorded.processOnline = Dictionary(uniqueKeysWithValues: processes.map { ($0 + 1, filters[$0].timing == .online) })
+        }
+        return Plan(benchmark: benchmark, context: recorded, description: benchmark.description(suiteName: name))
     }
 
     /// Runs a planned run, handing each unit's scores, made by `transform` on the task that scored them, to

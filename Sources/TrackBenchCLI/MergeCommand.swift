@@ -56,7 +56,7 @@ enum MergeCommand: Command {
         try context.writeResults(
             staged, tally: tally, context: merge.context, to: folder,
             summary: "Merged \(parts.count) parts: \(results) results (suite '\(suite.name)', seeds \(parts[0].context.seeds)).",
-            note: givenFolder == nil ? defaultFolder.note : nil
+            note: givenFolder == nil ? defaultFolder.note : nil, timings: merge.processTimings
         )
         return .success
     }

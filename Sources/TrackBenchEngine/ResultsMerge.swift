@@ -1,4 +1,5 @@
 import Foundation
+import TrackBenchFilters
 import TrackBenchFormats
 import TrackBenchMetrics
 import TrackBenchModel
@@ -51,6 +52,9 @@ package struct ResultsMerge {
     package let context: ResultsContext
     /// Each filter's label and specification, in the merged file's order.
     package let filters: [(label: String, specification: String)]
+    /// The timings the parts recorded of their filter processes (`ResultsContext.processOnline`), by specification:
+    /// what the unsharded run's reports took from the processes' hellos.
+    package let processTimings: [String: FilterTiming]
     /// The parts, in shard order.
     private let parts: [Part]
     private let units: Units
@@ -86,8 +90,21 @@ package struct ResultsMerge {
         units = Units(workload: workload, shards: workload.shardAssignment(count: byShard.count))
         filters = try Self.checkUnits(of: byShard, units: units)
         self.parts = byShard
+        var timings: [String: FilterTiming] = [:]
+        if let part = byShard.first(where: { $0.context.processOnline != nil }), let online = part.context.processOnline {
+            for (position, isOnline) in online {
+                guard position <= filters.count else {
+                    throw ResultsMergeError.foreign(
+                        part.name, differences: ["its process_timing names filter \(position), but the run has \(filters.count) filters"]
+                    )
+                }
+                timings[filters[position - 1].specification] = isOnline ? .online : .offline
+            }
+        }
+        processTimings = timings
         var whole = context
         whole.shard = nil
+        whole.processOnline = nil
         self.context = whole
     }
 

@@ -5,8 +5,9 @@ import TrackBenchSupport
 /// Written as the first line of `results.csv` and every baseline:
 /// `# trackbench-results schema=3 suite=default suite_fnv1a64=… seeds=100...109 version=0.3.0`.
 /// A run that looked altitudes up in terrain tiles adds their post spacing
-/// (`dem_arcsec=3`), and a shard its place (`shard=1/4`); files without
-/// these optional fields still read.
+/// (`dem_arcsec=3`), and a shard its place (`shard=1/4`) and, when it ran
+/// filter processes, whether each can run live (`process_timing=2:online`);
+/// files without these optional fields still read.
 /// The line has no commas, so a spreadsheet keeps it in one cell and a
 /// round trip through one keeps it; pandas reads the rows with
 /// `pandas.read_csv(path, skiprows=1)`. The gate compares contexts before any
@@ -38,6 +39,12 @@ package struct ResultsContext: Sendable, Hashable {
     /// Tiles that `trackbench dem` writes are fixed by the suite, the version and this spacing, so a baseline made on
     /// 3 arc-second tiles is only comparable with a run on 3 arc-second tiles.
     package var demArcSeconds: [Int]?
+    /// For a partial results file of a run with filter processes, whether each process declared itself online, by the
+    /// filter's 1-based position in the run's filter order; nil for a whole run or a run without processes.
+    ///
+    /// A whole run's reports take a process's timing from its hello; `merge` has only the parts, so a shard records
+    /// it for the merged reports to mark and rank the process as the unsharded run's do.
+    package var processOnline: [Int: Bool]?
 
     /// Creates a context from its parts.
     package init(suiteName: String, suiteFingerprint: String, seeds: SeedRange, version: String, schema: Int, shard: Shard? = nil) {
@@ -55,14 +62,34 @@ package struct ResultsContext: Sendable, Hashable {
     private static let demKey = "dem_arcsec"
     /// The key a partial results file adds last.
     private static let shardKey = "shard"
+    /// The key a partial results file of a run with filter processes adds after the shard.
+    private static let processTimingKey = "process_timing"
     /// Every key a line may have.
-    private static let allKeys = keys + [demKey, shardKey]
+    private static let allKeys = keys + [demKey, shardKey, processTimingKey]
 
     /// The first line of a results file, without a line break.
     var line: String {
         "\(Self.marker) schema=\(schema) suite=\(suiteName) suite_fnv1a64=\(suiteFingerprint) seeds=\(seeds) version=\(version)"
             + (demArcSeconds.map { " \(Self.demKey)=\(Self.spacingText($0))" } ?? "")
             + (shard.map { " \(Self.shardKey)=\($0)" } ?? "")
+            + (processOnline.map { " \(Self.processTimingKey)=\(Self.processTimingText($0))" } ?? "")
+    }
+
+    /// Process timings as the line writes them, in filter order: `2:online+3:offline`.
+    private static func processTimingText(_ online: [Int: Bool]) -> String {
+        online.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value ? "online" : "offline")" }.joined(separator: "+")
+    }
+
+    /// Reads `process_timing`'s value as `processTimingText` writes it; nil for anything else.
+    private static func processTiming(parsing text: String) -> [Int: Bool]? {
+        var online: [Int: Bool] = [:]
+        for item in text.split(separator: "+", omittingEmptySubsequences: false) {
+            let pair = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard pair.count == 2, ResultsField.isWrittenWholeNumber(pair[0]), let position = Int(pair[0]), position >= 1,
+                  pair[1] == "online" || pair[1] == "offline", online[position] == nil else { return nil }
+            online[position] = pair[1] == "online"
+        }
+        return processTimingText(online) == text ? online : nil
     }
 
     /// Spacings as the line writes them: `3`, or `1+3`.
@@ -136,6 +163,16 @@ package struct ResultsContext: Sendable, Hashable {
             }
             context.demArcSeconds = spacings.map { $0! }
         }
+        if let text = values[processTimingKey] {
+            guard let online = processTiming(parsing: text) else {
+                throw .malformedRow(
+                    file: file, line: 1,
+                    problem: "process_timing '\(MarkdownText.safe(String(text.prefix(80))))' is not each filter process's position and "
+                        + "timing, such as 2:online+3:offline"
+                )
+            }
+            context.processOnline = online
+        }
         return context
     }
 
@@ -183,6 +220,12 @@ package struct ResultsContext: Sendable, Hashable {
         // A file that predates the field, or a run without terrain-lookup, says nothing about tiles: not a difference.
         if let mine = demArcSeconds, let theirs = other.demArcSeconds, mine != theirs {
             differences.append("terrain tiles (--dem): \(a) \(Self.spacingDescription(mine)), \(b) \(Self.spacingDescription(theirs))")
+        }
+        // A shard that ran no unit may not record its processes' timings; two that do must agree.
+        if let mine = processOnline, let theirs = other.processOnline, mine != theirs {
+            differences.append(
+                "filter process timings (process_timing): \(a) \(Self.processTimingText(mine)), \(b) \(Self.processTimingText(theirs))"
+            )
         }
         return differences
     }

@@ -52,6 +52,39 @@ struct ShardCommandTests {
         }
     }
 
+    /// A filter process's timing comes from its hello, which `merge` never sees: the parts record it, so the merged
+    /// reports mark and name the best online filter as the unsharded run's do.
+    @Test func mergedShardsOfAFilterProcessReportItsTimingAsTheUnshardedRun() async throws {
+        guard FilterProcessCommandTests.isInstalled("python3") else { return }
+        let arguments = [
+            "run", "--scenarios", "Scenarios/hard.json", "--seed", "100", "--filter", "raw",
+            "--filter", "median=exec:python3 Examples/FilterProcess/median.py 5", "--exec-timeout", FilterProcessCommandTests.patientTimeout,
+        ]
+        try await withTemporaryFolder { folder in
+            let whole = folder.appendingPathComponent("whole")
+            let unsharded = try await TrackBenchExecutable.run(arguments + ["--output", whole.path])
+            #expect(unsharded.status == 0, "\(unsharded.standardError)")
+            var parts: [String] = []
+            for index in 1...2 {
+                let part = folder.appendingPathComponent("part\(index)")
+                let result = try await TrackBenchExecutable.run(arguments + ["--shard", "\(index)/2", "--output", part.path])
+                #expect(result.status == 0, "\(result.standardError)")
+                let first = try String(contentsOf: part.appendingPathComponent("results.csv"), encoding: .utf8).prefix { $0 != "\n" }
+                #expect(first.hasSuffix(" shard=\(index)/2 process_timing=2:online"), "\(first)")
+                parts.append(part.path)
+            }
+            let merged = folder.appendingPathComponent("merged")
+            let merge = try await TrackBenchExecutable.run(["merge"] + parts + ["--scenarios", "Scenarios/hard.json", "--output", merged.path])
+            #expect(merge.status == 0, "\(merge.standardError)")
+            let report = try String(contentsOf: merged.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(report.contains("Best overall and best online: `median`."), "\(report)")
+            for file in ["results.csv", "report.md", "ranking.svg", "report.html"] {
+                let expected = try Data(contentsOf: whole.appendingPathComponent(file))
+                #expect(try Data(contentsOf: merged.appendingPathComponent(file)) == expected, "\(file) differs")
+            }
+        }
+    }
+
     @Test(arguments: [["run", "--shard", "5/4"], ["run", "--shard", "x"], ["check", "--results", "a.csv", "--seed", "3"]])
     func badShardOptionsAreUsageErrors(arguments: [String]) async throws {
         let result = try await TrackBenchExecutable.run(arguments)

@@ -192,6 +192,27 @@ struct ResultsCSVTests {
         }
     }
 
+    @Test func aShardsProcessTimingsRoundTripAndTwoPartsThatDisagreeDiffer() throws {
+        var part = context
+        part.shard = Shard(index: 1, count: 2)
+        part.processOnline = [2: true, 4: false]
+        let line = try ResultsCSV.render([], context: part).split(separator: "\n")[0]
+        #expect(line.hasSuffix(" shard=1/2 process_timing=2:online+4:offline"))
+        #expect(try ResultsCSV.parse(try ResultsCSV.render([], context: part), file: "t.csv").context == part)
+        var other = part
+        other.processOnline = [2: false, 4: false]
+        #expect(part.differences(from: other) == [
+            "filter process timings (process_timing): baseline 2:online+4:offline, this run 2:offline+4:offline",
+        ])
+        other.processOnline = nil
+        #expect(part.differences(from: other).isEmpty)
+        for bad in ["", "2", "2:live", "0:online", "02:online", "4:online+2:online", "2:online+2:offline", "2:online+"] {
+            var lines = valid.split(separator: "\n").map(String.init)
+            lines[0] += " process_timing=\(bad)"
+            #expect(throws: ResultsFileError.self, "\(bad)") { try ResultsCSV.parse(lines.joined(separator: "\n"), file: "b.csv") }
+        }
+    }
+
     @Test func splitsQuotedFieldsBackApart() throws {
         #expect(try CSVField.split(#"a,"b,c","say ""hi""",,d"#) == ["a", "b,c", #"say "hi""#, "", "d"])
         #expect(throws: CSVField.SplitError.self) { try CSVField.split(#"a,"unclosed"#) }

@@ -21,7 +21,12 @@ package struct SweepReport: Sendable {
 
         /// Whether some metric came out NaN or infinite: the filter diverged with this value.
         package var hasDiverged: Bool {
-            summary.means.values.contains { !$0.isFinite }
+            !divergedMetrics.isEmpty
+        }
+
+        /// The metrics whose mean came out NaN or infinite, in `Metric.allCases` order: where the filter diverged.
+        package var divergedMetrics: [Metric] {
+            Metric.allCases.filter { summary.means[$0].map { !$0.isFinite } ?? false }
         }
     }
 
@@ -94,11 +99,23 @@ package struct SweepReport: Sendable {
 
     /// The verdict in one sentence: the best value, and the values it cannot be told apart from.
     package var verdict: String {
-        let diverged = rows.filter(\.hasDiverged).map { FilterParameter.format($0.value) }
+        let divergedRows = rows.filter(\.hasDiverged)
+        let diverged = divergedRows.map { FilterParameter.format($0.value) }
+        // Which metrics diverged, so a finite ranking metric beside a diverged row reads as what it is.
+        let metrics = Metric.allCases.filter { metric in divergedRows.contains { $0.divergedMetrics.contains(metric) } }
         let divergedNote = diverged.isEmpty
             ? ""
-            : " The filter diverged (NaN or infinite values) with \(parameter) = \(diverged.joined(separator: ", "))."
-        guard let bestIndex else { return "No value has a finite \(rankingMetric.column); nothing to pick." + divergedNote }
+            : " The filter diverged (NaN or infinite \(metrics.map(\.column).joined(separator: ", "))) "
+                + "with \(parameter) = \(diverged.joined(separator: ", "))."
+        guard let bestIndex else {
+            let finite = rows.filter { $0.summary.means[rankingMetric]?.isFinite ?? false }.map { FilterParameter.format($0.value) }
+            guard finite.isEmpty else {
+                let which = finite.count == rows.count ? "every value" : "\(parameter) = \(finite.joined(separator: ", "))"
+                return "Every value diverged, so none is picked: \(rankingMetric.column) is finite with \(which), but other metrics are not."
+                    + divergedNote
+            }
+            return "No value has a finite \(rankingMetric.column); nothing to pick." + divergedNote
+        }
         let best = "\(parameter) = \(FilterParameter.format(rows[bestIndex].value))"
         let ties = tiedIndices.map { FilterParameter.format(rows[$0].value) }
         if ties.isEmpty {

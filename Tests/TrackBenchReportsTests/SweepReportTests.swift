@@ -75,8 +75,23 @@ struct SweepReportTests {
         }
         let sweep = SweepReport(filter: "kalman", parameter: "q", values: [(1, "q1"), (1e200, "q2")], scores: scores, rankingMetric: .errorPercent)
         #expect(sweep.bestIndex == 0 && sweep.tiedIndices.isEmpty && sweep.rows[1].hasDiverged)
-        #expect(sweep.verdict.hasSuffix("The filter diverged (NaN or infinite values) with q = 1e200."))
+        #expect(sweep.verdict.hasSuffix("The filter diverged (NaN or infinite error_pct) with q = 1e200."), "\(sweep.verdict)")
         #expect(sweep.renderMarkdown().contains("| 1e200 | diverged |"))
         #expect(!sweep.renderMarkdown().contains("nan") && !sweep.renderCSV().contains("nan"))
+    }
+
+    /// A filter whose positions blew up but whose distance error stayed finite diverged: no value is picked, and the
+    /// verdict says the ranking metric is finite and names the metrics that are not, as the table's numbers show.
+    @Test func whenEveryValueDivergedOutsideTheRankingMetricTheVerdictSaysWhichMetricsDid() {
+        var scores = scores([("q1", [1.0, 1.1]), ("q2", [0.5, 0.6])], seeds: [100])
+        for index in scores.indices {
+            scores[index].metrics.positionRMSEMeters = .infinity
+        }
+        let sweep = SweepReport(filter: "kalman", parameter: "q", values: [(1, "q1"), (2, "q2")], scores: scores, rankingMetric: .errorPercent)
+        #expect(sweep.bestIndex == nil && sweep.rows.allSatisfy { $0.divergedMetrics == [.positionRMSEMeters] })
+        #expect(sweep.verdict == "Every value diverged, so none is picked: error_pct is finite with every value, but other metrics are not. "
+            + "The filter diverged (NaN or infinite position_rmse_m) with q = 1, 2.")
+        #expect(sweep.renderMarkdown().contains("| 2 | diverged |"))
+        #expect(sweep.renderCSV().split(separator: "\n")[2].hasPrefix("2,false,false,"))
     }
 }

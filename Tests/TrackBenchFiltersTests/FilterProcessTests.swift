@@ -57,4 +57,35 @@ struct FilterProcessTests {
             return command == "/nonexistent/filter-binary" && reason.contains("exited with status 127") && standardError.contains("not found")
         }
     }
+
+    /// No answer is due before a `start`: a line right after the hello is named as such, not as an extra answer of a
+    /// run with no name.
+    @Test func aLineWrittenAfterTheHelloBeforeAnyRunIsNamedAsSuch() throws {
+        let process = try FilterProcess(
+            command: #"echo '{"trackbench": 1, "name": "x", "online": true}'; echo early; cat >/dev/null"#, label: "lbl", timeout: 600
+        )
+        defer { process.shutdown() }
+        // Give the shell time to write its second line, which the next run finds waiting.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(FilterConfiguration(process: process).makeFilter(scenario: "s", seed: 1).estimatedPath(for: Path(fixes)).fixes.isEmpty)
+        guard case let .lineAfterHello(filter, _, line, _)? = process.failure else {
+            Issue.record("not a line after the hello: \(String(describing: process.failure))")
+            return
+        }
+        #expect(filter == "lbl" && line == "early")
+        let message = try #require(process.failure?.errorDescription)
+        #expect(message.hasPrefix("filter 'lbl' (exec:"), "\(message)")
+        #expect(message.contains("wrote a line after its hello before any run started") && message.contains("\n  line: early\n"))
+        #expect(!message.contains("scenario"))
+    }
+
+    /// `speed` sends its timing runs without a scenario, so a failure there names the timing run, not scenario ''.
+    @Test func aFailureOfATimingRunNamesSpeedNotAnEmptyScenario() {
+        let error = FilterProcessError.failed(
+            filter: "x", command: "c", scenario: "", seed: nil, reason: "answer 1 of 3 is not valid", line: "bad", standardError: ""
+        )
+        let message = error.errorDescription ?? ""
+        #expect(message.hasPrefix("filter 'x' (exec:c) failed on a timing run of 'speed' (the suite's noisy paths, sent with an empty scenario): "))
+        #expect(!message.contains("scenario ''"))
+    }
 }

@@ -183,10 +183,14 @@ public final class FilterProcess: @unchecked Sendable {
         }
     }
 
-    /// The failure for output beyond the last answer of `run` (scenario and seed joined by a NUL).
+    /// The failure for output beyond the last answer of `run` (scenario and seed joined by a NUL; empty before any
+    /// run, when the output follows the hello).
     private func failure(tooMany extra: [UInt8], run: String, connection: FilterProcessConnection) -> FilterProcessError {
         let parts = run.split(separator: "\u{0}", omittingEmptySubsequences: false)
         let line = String(decoding: extra.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard !run.isEmpty else {
+            return .lineAfterHello(filter: label ?? name, command: command, line: line, standardError: connection.standardErrorTail)
+        }
         return .failed(
             filter: label ?? name, command: command, scenario: parts.first.map(String.init) ?? "", seed: parts.count > 1 ? UInt64(parts[1]) : nil,
             reason: "the process wrote more answers than there were fixes", line: line, standardError: connection.standardErrorTail

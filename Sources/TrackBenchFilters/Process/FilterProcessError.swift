@@ -10,12 +10,18 @@ package enum FilterProcessError: Error, LocalizedError, Equatable {
     /// The process broke the protocol, exited or fell silent during a run.
     /// - Parameters:
     ///   - filter: The specification's label, or the name from the process's hello when it gives none.
-    ///   - scenario: The scenario or recording being run.
+    ///   - scenario: The scenario or recording being run; empty for `speed`'s timing runs, which send no scenario.
     ///   - seed: The seed of the run; nil for a recording or a timing run.
     ///   - reason: What went wrong, lowercase.
     ///   - line: The answer line at fault, if there is one.
     ///   - standardError: The last lines the process wrote to its standard error.
     case failed(filter: String, command: String, scenario: String, seed: UInt64?, reason: String, line: String?, standardError: String)
+    /// The process wrote a line after its hello before it was sent any run: no answer is due before a `start`.
+    /// - Parameters:
+    ///   - filter: The specification's label, or the name from the process's hello when it gives none.
+    ///   - line: The first line it wrote after its hello.
+    ///   - standardError: The last lines the process wrote to its standard error.
+    case lineAfterHello(filter: String, command: String, line: String, standardError: String)
     /// Processes the filter processes started were still running outside their process groups once those were
     /// killed (a `setsid` child); TrackBench killed them.
     /// - Parameters:
@@ -33,9 +39,15 @@ package enum FilterProcessError: Error, LocalizedError, Equatable {
                 + #". Its first line must be {"trackbench": 1, "name": "NAME", "online": true} (Docs/filter-protocol.md)"#
                 + Self.tail(standardError)
         case let .failed(filter, command, scenario, seed, reason, line, standardError):
-            let run = "scenario '\(scenario)'" + (seed.map { ", seed \($0)" } ?? "")
+            // Only `speed`'s timing runs send an empty scenario: a suite's scenarios and recordings all have names.
+            let run = scenario.isEmpty
+                ? "a timing run of 'speed' (the suite's noisy paths, sent with an empty scenario)"
+                : "scenario '\(scenario)'" + (seed.map { ", seed \($0)" } ?? "")
             let shown = line.map { "\n  answer: \(Self.quoted($0))" } ?? ""
             return "filter '\(filter)' (exec:\(command)) failed on \(run): \(reason)\(shown)" + Self.tail(standardError)
+        case let .lineAfterHello(filter, command, line, standardError):
+            return "filter '\(filter)' (exec:\(command)) wrote a line after its hello before any run started; it may write only "
+                + "answers, each after a fix (Docs/filter-protocol.md)\n  line: \(Self.quoted(line))" + Self.tail(standardError)
         case let .leftRunning(filters, processes):
             let names = filters.map { "'\($0)'" }.joined(separator: " or ")
             return "filter process \(names) left \(processes.count) process(es) running outside its process group, which TrackBench "

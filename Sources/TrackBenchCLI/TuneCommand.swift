@@ -158,7 +158,11 @@ enum TuneCommand: Command {
         )
         dem.report(scenarioFile: file)
         context.print("Wrote \(folder.appendingPathComponent("tune.md").relativePath), tune.csv and the charts.")
-        if let winner = report.winnerIndex.map({ report.settings[$0].specification }) {
+        if report.keepsCurrent {
+            // Recording the winner would make a baseline worse than the current setting on both seed sets.
+            context.print()
+            context.print("The current setting beats every setting tried: keep it; there is no better baseline to record.")
+        } else if let winner = report.winnerIndex.map({ report.settings[$0].specification }) {
             printCommands(winner: winner, heldOut: heldOut, arguments: arguments, context: context)
         }
         return .success

@@ -118,6 +118,18 @@ package struct TuneReport: Sendable {
         }
     }
 
+    /// Whether the current setting, off the grid's winner, beats the winner on the training seeds (meeting the
+    /// constraints wherever the winner does) and is the best of every rerun setting on the held-out seeds: then
+    /// nothing tried is better and the current setting should be kept, not replaced by the winner.
+    package var keepsCurrent: Bool {
+        guard let winnerIndex, let currentIndex, currentIndex != winnerIndex, heldOutOrder.first == currentIndex else { return false }
+        let current = settings[currentIndex].training.means
+        guard objective.isFeasible(current) || !objective.isFeasible(settings[winnerIndex].training.means),
+              let mine = current[objective.metric], let theirs = settings[winnerIndex].training.means[objective.metric],
+              mine.isFinite, theirs.isFinite else { return false }
+        return objective.metric.isBetter(mine, than: theirs)
+    }
+
     /// What the held-out runs must be tallied with: the objective per seed and per row, for intervals and paired tests.
     package static func heldOutTally(objective: TuneObjective) -> RankingTally {
         RankingTally(seedMetrics: [objective.metric], pairedMetric: objective.metric, keepsRows: false)
@@ -179,6 +191,18 @@ package struct TuneReport: Sendable {
                 + "it is \(verdict(versusCurrent))."
         } else if currentIndex == winnerIndex {
             text += " It is the current setting."
+        }
+        if keepsCurrent, let currentIndex {
+            let current = settings[currentIndex]
+            let name = MarkdownText.code(current.specification)
+            let training = number(current.training.means[objective.metric])
+            let heldOutMean = number(current.heldOut?.summary.means[objective.metric])
+            // Really better on the held-out seeds than the winner, or only a better mean: the claim follows the test.
+            return text + (heldOut.versusCurrent?.isReal == true
+                ? " The current setting \(name) is better than every setting tried, on the training seeds (\(training)) and the held-out "
+                    + "ones (\(heldOutMean)): keep it."
+                : " No setting tried is really better than the current setting \(name), which has the best mean on the training seeds "
+                    + "(\(training)) and the held-out ones (\(heldOutMean)): keep it.")
         }
         if let best = heldOutOrder.first, best != winnerIndex, let versusBest = heldOut.versusBest {
             text += versusBest.isReal

@@ -128,6 +128,28 @@ struct TuneCommandTests {
         }
     }
 
+    /// When the current setting (kalman's q=3, off this grid) beats the winner on the training seeds and every rerun
+    /// setting on the held-out ones, tune says to keep it and does not offer to record the worse winner as the baseline.
+    @Test func aCurrentSettingBetterThanEverySettingTriedIsKeptNotReplaced() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.tinySuite(in: folder)
+            let (result, table) = try await Self.tune(
+                ["kalman", "q=0.5,1", "--seeds", "100...109", "--holdout-seeds", "200...209"], suite: suite, folder: folder
+            )
+            #expect(result.status == 0, "\(result.standardError)")
+            let csv = try #require(table)
+            let current = try #require(csv.rows.last)
+            let winner = try #require(csv.rows.first { $0[try csv.index(of: "winner")] == "true" })
+            #expect(try csv.value("current", in: current) == "true")
+            #expect(try Double(csv.value("error_pct", in: current))! < Double(csv.value("error_pct", in: winner))!)
+            #expect(try Double(csv.value("heldout_error_pct", in: current))! < Double(csv.value("heldout_error_pct", in: winner))!)
+            let output = result.standardOutput
+            #expect(output.contains("The current setting `kalman` is better than every setting tried, on the training seeds (0."), "\(output)")
+            #expect(output.contains("keep it; there is no better baseline to record."))
+            #expect(!output.contains("the training ranking did not hold") && !output.contains("--update-baseline"), "\(output)")
+        }
+    }
+
     @Test func aFilterProcessIsTunedThroughItsPlaceholders() async throws {
         try await withTemporaryFolder { folder in
             let suite = try Self.tinySuite(in: folder)

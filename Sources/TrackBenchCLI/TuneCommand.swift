@@ -128,7 +128,7 @@ enum TuneCommand: Command {
         )
         let start = Date()
         let training = try await search.train(
-            schedule: schedule, seeds: trainingSeeds, current: currentOnGrid == nil ? currentSpecification : nil
+            schedule: schedule, seeds: trainingSeeds, current: currentOnGrid == nil ? currentSpecification : nil, currentOnGrid: currentOnGrid
         )
         let candidates = Array(training.ranked.prefix(keep))
         let rerun = candidates + (currentOnGrid.map { candidates.contains($0) ? [] : [$0] } ?? [])

@@ -33,9 +33,15 @@ struct TuneSearch {
     let context: CommandContext
 
     /// Runs the schedule's rounds on `seeds`, keeping the better settings from one round to the next.
-    /// - Parameter current: The current setting's specification when it is off the grid; nil otherwise.
+    ///
+    /// The current setting runs on every training seed, as the winners do, so the held-out table compares training
+    /// means over the same seeds: off the grid it runs in every round; on the grid, once a round drops it, it runs
+    /// in the later rounds beside the settings kept, without competing for a place among them.
+    /// - Parameters:
+    ///   - current: The current setting's specification when it is off the grid; nil otherwise.
+    ///   - currentOnGrid: The current setting's grid index when it is on the grid; nil otherwise.
     /// - Throws: `UsageError` for a filter that needs sensors the suite lacks; `FilterProcessError` when a process fails.
-    func train(schedule: TuneSchedule, seeds: SeedRange, current: String?) async throws -> Training {
+    func train(schedule: TuneSchedule, seeds: SeedRange, current: String?, currentOnGrid: Int? = nil) async throws -> Training {
         var tallies = (0..<tuned.settingCount).map { FilterSummary.Accumulator(filter: tuned.label(of: $0)) }
         var seedCounts = [Int](repeating: 0, count: tuned.settingCount)
         var currentTally: FilterSummary.Accumulator?
@@ -46,9 +52,11 @@ struct TuneSearch {
                 alive = Array(rank(alive, tallies).prefix(round.settingCount))
             }
             let range = SeedRange(first: seeds.first + UInt64(round.seeds.lowerBound), last: seeds.first + UInt64(round.seeds.upperBound - 1))!
-            let filters = try tuned.configurations(alive, extra: current.map { [$0] } ?? [], context: context, processes: processes, dem: dem)
+            let dropped = currentOnGrid.flatMap { alive.contains($0) ? nil : [$0] } ?? []
+            let running = alive + dropped
+            let filters = try tuned.configurations(running, extra: current.map { [$0] } ?? [], context: context, processes: processes, dem: dem)
             if current != nil { currentLabel = filters.last?.label }
-            let indices = Dictionary(zip(alive.map(tuned.label(of:)), alive), uniquingKeysWith: { first, _ in first })
+            let indices = Dictionary(zip(running.map(tuned.label(of:)), running), uniquingKeysWith: { first, _ in first })
             try await stream(filters, seeds: range) { score in
                 if let index = indices[score.filter] {
                     tallies[index].add(score)
@@ -57,7 +65,7 @@ struct TuneSearch {
                     currentTally?.add(score)
                 }
             }
-            for index in alive { seedCounts[index] += round.seeds.count }
+            for index in running { seedCounts[index] += round.seeds.count }
         }
         let currentSetting = currentTally.map { tally in
             TuneReport.Setting(

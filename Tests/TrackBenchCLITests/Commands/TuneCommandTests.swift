@@ -150,6 +150,32 @@ struct TuneCommandTests {
         }
     }
 
+    /// Successive halving may drop the current setting early; it still runs on every training seed, so the held-out
+    /// table compares its training mean with the winners' over the same seeds: a plain run's mean over all of them.
+    @Test func aCurrentSettingDroppedByHalvingStillRunsOnEveryTrainingSeed() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = try Self.tinySuite(in: folder)
+            let arguments = [
+                "kalman", "q=0.5,1,2,4,8,16", "--seeds", "100...103", "--holdout-seeds", "200", "--budget", "60", "--top", "2",
+                "--current", "kalman:q=16",
+            ]
+            let (result, table) = try await Self.tune(arguments, suite: suite, folder: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let csv = try #require(table)
+            let seeds = try csv.column("training_seeds")
+            #expect(seeds.contains("1") && seeds.contains("2"), "halving dropped some settings early: \(seeds)")
+            let current = try #require(csv.rows.first { $0[try csv.index(of: "current")] == "true" })
+            #expect(try csv.value("filter", in: current) == "kalman:q=16")
+            #expect(try csv.value("training_seeds", in: current) == "4")
+            let plain = folder.appendingPathComponent("plain")
+            let run = try await TrackBenchExecutable.run(
+                ["run", "--scenarios", suite, "--seeds", "100...103", "--filter", "kalman:q=16", "--output", plain.path]
+            )
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(try csv.value("error_pct", in: current) == Self.means(ofResultsIn: plain, metric: .errorPercent)["kalman:q=16"])
+        }
+    }
+
     @Test func aFilterProcessIsTunedThroughItsPlaceholders() async throws {
         try await withTemporaryFolder { folder in
             let suite = try Self.tinySuite(in: folder)

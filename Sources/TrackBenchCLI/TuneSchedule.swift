@@ -38,8 +38,8 @@ struct TuneSchedule: Sendable, Equatable {
     ///   - keep: How many settings the halving stops at (the settings rerun on held-out seeds), at least 1.
     /// - Throws: `UsageError.invalidValue` naming `--budget` when even one seed per setting does not fit, with the least
     ///   budget that does.
-    init(settingCount: Int, seedCount: Int, scenarioCount: Int, budget: Int?, keep: Int) throws(UsageError) {
-        let budget = budget ?? Self.gridLimit * seedCount * scenarioCount
+    init(settingCount: Int, seedCount: Int, scenarioCount: Int, budget given: Int?, keep: Int) throws(UsageError) {
+        let budget = given ?? Self.gridLimit * seedCount * scenarioCount
         let keep = max(1, keep)
         if settingCount * seedCount * scenarioCount <= budget {
             rounds = [Round(settingCount: settingCount, seeds: 0..<seedCount)]
@@ -66,10 +66,18 @@ struct TuneSchedule: Sendable, Equatable {
         let least = cost(
             Self.halving(settingCount: settingCount, seedCount: seedCount, firstSeeds: 1, keep: keep, reduction: max(2, settingCount))
         )
+        let why = "successive halving of \(settingCount) settings over \(scenarioCount) scenarios needs \(least) runs "
+            + "with one seed per setting in its first round"
+        // A budget nobody gave is named as the default it is, with the option that raises it.
+        guard given != nil else {
+            throw .defaultTooSmall(
+                option: "\(TuneCommand.budget.name) N", defaultValue: "budget (\(budget) runs: a grid of \(Self.gridLimit) settings)",
+                least: "\(least), or fewer values", why: why
+            )
+        }
         throw .invalidValue(
             option: TuneCommand.budget.name, value: "\(budget)",
-            expected: "at least \(least) runs: successive halving of \(settingCount) settings over \(scenarioCount) scenarios needs that "
-                + "with one seed per setting in its first round; give fewer values or a larger budget"
+            expected: "at least \(least) runs: \(why); give fewer values or a larger budget"
         )
     }
 

@@ -38,6 +38,8 @@ package enum UsageError: Error, LocalizedError, Equatable {
     case recordingSuiteNotSupported(file: String, command: String)
     /// An output option (`value` given to `option`) would write over `input`, one of the command's inputs (`role`: "the baseline, --baseline").
     case outputOverwritesInput(option: String, value: String, input: String, role: String)
+    /// An option left at its default whose default does not fit; `least` is the least value that does, `why` says why.
+    case defaultTooSmall(option: String, defaultValue: String, least: String, why: String)
 
     package var errorDescription: String? {
         switch self {
@@ -82,6 +84,8 @@ package enum UsageError: Error, LocalizedError, Equatable {
         case let .outputOverwritesInput(option, value, input, role):
             return "option '\(option)' got '\(value)', which would write over '\(input)', an input of this command (\(role)); "
                 + "give \(option) another path."
+        case let .defaultTooSmall(option, defaultValue, least, why):
+            return "the default \(defaultValue) is too small: \(why); give \(option) of at least \(least)."
         }
     }
 

@@ -43,4 +43,25 @@ struct TuneScheduleTests {
             try TuneSchedule(settingCount: 100, seedCount: 10, scenarioCount: 54, budget: 10, keep: 3)
         }
     }
+
+    /// Without --budget the error names the default budget and the option that raises it, not a value nobody gave.
+    @Test func aDefaultBudgetTooSmallIsNamedAsTheDefaultWithTheBudgetToGive() throws {
+        let least = TuneSchedule.halving(settingCount: 1000, seedCount: 10, firstSeeds: 1, keep: 3, reduction: 1000)
+            .reduce(0) { $0 + $1.settingCount * $1.seeds.count * 72 }
+        #expect(least == 73_944)
+        do {
+            _ = try TuneSchedule(settingCount: 1000, seedCount: 10, scenarioCount: 72, budget: nil, keep: 3)
+            Issue.record("a default budget too small was accepted")
+        } catch {
+            let message = error.localizedDescription
+            #expect(message.hasPrefix("the default budget (46080 runs: a grid of 64 settings) is too small: "), "\(message)")
+            #expect(message.hasSuffix("give --budget N of at least 73944, or fewer values."), "\(message)")
+            #expect(!message.contains("got '46080'"))
+        }
+        do {
+            _ = try TuneSchedule(settingCount: 1000, seedCount: 10, scenarioCount: 72, budget: 100, keep: 3)
+        } catch {
+            #expect(error.localizedDescription.hasPrefix("option '--budget' got '100', expected at least 73944 runs: "))
+        }
+    }
 }

@@ -149,6 +149,11 @@ struct CommandContext: Sendable {
             } catch let error as FilterProcessError {
                 try? ExecOptions.finish(configurations)
                 throw error
+            } catch FilterSpecificationError.processNotAllowed(let specification) {
+                try? ExecOptions.finish(configurations)
+                throw UsageError.invalidFilter(
+                    "filter '\(specification)' is a filter process, which runs only in \(Self.listed(ExecOptions.commandNames))"
+                )
             } catch {
                 try? ExecOptions.finish(configurations)
                 throw UsageError.invalidFilter(error.localizedDescription)

@@ -10,7 +10,8 @@ public enum FilterSpecificationError: Error, LocalizedError, Equatable {
     case unknownParameter(filter: String, parameter: String, known: [String])
     /// The value is not a number, or outside the parameter's range.
     case invalidValue(filter: String, parameter: String, value: String, expected: String)
-    /// A filter process (`exec:COMMAND`) where none may run: a command other than run, check, sweep, plot and speed.
+    /// A filter process (`exec:COMMAND`) where none may run: a command that does not start processes (the command line
+    /// names those that do).
     case processNotAllowed(specification: String)
 
     public var errorDescription: String? {
@@ -26,7 +27,7 @@ public enum FilterSpecificationError: Error, LocalizedError, Equatable {
         case let .invalidValue(filter, parameter, value, expected):
             return "filter '\(filter)': parameter '\(parameter)' got '\(value)', expected \(expected)"
         case let .processNotAllowed(specification):
-            return "filter '\(specification)' is a filter process, which runs only in run, check, sweep, plot and speed"
+            return "filter '\(specification)' is a filter process, which cannot run here"
         }
     }
 }

@@ -2,7 +2,7 @@ import TrackBenchFilters
 import TrackBenchSupport
 
 /// `--exec-timeout`: how long a filter process (`exec:COMMAND`) may go without writing a whole line. Shared by the commands that run
-/// filter processes: `run`, `check`, `sweep`, `plot` and `speed`.
+/// filter processes (`commandNames`): a command runs them exactly when it takes this option.
 struct ExecOptions {
     static let timeout = Option<Double>(
         name: "--exec-timeout",
@@ -12,6 +12,16 @@ struct ExecOptions {
     ) { text in Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil } }
         .defaulting(to: FilterProcess.defaultTimeout, shown: FilterParameter.format(FilterProcess.defaultTimeout))
     static let options = [timeout.spec]
+
+    /// The commands that run filter processes, in `TrackBenchCommand.commands` order: those that take `--exec-timeout`.
+    static var commandNames: [String] {
+        var names: [String] = []
+        for command in TrackBenchCommand.commands {
+            let options: [OptionSpec] = command.options
+            if options.contains(where: { $0.name == timeout.name }) { names.append(command.name) }
+        }
+        return names
+    }
 
     /// More than 0.
     var timeout: Double

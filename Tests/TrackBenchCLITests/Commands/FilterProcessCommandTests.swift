@@ -177,7 +177,8 @@ struct FilterProcessCommandTests {
                 "export", "loop-1000m-1.4mps-weak", "--output", folder.path, "--filter", "exec:\(Self.hello)",
             ])
             #expect(result.status == 64)
-            let refusal = "is a filter process, which runs only in run, check, sweep, plot and speed"
+            // The list comes from the commands that take --exec-timeout: tune runs processes too.
+            let refusal = "is a filter process, which runs only in run, check, sweep, tune, plot and speed"
             #expect(result.standardError.contains(refusal), "\(result.standardError)")
         }
     }

@@ -38,8 +38,9 @@ enum SpeedCommand: Command {
         context.print("Note: this is a debug build; its times are far from a release build's. Time with 'swift run -c release trackbench speed'.")
         #endif
         context.print(
-            "Timed \(filters.count) filters on the \(inputs.count) noisy paths of \(file) (seed \(seed), \(fixes) fixes), "
-                + "median of \(count) runs each:"
+            "Timed \(NumberFormat.count(filters.count, "filter")) on the \(NumberFormat.count(inputs.count, "noisy path")) of \(file) "
+                + "(seed \(seed), \(fixes == 1 ? "1 fix" : "\(fixes) fixes")), "
+                + "median of \(NumberFormat.count(count, "run")) each:"
         )
         if inputs.contains(where: { $0.events != nil }) {
             context.print(

@@ -16,6 +16,14 @@ struct SpeedCommandTests {
         #expect(pipeline.count == 6 && pipeline[0] == "accuracy-gate+kalman" && pipeline[3] == "+" && Double(pipeline[5]) != nil)
     }
 
+    @Test func aSingleFilterAndRunAreCountedInTheSingular() async throws {
+        let result = try await TrackBenchExecutable.run(["speed", "--scenarios", "Scenarios/hard.json", "--filter", "raw", "--repeat", "1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("Timed ") })
+        #expect(line.hasPrefix("Timed 1 filter on the 48 noisy paths of Scenarios/hard.json (seed 100, "), "\(line)")
+        #expect(line.hasSuffix(" fixes), median of 1 run each:"), "\(line)")
+    }
+
     @Test func onASuiteWithSensorsFeedsTheEventsAndTimesPipelinesWhole() async throws {
         let result = try await TrackBenchExecutable.run(
             [

@@ -206,6 +206,16 @@ enum TuneCommand: Command {
                 constraints.append(TuneObjective.Constraint(metric: metric, bound: bound, isMaximum: isMaximum))
             }
         }
+        // Bounds no mean can meet would make every setting infeasible and the winner only "the best of them".
+        for low in constraints where !low.isMaximum {
+            guard let high = constraints.first(where: { $0.metric == low.metric && $0.isMaximum }), low.bound > high.bound else { continue }
+            let column = low.metric.column
+            throw .invalidValue(
+                option: minimum.name, value: "\(column)=\(NumberFormat.compact(low.bound))",
+                expected: "at most the \(maximum.name) \(column)=\(NumberFormat.compact(high.bound)) bounding the same metric: "
+                    + "no mean of \(column) is both at least \(NumberFormat.compact(low.bound)) and at most \(NumberFormat.compact(high.bound))"
+            )
+        }
         return TuneObjective(
             metric: try arguments.value(objective), constraints: constraints,
             paretoMetrics: try arguments.value(pareto)

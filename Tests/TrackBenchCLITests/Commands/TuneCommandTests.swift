@@ -196,6 +196,10 @@ struct TuneCommandTests {
         (["kalman", "q=1,2", "--seeds", "100...109", "--holdout-seeds", "105...120"], "do not overlap the training seeds 100...109"),
         (["kalman", "r=1,2"], "a parameter of 'kalman'; it has q"),
         (["kalman", "q=1,2", "q=3"], "'q' is given twice"),
+        (
+            ["kalman", "q=1,2", "--max", "lag_s=1", "--min", "lag_s=2"],
+            "option '--min' got 'lag_s=2', expected at most the --max lag_s=1 bounding the same metric"
+        ),
         (["kalman:q={q}", "max=1,2"], "has no {max} for the values of 'max'"),
         (["exec:python3 median.py {w}", "w=1,2"], "a tuned filter process needs a label"),
         (["kalman", "q=1,2", "--max", "lag_s=1", "--max", "lag_s=2"], "one --max per metric"),

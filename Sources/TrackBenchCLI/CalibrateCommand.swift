@@ -84,7 +84,9 @@ enum CalibrateCommand: Command {
         let read = truthFile == fixesFile ? [(fixesFile, fixes)] : [(fixesFile, fixes), (truthFile, reference)]
         for (file, recording) in read {
             if recording.skippedCount > 0 { context.console.standardError("Read \(file): skipped \(recording.skippedSummary)\n") }
-            for note in recording.notes { context.console.standardError("Read \(file): note: \(note)\n") }
+            // The fixes' assumed accuracies are what `calibrate` compares the error with: say where they came from.
+            let accuracyNotes = file == fixesFile ? recording.accuracyNotes : []
+            for note in recording.notes + accuracyNotes { context.console.standardError("Read \(file): note: \(note)\n") }
         }
         context.console.standardError(offsetReport(replay))
         context.console.standardError(CalibrationReport.render(calibration, fixesFile: fixesFile, truthFile: truthFile))

@@ -61,7 +61,11 @@ enum ExportCommand: Command {
             let estimated = simulated.estimatedPath(of: configuration.makeFilter())
             let url = folderURL.appendingPathComponent("estimated-\(CommandContext.fileName(for: configuration.label)).csv")
             files.append((PathCSV.render(estimated), url))
-            messages.append("Wrote \(url.relativePath) (\(estimated.count) estimates of \(MarkdownText.safe(configuration.label))).")
+            let diverged = PathCSV.nonFiniteRows(of: estimated)
+            messages.append(
+                "Wrote \(url.relativePath) (\(estimated.count) estimates of \(MarkdownText.safe(configuration.label))"
+                    + (diverged > 0 ? "; the filter diverged: \(diverged) have no finite position, written as empty fields)." : ").")
+            )
         }
         try AtomicFile.write(files)
         messages.forEach { context.print($0) }

@@ -63,10 +63,23 @@ package struct RecordingReplay: Sendable {
         package var errorDescription: String? { "recording '\(id)': \(problem)" }
     }
 
+    /// What a replay is aligned for, which its errors name: a suite's run (its key `timeOffsetSeconds`, and filters'
+    /// distance errors to score) or `calibrate` (its option `--time-offset`, and a drift measured while moving).
+    package enum Purpose: Sendable {
+        case benchmark, calibration
+
+        var offsetName: String { self == .benchmark ? "timeOffsetSeconds" : "--time-offset" }
+        var needsDistance: String {
+            self == .benchmark
+                ? "every filter's distance error would divide by zero; expected a truth that covers a distance while the fixes were recorded"
+                : "calibrate measures the error's drift and steps on the fixes made while moving; expected a recording made on the move"
+        }
+    }
+
     /// Aligns a suite entry with its truth.
     /// - Throws: `AlignmentError` when the truth does not overlap the fixes, fewer than two fixes remain, or the
     ///   truth covers no distance over the fixes' span (every distance error would divide by zero).
-    package init(_ entry: RecordingSuite.Entry) throws(AlignmentError) {
+    package init(_ entry: RecordingSuite.Entry, for purpose: Purpose = .benchmark) throws(AlignmentError) {
         id = entry.id
         tags = entry.tags
         timeOffsetSeconds = entry.timeOffsetSeconds
@@ -97,10 +110,10 @@ package struct RecordingReplay: Sendable {
                 throw AlignmentError(
                     id: entry.id,
                     problem: "the truth covers \(clock(span.lowerBound)) to \(clock(span.upperBound)) "
-                        + "but the fixes (plus timeOffsetSeconds \(NumberFormat.compact(offset))) "
+                        + "but the fixes (plus \(purpose.offsetName) \(NumberFormat.compact(offset))) "
                         + "cover \(clock(recorded[0].timestampSeconds + offset)) "
                         + "to \(clock(recorded[recorded.count - 1].timestampSeconds + offset)): "
-                        + "\(kept.count) fixes overlap, at least 2 are needed; check the files and timeOffsetSeconds"
+                        + "\(kept.count) fixes overlap, at least 2 are needed; check the files and \(purpose.offsetName)"
                 )
             }
         }
@@ -128,7 +141,7 @@ package struct RecordingReplay: Sendable {
             switch truth {
             case .timed, .checkpoints:
                 problem = "\(named) does not move from \(clock(start)) to \(clock(end)), "
-                    + "the span the fixes cover (plus timeOffsetSeconds \(NumberFormat.compact(offset)))"
+                    + "the span the fixes cover (plus \(purpose.offsetName) \(NumberFormat.compact(offset)))"
             case .route:
                 problem = "\(named) is a route of \(truthFixes.count) point\(truthFixes.count == 1 ? "" : "s") at one place"
             case .distanceOnly:
@@ -136,20 +149,19 @@ package struct RecordingReplay: Sendable {
             }
             throw AlignmentError(
                 id: entry.id,
-                problem: problem + ", so the true distance is 0 m and every filter's distance error would divide by zero; "
-                    + "expected a truth that covers a distance while the fixes were recorded"
+                problem: problem + ", so the true distance is 0 m: " + purpose.needsDistance
             )
         }
     }
 
-    /// Aligns one recording with its truth, as a suite entry naming the two files would.
+    /// Aligns one recording with its truth for `calibrate`, as a suite entry naming the two files would.
     /// - Throws: `AlignmentError` when the truth does not overlap the fixes, or fewer than two fixes remain.
     /// - Parameter day: The UTC date the recording starts (days since 1970-01-01), for undated times; nil for none.
     package init(id: String, fixes: Recording, truth: Recording, timeOffsetSeconds: Double = 0, day: Int? = nil) throws(AlignmentError) {
         try self.init(RecordingSuite.Entry(
             id: id, fixes: fixes, truth: truth.truthRecording, distanceMeters: nil, timeOffsetSeconds: timeOffsetSeconds,
             tags: [:], fixesFile: id, truthFile: nil, day: day
-        ))
+        ), for: .calibration)
     }
 
     private static func shifted(_ fix: LocationFix, by seconds: Double) -> LocationFix {

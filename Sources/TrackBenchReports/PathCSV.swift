@@ -8,7 +8,8 @@ import TrackBenchModel
 /// shows what a filter saw when it saw it. Numbers are written in Swift's
 /// shortest round-trip form, so reading them back gives the exact doubles
 /// the benchmark used and recomputed distances match `results.csv` exactly;
-/// the recording readers take the file back fix for fix, stale ones included.
+/// the recording readers take the file back fix for fix, stale ones included. A value that is not finite (a filter
+/// that diverged) is written as an empty field, as `results.csv` writes one, never as `nan` or `inf`.
 package enum PathCSV {
     /// The header row's column names, in order.
     package static let columns = [
@@ -25,8 +26,13 @@ package enum PathCSV {
                 fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters, fix.courseDegrees, fix.speedMetersPerSecond,
                 fix.deliveryTimeSeconds,
             ]
-            text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
+            text += fields.map { $0.isFinite ? "\($0)" : "" }.joined(separator: ",") + "\n"
         }
         return text
+    }
+
+    /// How many of the path's fixes have a position or accuracy that is not finite: rows `render` writes with empty fields.
+    package static func nonFiniteRows(of path: Path) -> Int {
+        path.fixes.filter { !($0.latitude.isFinite && $0.longitude.isFinite && $0.horizontalAccuracyMeters.isFinite) }.count
     }
 }

@@ -22,4 +22,15 @@ struct PathCSVTests {
         #expect(parsed == simulated.noisyPath.fixes)
         #expect(Path(parsed).totalDistanceMeters == simulated.noisyPath.totalDistanceMeters)
     }
+
+    @Test func aDivergedEstimateIsWrittenAsEmptyFieldsNeverNan() {
+        let path = Path([
+            LocationFix(latitude: 1, longitude: 2, horizontalAccuracyMeters: 3, timestampSeconds: 0),
+            LocationFix(latitude: .nan, longitude: -.infinity, horizontalAccuracyMeters: .nan, timestampSeconds: 1),
+        ])
+        let text = PathCSV.render(path)
+        #expect(!text.lowercased().contains("nan") && !text.lowercased().contains("inf"), "\(text)")
+        #expect(text.split(separator: "\n")[2].hasPrefix("1.0,,,"))
+        #expect(PathCSV.nonFiniteRows(of: path) == 1)
+    }
 }

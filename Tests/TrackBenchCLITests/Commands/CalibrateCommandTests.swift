@@ -74,7 +74,16 @@ struct CalibrateCommandTests {
         #expect(badName.standardError.contains("lowercase letters"))
         let apart = try await TrackBenchExecutable.run(["calibrate", Self.fixes, "--truth", Self.truth, "--time-offset", "-86400"])
         #expect(apart.status == 1)
-        #expect(apart.standardError.contains("fixes overlap"))
+        #expect(apart.standardError.contains("fixes overlap") && apart.standardError.contains("check the files and --time-offset"))
+    }
+
+    @Test func fixesWithoutAnAccuracySayTheAccuracyComparedWithWasAssumed() async throws {
+        // The truth's GPX as fixes: no accuracy, no HDOP, so every fix gets the range error, and the table's reported
+        // accuracy is that assumption, which the note says.
+        let result = try await TrackBenchExecutable.run(["calibrate", Self.truth, "--truth", Self.truth, "--seed", "1"])
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("fixes with neither an accuracy nor an HDOP: 5 m (userEquivalentRangeErrorMeters)"))
+        #expect(result.standardError.contains("seeds 1 (1 run)"))
     }
 
     @Test func compareChecksAGivenProfileAgainstTheRecordingInsteadOfFitting() async throws {

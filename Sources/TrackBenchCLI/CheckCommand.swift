@@ -132,9 +132,9 @@ enum CheckCommand: Command {
     /// Refuses `--junit`, and `--baseline` when `--update-baseline` writes it, naming a file the command reads.
     /// - Throws: `UsageError.outputOverwritesInput`.
     private static func refuseOutputsOverInputs(_ arguments: ParsedArguments, baseline baselineFile: String) throws(UsageError) {
-        var inputs: [OutputGuard.Input] = [("the scenario file, \(SuiteOptions.scenarios.name)", try SuiteOptions(arguments).file)]
+        var inputs = [OutputGuard.scenarioFile(try SuiteOptions(arguments).file)]
         if let resultsFile = try arguments.value(results) {
-            inputs.append(("the results file, \(results.name)", resultsFile))
+            inputs.append(OutputGuard.resultsFile(resultsFile))
         }
         if arguments.isSet(update) {
             try OutputGuard.check(file: baselineFile, option: baseline.name, against: inputs)

@@ -42,7 +42,7 @@ enum MergeCommand: Command {
         let folder = givenFolder ?? defaultFolder.url
         try OutputGuard.check(
             folder: folder, writing: [ResultsCSV.fileName] + RunReport.fileNames, option: output.name,
-            against: parts.indices.map { ("part \($0 + 1)", parts[$0].name) } + [("the scenario file, \(SuiteOptions.scenarios.name)", file)]
+            against: parts.indices.map { ("part \($0 + 1)", parts[$0].name) } + [OutputGuard.scenarioFile(file)]
         )
         // The rows go straight from the parts to the file, a row at a time; the reports need only their tally.
         let staged = try StagedFile(url: folder.appendingPathComponent(ResultsCSV.fileName))

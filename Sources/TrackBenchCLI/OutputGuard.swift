@@ -10,6 +10,12 @@ enum OutputGuard {
     /// An input file of the command, as given, and what it is, for messages: `the baseline, --baseline`, `part 2`.
     typealias Input = (role: String, path: String)
 
+    /// The scenario file `--scenarios` names (or its default), as an input.
+    static func scenarioFile(_ path: String) -> Input { ("the scenario file, \(SuiteOptions.scenarios.name)", path) }
+
+    /// A results file `--results` names, as an input.
+    static func resultsFile(_ path: String) -> Input { ("the results file, \(ResultsFileOptions.results.name)", path) }
+
     /// Refuses `file`, given to `option`, when it is one of `inputs`.
     /// - Throws: `UsageError.outputOverwritesInput` naming the option, the file and the input.
     static func check(file: String, option: String, against inputs: [Input]) throws(UsageError) {

@@ -40,7 +40,7 @@ enum RunCommand: Command {
         let note = givenFolder == nil ? defaultFolder.note : nil
         try OutputGuard.check(
             folder: outputFolder, writing: [ResultsCSV.fileName] + RunReport.fileNames, option: output.name,
-            against: [("the scenario file, \(SuiteOptions.scenarios.name)", file)]
+            against: [OutputGuard.scenarioFile(file)]
         )
 
         let plan = try suite.plan(

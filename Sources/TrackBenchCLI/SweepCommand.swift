@@ -29,6 +29,9 @@ enum SweepCommand: Command {
     static let output = OutputOptions.folder.help(
         "Also write sweep.csv, sweep.md and \(SweepChart.fileName) into this folder; with --shard, the shard's partial results.csv (required)."
     )
+    /// The table's files in the output folder, beside `SweepChart.fileName`.
+    static let csvFileName = "sweep.csv"
+    static let markdownFileName = "sweep.md"
     static let results = ResultsFileOptions.results.help(
         "Make the table from this results file (such as the merge of 'sweep --shard' parts) instead of running."
     )
@@ -47,9 +50,9 @@ enum SweepCommand: Command {
         let tally: RankingTally
         let excluded = [SeedOptions.seed.spec, SeedOptions.seeds.spec, ShardOptions.shard.spec, SuiteOptions.scenarios.spec]
         if let folderURL = try arguments.value(output) {
-            var inputs: [OutputGuard.Input] = [("the scenario file, \(SuiteOptions.scenarios.name)", try SuiteOptions(arguments).file)]
-            if let resultsFile = try arguments.value(results) { inputs.append(("the results file, \(results.name)", resultsFile)) }
-            let names = arguments.isGiven(ShardOptions.shard.spec) ? [ResultsCSV.fileName] : ["sweep.csv", "sweep.md", SweepChart.fileName]
+            var inputs = [OutputGuard.scenarioFile(try SuiteOptions(arguments).file)]
+            if let resultsFile = try arguments.value(results) { inputs.append(OutputGuard.resultsFile(resultsFile)) }
+            let names = arguments.isGiven(ShardOptions.shard.spec) ? [ResultsCSV.fileName] : [csvFileName, markdownFileName, SweepChart.fileName]
             try OutputGuard.check(folder: folderURL, writing: names, option: output.name, against: inputs)
         }
         if let (file, read) = try ResultsFileOptions.read(arguments, excluding: excluded) {
@@ -141,10 +144,10 @@ enum SweepCommand: Command {
     ) throws {
         let chart = SweepChart.render(report, parameterUnit: unit, suite: runContext.suiteName, seeds: runContext.seeds)
         try AtomicFile.write([
-            (report.renderCSV(), folderURL.appendingPathComponent("sweep.csv")),
-            (report.renderMarkdown(), folderURL.appendingPathComponent("sweep.md")),
+            (report.renderCSV(), folderURL.appendingPathComponent(csvFileName)),
+            (report.renderMarkdown(), folderURL.appendingPathComponent(markdownFileName)),
             (chart, folderURL.appendingPathComponent(SweepChart.fileName)),
         ])
-        context.print("Wrote \(folderURL.appendingPathComponent("sweep.csv").relativePath), sweep.md and \(SweepChart.fileName).")
+        context.print("Wrote \(folderURL.appendingPathComponent(csvFileName).relativePath), \(markdownFileName) and \(SweepChart.fileName).")
     }
 }

@@ -189,6 +189,8 @@ extension SignalCalibration {
             )
         }
         let tails = ErrorTailFit(samples: movingSamples, intervalSeconds: interval)
+        let stepDeviation = tails.isEmpty
+            ? (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation : tails.ordinaryStepDeviationMeters
         if tails.isEmpty {
             notes.append(
                 "no step tail or multipath regime: \(NumberFormat.fixed(tails.switchShare * 100, decimals: 2)) % of moving steps "
@@ -196,15 +198,12 @@ extension SignalCalibration {
                     + "under \(NumberFormat.compact(ErrorTailFit.smallestSwitchShare * 100)) %, and no fix is an outlier"
             )
             profile.driftTimeConstantSeconds = max(interval, lag / decorrelationPerTimeConstant)
-            let stepDeviation = (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation
             profile.jitterMeters = jitter(
                 stepDeviation: stepDeviation, timeConstant: profile.driftTimeConstantSeconds, budget: radius * radius / 2, interval: interval
             )
         } else {
             fitTails(tails, lag: lag, radius: radius, interval: interval, scale: tailScale, into: &profile, notes: &notes)
         }
-        let stepDeviation = tails.isEmpty
-            ? (base.movingStepMedianMeters ?? base.stepMedianMeters) / ErrorTailFit.rayleighMedianPerDeviation : tails.ordinaryStepDeviationMeters
         fitCreep(
             stepDeviation: stepDeviation, lag: lag, lagCorrection: lagCorrection, radius: radius, interval: interval, into: &profile, notes: &notes
         )
@@ -226,19 +225,13 @@ extension SignalCalibration {
         notes: inout [String]
     ) {
         let budget = max(0, radius * radius / 2 - profile.errorTailVarianceSquareMeters - profile.jitterMeters * profile.jitterMeters)
-        func driftStepVariance(timeConstant: Double) -> Double {
-            let phi = exp(-interval / max(interval, timeConstant))
-            return 2 * (1 - 2 * phi / (1 + phi * phi)) * budget
-        }
-        let measuredLagSteps = driftStepVariance(timeConstant: profile.driftTimeConstantSeconds / lagCorrection).squareRoot()
+        let measuredLagTimeConstant = max(interval, profile.driftTimeConstantSeconds / lagCorrection)
+        let measuredLagSteps = (driftStepFactor(timeConstant: measuredLagTimeConstant, interval: interval) * budget).squareRoot()
         guard profile.jitterMeters == 0, stepDeviation > 0, measuredLagSteps > smoothestDriftStepRatio * stepDeviation else { return }
-        let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
-        let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
-        let target = (radius * radius / 2 / M_E - offsetVariance * offsetCorrelation) / budget
-        let perReset = target > smallestDriftCorrelation
-            ? creepLagPerReset(atCorrelation: min(target, largestDriftCorrelation)) : creepLagPerReset(atCorrelation: 1 / M_E)
+        let correlation = driftCorrelation(atLag: lag, total: radius * radius / 2, driftVariance: budget, of: profile)
+        let perReset = creepLagPerReset(atCorrelation: correlation ?? 1 / M_E)
         let resetSeconds = min(ScenarioLimits.durationSeconds, max(interval, lag / perReset))
-        let driftSteps = driftStepVariance(timeConstant: profile.driftTimeConstantSeconds)
+        let driftSteps = driftStepFactor(timeConstant: max(interval, profile.driftTimeConstantSeconds), interval: interval) * budget
         let creepSteps = budget * interval * interval / (2 * resetSeconds * resetSeconds)
         let share = driftSteps > creepSteps ? min(1, max(0, (driftSteps - stepDeviation * stepDeviation) / (driftSteps - creepSteps))) : 0
         guard share > 0 else { return }
@@ -276,19 +269,10 @@ extension SignalCalibration {
             profile.multipathOffsetMeters = offsetLimit.squareRoot()
         }
         let budget = max(0, total - profile.errorTailVarianceSquareMeters)
-        // The measured decorrelation is the drift's and the offsets' together: the drift's part at that lag is what
-        // the offsets leave of 1/e.
-        let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
-        let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
         var jitterMeters = 0.0
         for _ in 0..<3 {
-            let driftVariance = budget - jitterMeters * jitterMeters
-            let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
-            // Offsets that would hold the whole 1/e at that lag contradict it (their dwell is a bound): the drift
-            // then takes the lag as its own, as without offsets, rather than a time constant of one fix. A drift left
-            // so little variance that it must stay all but whole at the lag is held at `largestDriftCorrelation`.
-            let perTimeConstant = target > Self.smallestDriftCorrelation
-                ? Self.driftLagPerTimeConstant(atCorrelation: min(target, Self.largestDriftCorrelation)) : decorrelationPerTimeConstant
+            let correlation = driftCorrelation(atLag: lag, total: total, driftVariance: budget - jitterMeters * jitterMeters, of: profile)
+            let perTimeConstant = correlation.map(driftLagPerTimeConstant) ?? decorrelationPerTimeConstant
             profile.driftTimeConstantSeconds = max(interval, lag / perTimeConstant)
             jitterMeters = jitter(
                 stepDeviation: tails.ordinaryStepDeviationMeters, timeConstant: profile.driftTimeConstantSeconds, budget: budget, interval: interval
@@ -317,10 +301,31 @@ extension SignalCalibration {
     /// The model's per-axis step variance is s x drift variance + 2 j^2, with s = 2 (1 - rho(1)) for the drift;
     /// a 2-D Gaussian step's median is 1.1774 x its per-axis deviation.
     private static func jitter(stepDeviation: Double, timeConstant: Double, budget: Double, interval: Double) -> Double {
-        let phi = exp(-interval / timeConstant)
-        let s = 2 * (1 - 2 * phi / (1 + phi * phi))
+        let s = driftStepFactor(timeConstant: timeConstant, interval: interval)
         let jitterSquared = (stepDeviation * stepDeviation - s * budget) / (2 - s)
         return min(max(0, jitterSquared), budget).squareRoot()
+    }
+
+    /// The drift's per-axis step variance over its variance, s = 2 (1 − rho(1)) = 2 (1 − 2φ / (1 + φ²)) with
+    /// φ = e^(−interval / timeConstant), for `DriftProcess`'s two stages.
+    private static func driftStepFactor(timeConstant: Double, interval: Double) -> Double {
+        let phi = exp(-interval / timeConstant)
+        return 2 * (1 - 2 * phi / (1 + phi * phi))
+    }
+
+    /// The share of its own variance the drift (or a creep in its place) keeps at the measured decorrelation `lag`,
+    /// within `largestDriftCorrelation`; nil at or under `smallestDriftCorrelation`, where the lag is the drift's own.
+    ///
+    /// The measured decorrelation is the drift's and the multipath offsets' together: the drift's part at that lag is
+    /// what the offsets leave of 1/e of the error's variance `total`, over the drift's `driftVariance`. Offsets that
+    /// would hold the whole 1/e contradict it (their dwell is a bound): the drift then takes the lag as its own, as
+    /// without offsets, rather than a time constant of one fix. A drift left so little variance that it must stay all
+    /// but whole at the lag is held at `largestDriftCorrelation`.
+    private static func driftCorrelation(atLag lag: Double, total: Double, driftVariance: Double, of profile: SignalProfile) -> Double? {
+        let offsetVariance = profile.multipathOffsetMeters * profile.multipathOffsetMeters
+        let offsetCorrelation = profile.multipathDwellSeconds > 0 ? exp(-lag / profile.multipathDwellSeconds) : 0
+        let target = driftVariance > 0 ? (total / M_E - offsetVariance * offsetCorrelation) / driftVariance : 0
+        return target > smallestDriftCorrelation ? min(target, largestDriftCorrelation) : nil
     }
 
     /// The error's mean over the calm moving fixes, split into an offset that holds for the whole run and a bias along the

@@ -199,19 +199,18 @@ package struct NoiseModel: Sendable {
                 heldJitter = fixJitterError
             }
         }
-        var noisyPoint: LocalPoint
+        // A creep takes its share of the drift's variance; without one the drift keeps it all and adds nothing.
+        var drifting = driftDeviation
+        var creepError = LocalPoint(east: 0, north: 0)
         if let creeping = creep?.next(stopped: isHeld) {
-            let (drifting, creeps) = ((1 - profile.creepShare).squareRoot() * driftDeviation, profile.creepShare.squareRoot() * driftDeviation)
-            noisyPoint = LocalPoint(
-                east: truePoint.east + drifting * eastDrift.value + creeps * creeping.east + fixJitterError.east,
-                north: truePoint.north + drifting * northDrift.value + creeps * creeping.north + fixJitterError.north
-            )
-        } else {
-            noisyPoint = LocalPoint(
-                east: truePoint.east + driftDeviation * eastDrift.value + fixJitterError.east,
-                north: truePoint.north + driftDeviation * northDrift.value + fixJitterError.north
-            )
+            drifting = (1 - profile.creepShare).squareRoot() * driftDeviation
+            let creeps = profile.creepShare.squareRoot() * driftDeviation
+            creepError = LocalPoint(east: creeps * creeping.east, north: creeps * creeping.north)
         }
+        var noisyPoint = LocalPoint(
+            east: truePoint.east + drifting * eastDrift.value + creepError.east + fixJitterError.east,
+            north: truePoint.north + drifting * northDrift.value + creepError.north + fixJitterError.north
+        )
         if let fixedOffset {
             noisyPoint.east += fixedOffset.east
             noisyPoint.north += fixedOffset.north

@@ -37,6 +37,12 @@ struct SignalCalibrationTests {
         return try! RecordingReplay(id: scenario.id, fixes: fixes, truth: truth)
     }
 
+    /// The simulations' median of `value` over the recording's: the table's *simulated / measured*.
+    private static func simulatedOverMeasured(_ check: SignalCalibration, _ value: (ErrorStatistics) -> Double?) throws -> Double {
+        var simulated = check.simulated.compactMap(value)
+        return try #require(Statistics.percentile(&simulated, 0.5)) / #require(value(check.measured))
+    }
+
     /// Calibrates from the phone simulated on a 10 km out-and-back with a 10-minute stop, through the CSV reader.
     private static let calibration: SignalCalibration = {
         let scenario = Scenario(
@@ -279,8 +285,7 @@ struct SignalCalibrationTests {
         #expect(abs(fitted.excursionMeters - 20) < 4, "peaks of \(fitted.excursionMeters) m")
         #expect(abs(fitted.excursionSeconds - 40) < 12, "over \(fitted.excursionSeconds) s")
         #expect(check.notes.contains { $0.contains("fitted as swells of the error") }, "\(check.notes)")
-        var p95s = check.simulated.map(\.error95thPercentileMeters)
-        let ratio = try #require(Statistics.percentile(&p95s, 0.5)) / check.measured.error95thPercentileMeters
+        let ratio = try Self.simulatedOverMeasured(check) { $0.error95thPercentileMeters }
         #expect(ratio > 1 / 1.5 && ratio < 1.5, "error p95: simulated over measured \(ratio)")
         #expect(check.measured.excursionPercent > 0 && check.simulated.contains { $0.excursionPercent > 0 })
         #expect(Self.calibration.profile.excursionsPerHour == 0 && Self.calibration.measured.excursionPercent == 0)
@@ -300,11 +305,9 @@ struct SignalCalibrationTests {
         #expect(check.profile.creepShare > 0.5, "creepShare \(check.profile.creepShare): \(check.notes)")
         #expect(check.profile.creepResetSeconds > 20 && check.profile.creepResetSeconds < 80, "\(check.profile.creepResetSeconds) s")
         #expect(check.notes.contains { $0.hasPrefix("creep: ") })
-        var steps = check.simulated.compactMap(\.movingStepMedianMeters)
-        let stepRatio = try #require(Statistics.percentile(&steps, 0.5)) / #require(check.measured.movingStepMedianMeters)
+        let stepRatio = try Self.simulatedOverMeasured(check) { $0.movingStepMedianMeters }
         #expect(stepRatio > 1 / 1.5 && stepRatio < 1.5, "step median: simulated over measured \(stepRatio)")
-        var lags = check.simulated.compactMap(\.decorrelationSeconds)
-        let lagRatio = try #require(Statistics.percentile(&lags, 0.5)) / #require(check.measured.decorrelationSeconds)
+        let lagRatio = try Self.simulatedOverMeasured(check) { $0.decorrelationSeconds }
         #expect(lagRatio > 1 / 1.5 && lagRatio < 1.5, "decorrelation: simulated over measured \(lagRatio)")
         #expect(Self.calibration.profile.creepShare == 0 && !Self.calibration.notes.contains { $0.hasPrefix("creep: ") })
     }
@@ -361,8 +364,7 @@ struct SignalCalibrationTests {
         let truth = try Recording.read(Data(PathCSV.render(calm.truePath).utf8), file: "true.csv")
         let check = try SignalCalibration(
             replay: RecordingReplay(id: "halves", fixes: fixes, truth: truth), name: "halves", seeds: SeedRange(first: 100, last: 109)!)
-        var simulated = check.simulated.map(\.step95thPercentileMeters)
-        let ratio = try #require(Statistics.percentile(&simulated, 0.5)) / check.measured.step95thPercentileMeters
+        let ratio = try Self.simulatedOverMeasured(check) { $0.step95thPercentileMeters }
         #expect(ratio > 0.9 && ratio < 1.1, "step p95: simulated over measured \(ratio)")
         #expect(check.notes.contains { $0.hasPrefix("the tails' sizes scaled by") })
     }
@@ -387,8 +389,7 @@ struct SignalCalibrationTests {
         let fitted = calibration.profile.chipsetSmoothingSeconds
         #expect(fitted > 1.5 && fitted < 2.5, "fitted \(fitted) s")
         #expect(calibration.notes.contains { $0.hasPrefix("chipsetSmoothingSeconds") })
-        var excesses = calibration.simulated.map(\.lengthErrorPercent)
-        let ratio = Statistics.percentile(&excesses, 0.5)! / calibration.measured.lengthErrorPercent
+        let ratio = try Self.simulatedOverMeasured(calibration) { $0.lengthErrorPercent }
         #expect(ratio > 1 / 1.5 && ratio < 1.5, "path length ratio \(ratio)")
         #expect(calibration.profile.jsonText().contains("\"chipsetSmoothingSeconds\""))
         // A phone that does not smooth, its path's excess within the simulations' range, is fitted none.
@@ -522,8 +523,7 @@ struct SignalCalibrationTests {
         slow.alongTrackBiasMeters = 0
         let scenario = Scenario(pathType: .outAndBack, distanceMeters: 13_000, speedMetersPerSecond: 20, signal: slow, origin: Fixtures.frame.origin)
         let calibration = try SignalCalibration(replay: Self.replay(scenario, seed: 21), name: "slow", seeds: SeedRange(first: 100, last: 129)!)
-        var lags = calibration.simulated.compactMap(\.decorrelationSeconds)
-        let ratio = try #require(Statistics.percentile(&lags, 0.5)) / (try #require(calibration.measured.decorrelationSeconds))
+        let ratio = try Self.simulatedOverMeasured(calibration) { $0.decorrelationSeconds }
         #expect(ratio > 0.85 && ratio < 1.18, "decorrelation: simulated over measured \(ratio)")
     }
 

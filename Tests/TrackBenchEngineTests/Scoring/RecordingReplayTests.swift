@@ -164,19 +164,25 @@ import TrackBenchTestSupport
         }
     }
 
+    /// The distance from `query` to the nearest of the polyline's segments, measuring every one.
+    private static func nearestByScan(_ query: LocalPoint, along points: [LocalPoint]) -> Double {
+        var best = Double.infinity
+        for index in points.indices.dropLast() {
+            let (a, b) = (points[index], points[index + 1])
+            let (dx, dy) = (b.east - a.east, b.north - a.north)
+            let t = min(1, max(0, ((query.east - a.east) * dx + (query.north - a.north) * dy) / (dx * dx + dy * dy)))
+            best = min(best, query.distance(to: LocalPoint(east: a.east + t * dx, north: a.north + t * dy)))
+        }
+        return best
+    }
+
     @Test func routeDistanceMatchesABruteForceSearch() {
         var generator = SplitMix64(seed: 7)
         let points = (0..<200).map { _ in LocalPoint(east: generator.nextUnit() * 2000 - 1000, north: generator.nextUnit() * 2000 - 1000) }
         let route = RouteTrack(points: points)
         for _ in 0..<300 {
             let query = LocalPoint(east: generator.nextUnit() * 3000 - 1500, north: generator.nextUnit() * 3000 - 1500)
-            var best = Double.infinity
-            for index in points.indices.dropLast() {
-                let (a, b) = (points[index], points[index + 1])
-                let (dx, dy) = (b.east - a.east, b.north - a.north)
-                let t = min(1, max(0, ((query.east - a.east) * dx + (query.north - a.north) * dy) / (dx * dx + dy * dy)))
-                best = min(best, query.distance(to: LocalPoint(east: a.east + t * dx, north: a.north + t * dy)))
-            }
+            let best = Self.nearestByScan(query, along: points)
             #expect(abs(route.distance(from: query) - best) < 1e-9)
         }
     }
@@ -194,13 +200,7 @@ import TrackBenchTestSupport
             let angle = Double(index) * .pi / 36
             let radius = 5_000 + Double(index) * 625
             let query = LocalPoint(east: 1000 + radius * cos(angle), north: 150 + radius * sin(angle))
-            var best = Double.infinity
-            for index in points.indices.dropLast() {
-                let (a, b) = (points[index], points[index + 1])
-                let (dx, dy) = (b.east - a.east, b.north - a.north)
-                let t = min(1, max(0, ((query.east - a.east) * dx + (query.north - a.north) * dy) / (dx * dx + dy * dy)))
-                best = min(best, query.distance(to: LocalPoint(east: a.east + t * dx, north: a.north + t * dy)))
-            }
+            let best = Self.nearestByScan(query, along: points)
             #expect(zigzag.distance(from: query) == best)
         }
     }
